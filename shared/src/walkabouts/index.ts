@@ -1,0 +1,5 @@
+export * from './types';
+export * from './satisfaction';
+export * from './marking';
+export * from './validation';
+export * from './labels';
