@@ -1,0 +1,16 @@
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { AppProviders } from './AppProviders';
+import { AppRoutes } from './AppRoutes';
+import { createApolloClient } from './apollo';
+
+export function App() {
+  const [client] = useState(() => createApolloClient({ uri: '/graphql' }));
+  return (
+    <BrowserRouter>
+      <AppProviders client={client}>
+        <AppRoutes />
+      </AppProviders>
+    </BrowserRouter>
+  );
+}

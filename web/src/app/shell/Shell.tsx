@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { AppShell, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useShellQuery } from '../../generated/graphql';
+import { IconFlame } from '../../ui/icons';
+import { EnvironmentBanner } from './EnvironmentBanner';
+import { ShellNav } from './ShellNav';
+import { TopBarSlotContext } from './TopBarSlot';
+import classes from './Shell.module.css';
+
+/** Below Mantine's `sm` breakpoint (48em) the navigation moves to a toolbar fixed at the bottom. */
+export const PHONE_QUERY = '(max-width: 47.99em)';
+
+export function Shell() {
+  const { data } = useShellQuery();
+  const [slot, setSlot] = useState<HTMLDivElement | null>(null);
+  // Read synchronously so that a phone never paints the desktop header first.
+  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const viewer = data?.viewer;
+
+  return (
+    <TopBarSlotContext.Provider value={slot}>
+      <AppShell header={{ height: 60 }} footer={{ height: 64, collapsed: !isPhone }} padding={0}>
+        <AppShell.Header className={classes.header}>
+          {!isPhone && (
+            <UnstyledButton component={Link} to="/buildings" className={classes.brand} aria-label="Fire Safety Inspections, Buildings">
+              <span className={classes.brandMark}>
+                <IconFlame size={18} />
+              </span>
+              <Text fw={700} size="sm" className={classes.brandName}>
+                Fire Safety Inspections
+              </Text>
+            </UnstyledButton>
+          )}
+          <div ref={setSlot} className={classes.slot} />
+          {!isPhone && <ShellNav viewer={viewer} variant="header" />}
+        </AppShell.Header>
+        <AppShell.Main className={classes.main}>
+          <EnvironmentBanner />
+          <Outlet />
+        </AppShell.Main>
+        {isPhone && (
+          <AppShell.Footer className={classes.footer}>
+            <ShellNav viewer={viewer} variant="toolbar" />
+          </AppShell.Footer>
+        )}
+      </AppShell>
+    </TopBarSlotContext.Provider>
+  );
+}

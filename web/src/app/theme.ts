@@ -1,0 +1,18 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** A deep signal blue for the brand: red stays free to mean fire watch and errors. */
+const brand: MantineColorsTuple = [
+  '#edf2ff', '#dbe4ff', '#bac8ff', '#91a7ff', '#748ffc', '#5c7cfa', '#4c6ef5', '#4263eb', '#3b5bdb', '#364fc7',
+];
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 8, dark: 5 },
+  colors: { brand },
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '700' },
+  focusRing: 'auto',
+  cursorType: 'pointer',
+});

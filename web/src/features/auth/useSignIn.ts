@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { useSignInMutation } from '../../generated/graphql';
+import { useSession } from '../../app/SessionProvider';
+import type { OperationContext } from '../../app/apollo';
+
+/** Spec section 8, word for word (the spelling of 'occured' included). */
+export const SIGN_IN_INCORRECT = 'Could not sign in. Username or password is incorrect.';
+export const SIGN_IN_UNKNOWN = 'Could not sign in. An unknown error occured. Please try again later.';
+
+type SignInResult = { ok: true } | { ok: false; message: string };
+
+/**
+ * Exchanges the credentials for a token and starts the session. A refusal
+ * arrives as payload errors (the REST 422); anything else, a fault.
+ */
+export function useSignIn() {
+  const [mutate, { loading }] = useSignInMutation({ context: { handlesErrors: true } satisfies OperationContext });
+  const { startSession } = useSession();
+
+  const signIn = useCallback(
+    async (username: string, password: string): Promise<SignInResult> => {
+      try {
+        const { data } = await mutate({ variables: { username, password } });
+        const payload = data?.signIn;
+        if (!payload) return { ok: false, message: SIGN_IN_UNKNOWN };
+        if (payload.errors.length > 0 || !payload.accessToken) return { ok: false, message: SIGN_IN_INCORRECT };
+        startSession(payload.accessToken);
+        return { ok: true };
+      } catch {
+        return { ok: false, message: SIGN_IN_UNKNOWN };
+      }
+    },
+    [mutate, startSession],
+  );
+
+  return { signIn, signingIn: loading };
+}

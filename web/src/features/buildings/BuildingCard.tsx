@@ -1,0 +1,152 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert, Anchor, Badge, Box, Card, Image, NavLink, Stack, Text, Title } from '@mantine/core';
+import type { BuildingCard_BuildingFragment, BuildingCard_ViewerFragment } from '../../generated/graphql';
+import {
+  IconBuilding,
+  IconChartBar,
+  IconChevronRight,
+  IconClipboardCheck,
+  IconExternalLink,
+  IconFileContract,
+  IconFlame,
+  IconFolder,
+  IconMap,
+  IconNotes,
+  IconQrcode,
+  IconReport,
+  IconSettings,
+  IconAlertTriangle,
+} from '../../ui/icons';
+import { BuildingStatusBadges } from './BuildingStatusBadges';
+import { buildingLinks, contractState, type BuildingLinkKey } from './buildingLinks';
+import classes from './BuildingCard.module.css';
+
+const linkIcons: Record<BuildingLinkKey, typeof IconBuilding> = {
+  walkabouts: IconClipboardCheck,
+  documents: IconFolder,
+  fireSafetyPlan: IconMap,
+  reports: IconReport,
+  summaryNotes: IconNotes,
+  summaryFailure: IconAlertTriangle,
+  qrCodes: IconQrcode,
+  overview: IconChartBar,
+  manage: IconSettings,
+};
+
+type BuildingCardProps = {
+  building: BuildingCard_BuildingFragment;
+  viewer: BuildingCard_ViewerFragment;
+  now?: Date;
+};
+
+export function BuildingCard({ building, viewer, now }: BuildingCardProps) {
+  const titleId = useId();
+  const contract = contractState(building);
+  const links = buildingLinks(building, viewer);
+  const place = [viewer.isAdmin ? building.organization.name : null, building.region?.name].filter(Boolean).join(' · ');
+
+  return (
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      withBorder
+      padding="md"
+      radius="lg"
+      className={classes.card}
+      data-fire-watch={building.isFireWatchStarted || undefined}
+    >
+      {building.isFireWatchStarted && (
+        <Card.Section className={classes.fireWatch} role="status">
+          <IconFlame size={18} />
+          <Text fw={700} size="sm">
+            Fire Watch in progress
+          </Text>
+        </Card.Section>
+      )}
+      <Card.Section className={classes.media}>
+        {building.photoUrl ? (
+          <Image src={building.photoUrl} alt="" h={140} fit="cover" />
+        ) : (
+          <Box className={classes.placeholder}>
+            <IconBuilding size={40} />
+          </Box>
+        )}
+      </Card.Section>
+
+      <Stack gap="sm" mt="md" className={classes.body}>
+        <Stack gap={2}>
+          <Title order={2} id={titleId} size="h4" className={classes.name}>
+            {building.name}
+          </Title>
+          {place && (
+            <Text size="sm" c="dimmed" lineClamp={1}>
+              {place}
+            </Text>
+          )}
+        </Stack>
+
+        <BuildingStatusBadges building={building} now={now} />
+
+        {contract === 'pending' && (
+          <Alert color="orange" variant="light" icon={<IconFileContract />} title="Contract not accepted" p="sm">
+            <Text size="sm">
+              Walkabouts, documents and reports open once a building administrator accepts the contract.
+            </Text>
+            {building.contractUrl && (
+              <Anchor href={building.contractUrl} target="_blank" rel="noreferrer" size="sm" fw={500}>
+                View Contract
+              </Anchor>
+            )}
+          </Alert>
+        )}
+        {contract === 'missing' && (
+          <Alert color="gray" variant="light" icon={<IconFileContract />} title="Contract Missing" p="sm">
+            <Text size="sm">
+              This building has no contract yet, so walkabouts, documents and reports are unavailable.
+            </Text>
+          </Alert>
+        )}
+
+        {links.length > 0 && (
+          <Box role="group" aria-label={`${building.name} links`} className={classes.links}>
+            {links.map((link) => {
+              const Icon = linkIcons[link.key];
+              const count = link.count ? (
+                <Badge size="sm" variant="light" circle={link.count < 10}>
+                  {link.count}
+                </Badge>
+              ) : null;
+              if (link.external) {
+                return (
+                  <NavLink
+                    key={link.key}
+                    component="a"
+                    href={link.to}
+                    target="_blank"
+                    rel="noreferrer"
+                    label={link.label}
+                    leftSection={<Icon size={18} />}
+                    rightSection={<IconExternalLink size={14} />}
+                    className={classes.link}
+                  />
+                );
+              }
+              return (
+                <NavLink
+                  key={link.key}
+                  component={Link}
+                  to={link.to}
+                  label={link.label}
+                  leftSection={<Icon size={18} />}
+                  rightSection={count ?? <IconChevronRight size={14} />}
+                  className={classes.link}
+                />
+              );
+            })}
+          </Box>
+        )}
+      </Stack>
+    </Card>
+  );
+}

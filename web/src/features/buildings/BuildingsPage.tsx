@@ -1,0 +1,119 @@
+import { Alert, Anchor, Button, Card, Center, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { NetworkStatus } from '@apollo/client';
+import { useBuildingsPageQuery } from '../../generated/graphql';
+import { TopBar } from '../../app/shell/TopBar';
+import { PHONE_QUERY } from '../../app/shell/Shell';
+import { IconAlertTriangle, IconSearch } from '../../ui/icons';
+import { BuildingCard } from './BuildingCard';
+import { BuildingFilter } from './BuildingFilter';
+import { BuildingsFooter } from './BuildingsFooter';
+import { TutorialModal } from './TutorialModal';
+import { useBuildingFilter } from './useBuildingFilter';
+import classes from './BuildingsPage.module.css';
+
+/** A multiple of 1, 2, 3 and 4, so that every full page fills the rows of each grid width. */
+export const BUILDINGS_PAGE_SIZE = 24;
+
+const gridCols = { base: 1, sm: 2, lg: 3, xl: 4 };
+
+export function BuildingsPage() {
+  const { filter, setFilter } = useBuildingFilter();
+  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const [tutorialOpened, tutorial] = useDisclosure(false);
+
+  const { data, error, networkStatus, fetchMore, refetch } = useBuildingsPageQuery({
+    variables: { ...filter, page: 1, pageSize: BUILDINGS_PAGE_SIZE },
+    notifyOnNetworkStatusChange: true,
+  });
+
+  const buildings = data?.buildings.nodes ?? [];
+  const totalCount = data?.buildings.pageInfo.totalCount ?? 0;
+  const viewer = data?.viewer;
+  const loadingFirstPage = !data && (networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables);
+  const loadingMore = networkStatus === NetworkStatus.fetchMore;
+  const hasMore = buildings.length < totalCount;
+
+  const loadMore = () =>
+    fetchMore({ variables: { page: Math.floor(buildings.length / BUILDINGS_PAGE_SIZE) + 1 } });
+
+  return (
+    <>
+      <TopBar title="Buildings" />
+      <Stack gap="lg" className={classes.page}>
+        <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
+          <BuildingFilter value={filter} onChange={setFilter} />
+          <Group gap="md">
+            {data && (
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {totalCount === 1 ? '1 building' : `${totalCount} buildings`}
+              </Text>
+            )}
+            {isPhone && (
+              <Anchor component="button" type="button" size="sm" onClick={tutorial.open}>
+                Start Tutorial
+              </Anchor>
+            )}
+          </Group>
+        </Group>
+
+        {error && !data && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="The buildings could not be loaded">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">Check your connection and try again.</Text>
+              <Button size="xs" variant="white" color="red" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            </Group>
+          </Alert>
+        )}
+
+        {loadingFirstPage && (
+          <SimpleGrid cols={gridCols} spacing="md" aria-busy="true" aria-label="Loading buildings">
+            {Array.from({ length: 6 }, (_, index) => (
+              <Card key={index} withBorder radius="lg" padding="md">
+                <Card.Section>
+                  <Skeleton height={96} radius={0} />
+                </Card.Section>
+                <Skeleton height={18} width="70%" mt="md" />
+                <Skeleton height={12} width="45%" mt="xs" />
+                <Skeleton height={32} mt="lg" />
+                <Skeleton height={32} mt="xs" />
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+
+        {data && buildings.length === 0 && (
+          <Center py="xl">
+            <EmptyState
+              icon={<IconSearch size={28} />}
+              withIndicatorBackground
+              title="No results found"
+              description="No building matches this filter."
+            />
+          </Center>
+        )}
+
+        {viewer && buildings.length > 0 && (
+          <SimpleGrid cols={gridCols} spacing="md">
+            {buildings.map((building) => (
+              <BuildingCard key={building.id} building={building} viewer={viewer} />
+            ))}
+          </SimpleGrid>
+        )}
+
+        {hasMore && (
+          <Center>
+            <Button variant="default" onClick={() => void loadMore()} loading={loadingMore}>
+              Load more ({buildings.length} of {totalCount})
+            </Button>
+          </Center>
+        )}
+
+        <BuildingsFooter viewer={viewer} />
+      </Stack>
+      <TutorialModal opened={tutorialOpened} onClose={tutorial.close} />
+    </>
+  );
+}
