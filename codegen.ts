@@ -16,6 +16,22 @@ const config: CodegenConfig = {
         contextType: '../context#GatewayContext',
         scalars: { DateTime: 'string', Date: 'string' },
         enumsAsTypes: true,
+        // Resolver parents are the backend's JSON:API resources (gateway/src/resources.ts).
+        mappers: {
+          Organization: '../resources#OrganizationResource',
+          Region: '../resources#RegionResource',
+          Cycle: '../resources#CycleResource',
+          Building: '../resources#BuildingResource',
+          BuildingStatus: '../resources#BuildingStatusRecord',
+          BuildingOffset: '../resources#BuildingOffsetRecord',
+          BuildingInformation: '../resources#BuildingInformationRecord',
+          AddressInformation: '../resources#AddressInformationRecord',
+          Viewer: '../resources#ViewerRecord',
+        },
+        // GraphQL enums carry the REST spelling inside the gateway (DAILY is 'daily', the type of @fsi/shared),
+        // so values pass through unchanged; the Frequency and OffsetUnit enum resolvers hold the mapping.
+        enumValues: { Frequency: '@fsi/shared#Frequency', OffsetUnit: '@fsi/shared#OffsetUnit' },
+        useTypeImports: true,
       },
     },
     'web/src/generated/graphql.tsx': {

@@ -1,0 +1,130 @@
+/**
+ * The gateway's HTTP app: Apollo Server on Fastify at /graphql, the bundled
+ * GraphiQL at /playground, and the built web app on the same origin (so the
+ * browser only ever talks to one origin).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import { createContextFunction, type GatewayContext } from './context';
+import { formatGatewayError } from './errors';
+import { createArmor } from './limits';
+import type { RestCall } from './rest-client';
+import { loadTypeDefs, resolvers } from './schema';
+
+export const defaultPlaygroundDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../playground-dist');
+
+export type GatewayOptions = {
+  /** The backend's origin, e.g. http://127.0.0.1:4001. */
+  backendUrl: string;
+  /** Schema introspection; on unless turned off for production. */
+  introspection?: boolean;
+  /** The GraphiQL page at /playground; on unless turned off for production. */
+  playground?: boolean;
+  /** The built web app (web/dist), served with an SPA fallback; not served when omitted. */
+  webDist?: string;
+  /** The built playground; gateway/playground-dist by default. */
+  playgroundDist?: string;
+  /** The deployment's environment name for appInfo; APP_ENV or production. */
+  appEnv?: string;
+  /** Sees every REST call the gateway makes (tests and the bench count them). */
+  onRestRequest?: (call: RestCall) => void;
+  /** Trust X-Forwarded-For from a load balancer in front of the gateway. */
+  trustProxy?: boolean;
+  logger?: boolean;
+};
+
+export async function createGateway(options: GatewayOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+  const armor = createArmor();
+
+  const apollo = new ApolloServer<GatewayContext>({
+    typeDefs: loadTypeDefs(),
+    resolvers,
+    introspection: options.introspection ?? true,
+    // Refuses GET and simple POSTs without a preflight-forcing header, so another site cannot make a browser run an operation.
+    csrfPrevention: true,
+    formatError: formatGatewayError,
+    validationRules: armor.validationRules,
+    allowBatchedHttpRequests: armor.allowBatchedHttpRequests,
+    includeStacktraceInErrorResponses: armor.includeStacktraceInErrorResponses,
+    // Apollo's own landing page loads from a CDN; ours is the bundled playground.
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginLandingPageDisabled(), ...armor.plugins],
+  });
+  await apollo.start();
+
+  await app.register(fastifyApollo(apollo), {
+    context: createContextFunction({
+      backendUrl: options.backendUrl,
+      appEnv: options.appEnv ?? process.env.APP_ENV ?? 'production',
+      onRestRequest: options.onRestRequest,
+    }),
+  });
+
+  app.get('/healthz', async () => ({ ok: true }));
+
+  if (options.playground ?? true) await registerPlayground(app, options.playgroundDist ?? defaultPlaygroundDist);
+  if (options.webDist) await registerWebApp(app, options.webDist);
+  else app.setNotFoundHandler(notFound);
+
+  return app;
+}
+
+async function registerPlayground(app: FastifyInstance, dist: string) {
+  const index = path.join(dist, 'index.html');
+  const servePage = async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (!existsSync(index)) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The playground is not built yet: run `npm run build:playground -w gateway`.');
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(index));
+  };
+  app.get('/playground', servePage);
+  app.get('/playground/', servePage);
+  if (existsSync(dist)) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/playground/',
+      decorateReply: false,
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
+}
+
+/**
+ * The built web app. A GET for a page (Accept: text/html) that matches no file
+ * gets index.html, so the client's routes (/buildings/12/walkabouts) load on
+ * refresh; a missing /assets/ file stays a 404 so a stale bundle fails loudly.
+ */
+async function registerWebApp(app: FastifyInstance, dist: string) {
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: '/',
+    setHeaders: (res, filePath) => {
+      const hashed = filePath.startsWith(path.join(dist, 'assets') + path.sep);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (request.headers.accept ?? '').includes('text/html') &&
+      !/^\/(assets|graphql|playground)(\/|$|\?)/.test(request.url);
+    if (!isPage) return notFound(request, reply);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+  });
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ error: 'Not Found', message: `Nothing is served at ${request.method} ${request.url}.` });
+}

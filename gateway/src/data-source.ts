@@ -1,0 +1,23 @@
+/**
+ * The per-request data source: one REST client (the caller's token) and the
+ * DataLoaders of every feature. Made in the context function for each GraphQL
+ * request, never at module scope, so no cache or token outlives its request.
+ */
+import type { RestClient } from './rest-client';
+import { createAuthLoaders } from './features/auth/loaders';
+import { createBuildingLoaders } from './features/buildings/loaders';
+import { createCycleLoaders } from './features/cycles/loaders';
+import { createOrganizationLoaders } from './features/organizations/loaders';
+import { createRegionLoaders } from './features/regions/loaders';
+
+export function createDataSource(rest: RestClient) {
+  return {
+    auth: createAuthLoaders(rest),
+    organizations: createOrganizationLoaders(rest),
+    regions: createRegionLoaders(rest),
+    cycles: createCycleLoaders(rest),
+    buildings: createBuildingLoaders(rest),
+  };
+}
+
+export type DataSource = ReturnType<typeof createDataSource>;

@@ -1,0 +1,11 @@
+import type { Resolvers } from '../../generated/resolvers';
+
+export const appResolvers: Resolvers = {
+  Query: {
+    ok: () => true,
+    appInfo: (_parent, _args, { appEnv }) => ({ environment: appEnv }),
+  },
+  Mutation: {
+    ok: () => true,
+  },
+};

@@ -1,0 +1,102 @@
+import { RestError, type RestClient } from '../../rest-client';
+import type { SessionResource, UserResource, ViewerRecord } from '../../resources';
+import { withFieldErrors, type FieldErrorRecord } from '../../errors';
+
+export const SIGN_IN_FAILED_MESSAGE = 'Username or password is incorrect.';
+
+export type SignInResult = {
+  accessToken: string | null;
+  expiresAt: string | null;
+  viewer: ViewerRecord | null;
+  errors: FieldErrorRecord[];
+};
+
+function isAdminOf(meta: Record<string, unknown> | undefined): boolean {
+  return meta?.isAdmin === true;
+}
+
+export function createAuthLoaders(rest: RestClient) {
+  // One GET /users/me per GraphQL request, however many fields ask for the viewer.
+  let viewer: Promise<ViewerRecord> | null = null;
+  const loadViewer = (): Promise<ViewerRecord> => {
+    viewer ??= rest.get<UserResource>('/users/me').then((document) => ({
+      user: document.data,
+      isAdmin: isAdminOf(document.meta),
+    }));
+    return viewer;
+  };
+
+  return {
+    viewer: loadViewer,
+
+    /**
+     * POST /sessions. A 422 is always the one message the web shows (inspection.md
+     * section 8), whatever the backend says, so the answer never tells which part
+     * was wrong; a 429 passes the backend's own detail (how long to wait).
+     */
+    async signIn(username: string, password: string): Promise<SignInResult> {
+      try {
+        const document = await rest.post<SessionResource>('/sessions', {
+          data: { type: 'sessions', attributes: { username, password } },
+        });
+        const user = document.included?.find((record): record is UserResource => record.type === 'users');
+        // The rest of this response (the payload's viewer, its organization) is read as the new user.
+        rest.token = document.data.attributes.accessToken;
+        viewer = user ? Promise.resolve({ user, isAdmin: isAdminOf(document.meta) }) : null;
+        return {
+          accessToken: document.data.attributes.accessToken,
+          expiresAt: document.data.attributes.expiresAt,
+          viewer: await loadViewer(),
+          errors: [],
+        };
+      } catch (error) {
+        if (!(error instanceof RestError)) throw error;
+        if (error.status === 422) return failedSignIn(SIGN_IN_FAILED_MESSAGE);
+        if (error.status === 429) return failedSignIn(error.message);
+        throw error;
+      }
+    },
+
+    /** DELETE /sessions/current. Signing out twice is not an error: the session is gone either way. */
+    async signOut(): Promise<{ ok: boolean }> {
+      try {
+        await rest.delete('/sessions/current');
+      } catch (error) {
+        if (!(error instanceof RestError) || error.status !== 401) throw error;
+      }
+      rest.token = null;
+      viewer = null;
+      return { ok: true };
+    },
+
+    /**
+     * Ok whether or not the account exists, so the answer never tells (the web always
+     * shows 'Check Your Email'); only an invalid input (a 422) is reported.
+     */
+    async requestPasswordReset(usernameOrEmail: string) {
+      return withFieldErrors(
+        async () => {
+          await rest.post('/send-forgot-password-email', { data: { attributes: { searchterm: usernameOrEmail } } });
+          return { ok: true, errors: [] as FieldErrorRecord[] };
+        },
+        (errors) => ({ ok: false, errors }),
+      );
+    },
+
+    async changePassword(args: { token: string; password: string; confirmation: string }) {
+      return withFieldErrors(
+        async () => {
+          await rest.post('/users/change-password', { data: { attributes: args } });
+          return { ok: true, errors: [] as FieldErrorRecord[] };
+        },
+        (errors) => ({ ok: false, errors }),
+      );
+    },
+  };
+}
+
+function failedSignIn(message: string): SignInResult {
+  return { accessToken: null, expiresAt: null, viewer: null, errors: [{ field: null, message }] };
+}
+
+export type AuthLoaders = ReturnType<typeof createAuthLoaders>;

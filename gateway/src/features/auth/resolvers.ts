@@ -1,0 +1,39 @@
+import type { Resolvers } from '../../generated/resolvers';
+import type { ViewerRecord } from '../../resources';
+import { relatedId } from '../../resources';
+import { permissionFlagNames, type Permissions } from '@fsi/shared';
+import { loadOptional } from '../../loaders';
+
+/**
+ * Every flag of the spec as a boolean. The backend derives them (GET /users/me
+ * `permissions`, with @fsi/shared's derivePermissions); a flag it leaves out is off.
+ */
+export function viewerPermissions(viewer: ViewerRecord): Permissions {
+  const granted = viewer.user.attributes.permissions ?? {};
+  return Object.fromEntries(permissionFlagNames.map((flag) => [flag, granted[flag] === true])) as Permissions;
+}
+
+export const authResolvers: Resolvers = {
+  Query: {
+    viewer: (_parent, _args, { data }) => data.auth.viewer(),
+  },
+  Mutation: {
+    signIn: (_parent, { username, password }, { data }) => data.auth.signIn(username, password),
+    signOut: (_parent, _args, { data }) => data.auth.signOut(),
+    requestPasswordReset: (_parent, { usernameOrEmail }, { data }) => data.auth.requestPasswordReset(usernameOrEmail),
+    changePassword: (_parent, args, { data }) => data.auth.changePassword(args),
+  },
+  Viewer: {
+    id: (viewer) => viewer.user.id,
+    username: (viewer) => viewer.user.attributes.username,
+    firstName: (viewer) => viewer.user.attributes.firstname,
+    lastName: (viewer) => viewer.user.attributes.lastname,
+    isAdmin: (viewer) => viewer.isAdmin,
+    organization: (viewer, _args, { data }) => loadOptional(data.organizations.byId, relatedId(viewer.user, 'organization')),
+    region: (viewer, _args, { data }) => loadOptional(data.regions.byId, relatedId(viewer.user, 'region')),
+    walkaboutAutoSavePeriodMins: (viewer) => viewer.user.attributes.walkaboutAutoSavePeriodMins,
+    debugModeEnabled: (viewer) => viewer.user.attributes.debugModeEnabled === true,
+    networkSpeedMeasurementEnabled: (viewer) => viewer.user.attributes.networkSpeedMeasurementEnabled === true,
+    permissions: (viewer) => viewerPermissions(viewer),
+  },
+};

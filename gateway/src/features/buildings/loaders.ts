@@ -1,0 +1,25 @@
+import type { RestClient } from '../../rest-client';
+import type { BuildingResource } from '../../resources';
+import { byIdLoader, pageQuery, prime, toConnection, type PageArgs } from '../../loaders';
+
+export type BuildingListArgs = PageArgs & { organizationId?: string | null; regionId?: string | null };
+
+export function createBuildingLoaders(rest: RestClient) {
+  const byId = byIdLoader<BuildingResource>(rest, '/buildings');
+  return {
+    byId,
+    /** The caller's buildings, one page; the backend scopes them to what the caller may see. */
+    async page(args: BuildingListArgs) {
+      const { page, pageSize, query } = pageQuery(args, 50);
+      const document = await rest.get<BuildingResource[]>('/buildings', {
+        ...query,
+        'filter[organization]': args.organizationId,
+        'filter[region]': args.regionId,
+      });
+      prime(byId, document.data);
+      return toConnection(document, page, pageSize);
+    },
+  };
+}
+
+export type BuildingLoaders = ReturnType<typeof createBuildingLoaders>;

@@ -1,0 +1,38 @@
+import type { Resolvers } from '../../generated/resolvers';
+import type { BuildingResource } from '../../resources';
+import { relatedId } from '../../resources';
+import { attributeResolvers } from '../../attribute-resolvers';
+import { loadOptional, loadRequired } from '../../loaders';
+
+export const buildingResolvers: Resolvers = {
+  Query: {
+    buildings: (_parent, args, { data }) => data.buildings.page(args),
+    building: (_parent, { id }, { data }) => data.buildings.byId.load(id),
+  },
+  // The REST spelling behind each GraphQL enum value (REST 'day' is GraphQL DAY).
+  OffsetUnit: { NONE: 'none', MINUTE: 'minute', HOUR: 'hour', DAY: 'day', WEEK: 'week', MONTH: 'month' },
+  Building: {
+    id: (building) => building.id,
+    ...attributeResolvers<BuildingResource>()([
+      'name', 'photoUrl', 'order', 'timeZone', 'contractUrl', 'contractAccepterUsername', 'contractAcceptedAt',
+      'hasApplicableWalkaboutConditions', 'buildingOffsets', 'statuses', 'summaryFailureReportTotal',
+      'summaryFailureReportAcknowledgedTotal', 'summaryNotesReportTotal', 'summaryNotesReportAcknowledgedTotal',
+      'walkaboutsCount', 'floorsCount', 'locationsCount', 'usersCount', 'usersWithNotificationsCount',
+      'unsatisfactoryPhotosCount', 'documentsCount', 'fireSafetyPlanId', 'fireSafetyPlanUrl', 'fireSafetyPlanMimetype',
+      'isFireWatchStarted', 'fireWatchId', 'hasActiveFireWatchWalkabout', 'activeFireWatchWalkaboutId',
+    ]),
+    // The label of floors defaults to 'Floor' when empty (spec section 3).
+    floorDisplayName: (building) => building.attributes.floorDisplayName || 'Floor',
+    information: (building) => building.attributes.information ?? {},
+    organization: (building, _args, { data }) =>
+      loadRequired(data.organizations.byId, relatedId(building, 'organization'), 'organization'),
+    region: (building, _args, { data }) => loadOptional(data.regions.byId, relatedId(building, 'region')),
+    fireWatchCycle: (building, _args, { data }) => loadOptional(data.cycles.byId, relatedId(building, 'fireWatchCycle')),
+  },
+  BuildingStatus: {
+    cycle: (status, _args, { data }) => loadRequired(data.cycles.byId, String(status.cycleId), 'cycle'),
+  },
+  BuildingOffset: {
+    cycle: (offset, _args, { data }) => loadRequired(data.cycles.byId, String(offset.cycleId), 'cycle'),
+  },
+};

@@ -1,0 +1,28 @@
+import type { RestClient } from '../../rest-client';
+import type { CycleResource } from '../../resources';
+import { byIdLoader, prime } from '../../loaders';
+
+export type CycleListArgs = { buildingId?: string | null; organizationId?: string | null; repeating?: boolean | null };
+
+export function createCycleLoaders(rest: RestClient) {
+  const byId = byIdLoader<CycleResource>(rest, '/cycles');
+  return {
+    byId,
+    /** The cycles the caller may see, narrowed by the REST call's own filters (inspection.md section 7). */
+    async list(args: CycleListArgs) {
+      const repeating = args.repeating ?? undefined;
+      const cycles = await rest.getAll<CycleResource>('/cycles', {
+        all: true,
+        buildingId: args.buildingId,
+        organizationId: args.organizationId,
+        // Only `true` is a REST filter; `false` is applied below.
+        'filter[repeating]': repeating ? true : undefined,
+      });
+      // A non-repeating cycle has no frequency (spec section 3); checked here too so `repeating: false` means the same everywhere.
+      const kept = repeating === undefined ? cycles : cycles.filter((cycle) => (cycle.attributes.frequency !== null) === repeating);
+      return prime(byId, kept);
+    },
+  };
+}
+
+export type CycleLoaders = ReturnType<typeof createCycleLoaders>;

@@ -1,0 +1,18 @@
+import type { Resolvers } from '../../generated/resolvers';
+import type { RegionResource } from '../../resources';
+import { relatedId } from '../../resources';
+import { attributeResolvers } from '../../attribute-resolvers';
+import { loadOptional, loadRequired } from '../../loaders';
+
+export const regionResolvers: Resolvers = {
+  Query: {
+    regions: (_parent, args, { data }) => data.regions.list(args),
+  },
+  Region: {
+    id: (region) => region.id,
+    ...attributeResolvers<RegionResource>()(['name', 'level']),
+    organization: (region, _args, { data }) => loadRequired(data.organizations.byId, relatedId(region, 'organization'), 'organization'),
+    parent: (region, _args, { data }) => loadOptional(data.regions.byId, relatedId(region, 'parent')),
+    children: (region, _args, { data }) => data.regions.childrenOf.load(region.id),
+  },
+};

@@ -1,0 +1,100 @@
+/**
+ * Building blocks of the per-request DataLoaders: every relationship is fetched
+ * with one REST call per type and level (`GET /regions?filter[id]=1,2,3`),
+ * whatever the number of parents asking for it.
+ */
+import DataLoader from 'dataloader';
+import { GraphQLError } from 'graphql';
+import { MAX_PAGE_SIZE, type QueryParams, type RestClient } from './rest-client';
+import type { JsonApiDocument } from './resources';
+
+type WithId = { id: string };
+
+/**
+ * Records by id through `filter[id]`. The backend returns only what the caller
+ * may see, so an id it leaves out resolves to null: the same answer for a
+ * record that does not exist and one of another organization.
+ */
+export function byIdLoader<T extends WithId>(rest: RestClient, path: string): DataLoader<string, T | null> {
+  return new DataLoader<string, T | null>(
+    async (ids) => {
+      const records = await rest.getAll<T>(path, { 'filter[id]': ids });
+      const byId = new Map(records.map((record) => [record.id, record]));
+      return ids.map((id) => byId.get(id) ?? null);
+    },
+    { maxBatchSize: MAX_PAGE_SIZE },
+  );
+}
+
+/**
+ * Lists keyed by a parent id (a region's children, an organization's regions):
+ * one call with every key in `filter[{filter}]`, then grouped by `keyOf`.
+ */
+export function groupLoader<T>(
+  rest: RestClient,
+  path: string,
+  filter: string,
+  keyOf: (record: T) => string | null,
+  arrange: (records: T[], key: string) => T[] = (records) => records,
+): DataLoader<string, T[]> {
+  return new DataLoader<string, T[]>(
+    async (keys) => {
+      const records = await rest.getAll<T>(path, { [`filter[${filter}]`]: keys });
+      const groups = new Map<string, T[]>(keys.map((key) => [key, []]));
+      for (const record of records) {
+        const key = keyOf(record);
+        if (key !== null) groups.get(key)?.push(record);
+      }
+      return keys.map((key) => arrange(groups.get(key) ?? [], key));
+    },
+    { maxBatchSize: MAX_PAGE_SIZE },
+  );
+}
+
+/** Loads a record through its loader when the relationship is set; null otherwise. */
+export function loadOptional<T>(loader: DataLoader<string, T | null>, id: string | null | undefined): Promise<T | null> {
+  return id ? loader.load(id) : Promise.resolve(null);
+}
+
+/** Loads a to-one relationship that the schema declares non-null: a missing record is a fault, not a null. */
+export async function loadRequired<T>(loader: DataLoader<string, T | null>, id: string | null, what: string): Promise<T> {
+  const record = id ? await loader.load(id) : null;
+  if (!record) throw new GraphQLError(`The ${what} ${id ?? '(none)'} could not be loaded.`, { extensions: { code: 'NOT_FOUND' } });
+  return record;
+}
+
+export type PageArgs = { page?: number | null; pageSize?: number | null };
+export type PageInfoRecord = { page: number; pageSize: number; totalCount: number; hasNextPage: boolean };
+export type ConnectionRecord<T> = { nodes: T[]; pageInfo: PageInfoRecord };
+
+/** Checks page arguments against the backend's bounds, so a mistake reads as the caller's. */
+export function pageQuery(args: PageArgs, defaultSize: number): { page: number; pageSize: number; query: QueryParams } {
+  const page = args.page ?? 1;
+  const pageSize = args.pageSize ?? defaultSize;
+  if (!Number.isInteger(page) || page < 1) {
+    throw new GraphQLError('page must be 1 or more.', { extensions: { code: 'BAD_USER_INPUT' } });
+  }
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+    throw new GraphQLError(`pageSize must be between 1 and ${MAX_PAGE_SIZE}.`, { extensions: { code: 'BAD_USER_INPUT' } });
+  }
+  return { page, pageSize, query: { 'page[number]': page, 'page[size]': pageSize } };
+}
+
+/** A JSON:API list page as a connection; `meta.total` counts every matching record. */
+export function toConnection<T>(document: JsonApiDocument<T[]>, page: number, pageSize: number): ConnectionRecord<T> {
+  const total = typeof document.meta?.total === 'number' ? document.meta.total : document.data.length;
+  return {
+    nodes: document.data,
+    pageInfo: { page, pageSize, totalCount: total, hasNextPage: page * pageSize < total },
+  };
+}
+
+/** Fills a by-id loader with records a list call already returned, so their relationships cost no call. */
+export function prime<T extends WithId>(loader: DataLoader<string, T | null>, records: T[]): T[] {
+  for (const record of records) loader.prime(record.id, record);
+  return records;
+}
+
+export function byName<T extends { attributes: { name: string } }>(a: T, b: T): number {
+  return a.attributes.name.localeCompare(b.attributes.name);
+}

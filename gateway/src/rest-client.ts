@@ -1,0 +1,148 @@
+/**
+ * The gateway's one REST client: fetch against the backend's JSON:API routes,
+ * with the caller's bearer token. One instance per GraphQL request (made in the
+ * context function), so a token never leaks from one caller to another.
+ */
+import type { JsonApiDocument, JsonApiError } from './resources';
+
+export type QueryValue = string | number | boolean | ReadonlyArray<string | number> | null | undefined;
+export type QueryParams = Record<string, QueryValue>;
+
+/** What the instrumentation hook sees of each call (tests and the bench count them). */
+export type RestCall = { method: string; path: string };
+
+export type RestClientOptions = {
+  baseUrl: string;
+  token?: string | null;
+  /** The caller's address, passed on so the backend's per-address sign-in limit sees the real client. */
+  forwardedFor?: string;
+  onRequest?: (call: RestCall) => void;
+  timeoutMs?: number;
+};
+
+/** A non-2xx answer of the backend, with its JSON:API error objects. */
+export class RestError extends Error {
+  readonly status: number;
+  readonly errors: JsonApiError[];
+  readonly call: RestCall;
+
+  constructor(status: number, errors: JsonApiError[], call: RestCall) {
+    const first = errors[0];
+    super(first?.detail ?? first?.title ?? `The backend answered ${status} to ${call.method} ${call.path}`);
+    this.name = 'RestError';
+    this.status = status;
+    this.errors = errors;
+    this.call = call;
+  }
+}
+
+/** The largest page the backend serves (docs/REST.md); batched lists ask for it to save round trips. */
+export const MAX_PAGE_SIZE = 500;
+
+/**
+ * Builds `?filter[id]=1,2,3&page[size]=500`. Brackets and commas stay readable:
+ * they are legal in a query string and make the backend's logs legible.
+ */
+export function toQueryString(query: QueryParams = {}): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    const text = Array.isArray(value) ? value.join(',') : String(value);
+    parts.push(`${encodeQueryPart(key)}=${encodeQueryPart(text)}`);
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+function encodeQueryPart(text: string): string {
+  return encodeURIComponent(text).replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%2C/g, ',');
+}
+
+export class RestClient {
+  /**
+   * Mutable on purpose: after `signIn` the rest of that same GraphQL response
+   * (the payload's viewer and its organization) is read as the user who just signed in.
+   */
+  token: string | null;
+  private readonly options: RestClientOptions;
+
+  constructor(options: RestClientOptions) {
+    this.options = options;
+    this.token = options.token ?? null;
+  }
+
+  get<TData>(path: string, query?: QueryParams): Promise<JsonApiDocument<TData>> {
+    return this.request<TData>('GET', `${path}${toQueryString(query)}`);
+  }
+
+  /**
+   * Every record of a list, following `links.next` past the first page. Used by
+   * the loaders, whose batches must return every requested record.
+   */
+  async getAll<TResource>(path: string, query: QueryParams = {}): Promise<TResource[]> {
+    const first = await this.get<TResource[]>(path, { ...query, 'page[size]': MAX_PAGE_SIZE });
+    const records = [...first.data];
+    let next = first.links?.next;
+    while (next) {
+      const page = await this.request<TResource[]>('GET', this.relativePath(next));
+      records.push(...page.data);
+      next = page.links?.next;
+    }
+    return records;
+  }
+
+  post<TData>(path: string, body: unknown): Promise<JsonApiDocument<TData>> {
+    return this.request<TData>('POST', path, body);
+  }
+
+  async delete(path: string): Promise<void> {
+    await this.request<null>('DELETE', path);
+  }
+
+  private relativePath(link: string): string {
+    const url = new URL(link, this.options.baseUrl);
+    return `${url.pathname}${url.search}`;
+  }
+
+  private async request<TData>(method: string, path: string, body?: unknown): Promise<JsonApiDocument<TData>> {
+    const call: RestCall = { method, path };
+    this.options.onRequest?.(call);
+    const headers: Record<string, string> = { accept: 'application/vnd.api+json, application/json' };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    if (this.options.forwardedFor) headers['x-forwarded-for'] = this.options.forwardedFor;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, this.options.baseUrl), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+      });
+    } catch (cause) {
+      // A refused connection or a timeout is the backend's fault, not the caller's: a 502 like a proxy would give.
+      const detail = cause instanceof Error ? cause.message : String(cause);
+      throw new RestError(502, [{ status: '502', title: 'Bad Gateway', detail: `The backend is unreachable: ${detail}` }], call);
+    }
+
+    const text = await response.text();
+    const parsed = text ? parseJson(text) : null;
+    if (!response.ok) throw new RestError(response.status, errorsOf(parsed, response), call);
+    return (parsed ?? { data: null }) as JsonApiDocument<TData>;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function errorsOf(body: unknown, response: Response): JsonApiError[] {
+  if (body && typeof body === 'object' && 'errors' in body && Array.isArray(body.errors)) {
+    return body.errors as JsonApiError[];
+  }
+  return [{ status: String(response.status), title: response.statusText }];
+}

@@ -1,0 +1,43 @@
+/**
+ * The GraphQL schema: the SDL of `schema/*.graphql` (one file per domain, shared
+ * with the web's codegen) and the resolvers of each feature folder.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Resolvers } from './generated/resolvers';
+import { appResolvers } from './features/app/resolvers';
+import { authResolvers } from './features/auth/resolvers';
+import { buildingResolvers } from './features/buildings/resolvers';
+import { cycleResolvers } from './features/cycles/resolvers';
+import { organizationResolvers } from './features/organizations/resolvers';
+import { regionResolvers } from './features/regions/resolvers';
+
+export const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
+
+export function loadTypeDefs(dir = schemaDir): string[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.graphql'))
+    .sort()
+    .map((file) => readFileSync(path.join(dir, file), 'utf8'));
+}
+
+/** Merges the features' resolver maps type by type (each feature adds fields to Query and Mutation). */
+export function mergeResolvers(parts: Resolvers[]): Resolvers {
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const part of parts) {
+    for (const [typeName, fields] of Object.entries(part)) {
+      merged[typeName] = { ...merged[typeName], ...(fields as Record<string, unknown>) };
+    }
+  }
+  return merged as Resolvers;
+}
+
+export const resolvers = mergeResolvers([
+  appResolvers,
+  authResolvers,
+  organizationResolvers,
+  regionResolvers,
+  cycleResolvers,
+  buildingResolvers,
+]);

@@ -1,0 +1,18 @@
+import { createRequire } from 'node:module';
+import { defineConfig } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
+
+export default defineConfig({
+  resolve: {
+    // graphql 16 ships index.mjs (picked by Vite) and index.js (picked by Node for Apollo Server):
+    // two copies break `instanceof GraphQLError` and schema checks, so tests load the one Node loads.
+    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+  },
+  test: {
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'playground/**/*.test.ts'],
+    // Each integration file starts its own backend on a fresh PGlite (3–5 s to create).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
