@@ -1,4 +1,5 @@
 export * from './permissions';
 export * from './constants';
+export * from './passwords';
 export * from './text-rule';
 export * from './walkabouts/index';

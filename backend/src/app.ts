@@ -1,0 +1,65 @@
+/**
+ * Builds the Fastify application: infrastructure plugins first, then one plugin per feature
+ * (the fastify/demo layout). The database is opened by the caller and passed in, so tests,
+ * the standalone server and the gateway's embedded start all share this one assembly.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Database } from './db/client';
+import buildingRoutes from './features/buildings/routes';
+import cycleRoutes from './features/cycles/routes';
+import organizationRoutes from './features/organizations/routes';
+import regionRoutes from './features/regions/routes';
+import sessionRoutes from './features/sessions/routes';
+import userRoutes from './features/users/routes';
+import authPlugin from './plugins/auth';
+import authorizationPlugin from './plugins/authorization';
+import dbPlugin from './plugins/db';
+import jsonapiErrorsPlugin from './plugins/jsonapi-errors';
+import mailPlugin from './plugins/mail';
+import swaggerPlugin from './plugins/swagger';
+
+export type AppOptions = {
+  db: Database;
+  /** The web app's origin, for links in e-mails (PUBLIC_URL). */
+  publicUrl?: string;
+  /** Send mail through this SMTP server (SMTP_URL); without it mail stays in the outbox table. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  logger?: FastifyServerOptions['logger'];
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (sign-in rate limit per address).
+   * Default: loopback, i.e. the embedded gateway on the same machine.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? 'loopback',
+    // One JSON:API 404 document for unknown routes, whatever the trailing slash.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  await app.register(swaggerPlugin);
+  await app.register(jsonapiErrorsPlugin);
+  await app.register(dbPlugin, { db: options.db });
+  await app.register(mailPlugin, { smtpUrl: options.smtpUrl, from: options.mailFrom });
+  await app.register(authPlugin);
+  await app.register(authorizationPlugin);
+
+  await app.register(sessionRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
+  await app.register(userRoutes);
+  await app.register(organizationRoutes);
+  await app.register(regionRoutes);
+  await app.register(cycleRoutes);
+  await app.register(buildingRoutes);
+
+  app.get(
+    '/openapi.json',
+    { config: { public: true }, schema: { tags: ['meta'], summary: 'This OpenAPI document', security: [] } },
+    async () => app.swagger(),
+  );
+
+  return app;
+}

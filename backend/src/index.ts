@@ -1,0 +1,58 @@
+/**
+ * The backend as a library: the gateway's `npm start` runs it in-process with startBackend;
+ * other packages' tests use testing.ts (startTestBackend, signIn) and the schema.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { openDatabase, type Database } from './db/client';
+import { organizations } from './db/schema';
+import { hashPassword } from './auth/password-hash';
+import { DEMO_PASSWORD, seedDemo } from './seed/demo';
+
+export { buildApp, type AppOptions } from './app';
+export { openDatabase, type Database, type DatabaseHandle } from './db/client';
+export * as schema from './db/schema';
+export { demoUsers, DEMO_PASSWORD, seedDemo, type DemoUser } from './seed/demo';
+export { signIn } from './sign-in';
+
+export type StartBackendOptions = {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  /** Load the demo organizations. Default: on for a new embedded data folder, off with a databaseUrl. */
+  seedDemo?: boolean;
+  logger?: boolean;
+  publicUrl?: string;
+  smtpUrl?: string;
+};
+
+export type RunningBackend = { url: string; app: FastifyInstance; close(): Promise<void> };
+
+export async function startBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
+  const handle = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  try {
+    await handle.migrate();
+    const seed = options.seedDemo ?? (handle.kind === 'pglite' && handle.isNewDataFolder);
+    if (seed && (await isEmpty(handle.db))) await seedDemo(handle.db, { passwordHash: await hashPassword(DEMO_PASSWORD) });
+    const app = await buildApp({
+      db: handle.db,
+      logger: options.logger ?? false,
+      publicUrl: options.publicUrl ?? process.env.PUBLIC_URL,
+      smtpUrl: options.smtpUrl ?? (process.env.SMTP_URL || undefined),
+      mailFrom: process.env.MAIL_FROM || undefined,
+    });
+    app.addHook('onClose', async () => handle.close());
+    const url = await app.listen({ port: options.port ?? 4001, host: options.host ?? '127.0.0.1' });
+    return { url, app, close: () => app.close() };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** Seeding twice would duplicate the demo: only an empty database gets it (SEED_DEMO=true on a used one is a no-op). */
+async function isEmpty(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: organizations.id }).from(organizations).limit(1);
+  return rows.length === 0;
+}

@@ -1,0 +1,153 @@
+/**
+ * Authorization, in one place (DESIGN.md section 4 "Identity and tenancy").
+ *
+ * A caller's Scope says what they may see: administrators everything; everyone else their
+ * organization, narrowed to their region and its sub-regions (any depth) when they are a region
+ * user, and to their permitted buildings when they have building permissions. Permission flags
+ * come from their roles through derivePermissions (@fsi/shared). Repositories take a Scope and
+ * add the conditions below to every query, so no route can read past it.
+ */
+import { derivePermissions, type Permissions } from '@fsi/shared';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+import { buildings, cycles, floors, organizations, regions, roles, userBuildings, userRoles, users } from '../db/schema';
+import { forbidden, unauthorized } from '../jsonapi/errors';
+import type { UserRow } from './auth';
+
+export type Scope = {
+  userId: number;
+  isAdmin: boolean;
+  /** null for administrators (no organization) */
+  organizationId: number | null;
+  /** The region and all its sub-regions of a region user; null when not limited by region. */
+  regionIds: number[] | null;
+  /** The buildings of a user with building permissions; null when not limited by building. */
+  buildingIds: number[] | null;
+  roleIds: number[];
+  permissions: Permissions;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    scope: Scope | null;
+  }
+}
+
+/** A region and every region below it, from the organization's regions. */
+export function regionSubtree(all: ReadonlyArray<{ id: number; parentId: number | null }>, rootId: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const r of all) {
+    if (r.parentId === null) continue;
+    children.set(r.parentId, [...(children.get(r.parentId) ?? []), r.id]);
+  }
+  const result: number[] = [];
+  const queue = [rootId];
+  while (queue.length) {
+    const id = queue.shift()!;
+    if (result.includes(id)) continue;
+    result.push(id);
+    queue.push(...(children.get(id) ?? []));
+  }
+  return result;
+}
+
+export async function loadScope(db: Database, user: UserRow): Promise<Scope> {
+  const [roleRows, buildingRows, regionRows] = await Promise.all([
+    db
+      .select({ id: roles.id, permissions: roles.permissions })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, user.id)),
+    db.select({ buildingId: userBuildings.buildingId }).from(userBuildings).where(eq(userBuildings.userId, user.id)),
+    user.regionId !== null && user.organizationId !== null
+      ? db
+          .select({ id: regions.id, parentId: regions.parentId })
+          .from(regions)
+          .where(eq(regions.organizationId, user.organizationId))
+      : Promise.resolve([]),
+  ]);
+  return {
+    userId: user.id,
+    isAdmin: user.isAdmin,
+    organizationId: user.organizationId,
+    regionIds: user.regionId !== null && !user.isAdmin ? regionSubtree(regionRows, user.regionId) : null,
+    buildingIds: buildingRows.length && !user.isAdmin ? buildingRows.map((b) => b.buildingId) : null,
+    roleIds: roleRows.map((r) => r.id),
+    permissions: derivePermissions(
+      roleRows.map((r) => r.permissions),
+      user.isAdmin,
+    ),
+  };
+}
+
+const nothing = sql`false`;
+const everything = sql`true`;
+
+function inIds(column: Parameters<typeof inArray>[0], ids: readonly number[]): SQL {
+  return ids.length ? inArray(column, [...ids]) : nothing;
+}
+
+export function organizationsInScope(scope: Scope): SQL {
+  if (scope.isAdmin) return everything;
+  if (scope.organizationId === null) return nothing;
+  return eq(organizations.id, scope.organizationId);
+}
+
+export function regionsInScope(scope: Scope): SQL {
+  if (scope.isAdmin) return everything;
+  if (scope.organizationId === null) return nothing;
+  const organization = eq(regions.organizationId, scope.organizationId);
+  return scope.regionIds ? and(organization, inIds(regions.id, scope.regionIds))! : organization;
+}
+
+export function buildingsInScope(scope: Scope): SQL {
+  if (scope.isAdmin) return everything;
+  if (scope.organizationId === null) return nothing;
+  const conditions = [eq(buildings.organizationId, scope.organizationId)];
+  if (scope.regionIds) conditions.push(inIds(buildings.regionId, scope.regionIds));
+  if (scope.buildingIds) conditions.push(inIds(buildings.id, scope.buildingIds));
+  return and(...conditions)!;
+}
+
+export function floorsInScope(scope: Scope, db: Database): SQL {
+  if (scope.isAdmin) return everything;
+  return inArray(floors.buildingId, db.select({ id: buildings.id }).from(buildings).where(buildingsInScope(scope)));
+}
+
+export function cyclesInScope(scope: Scope): SQL {
+  if (scope.isAdmin) return everything;
+  if (scope.organizationId === null) return nothing;
+  return eq(cycles.organizationId, scope.organizationId);
+}
+
+/** Users with the user-view permission see the users of their scope; everyone sees themselves. */
+export function usersInScope(scope: Scope): SQL {
+  if (scope.isAdmin) return everything;
+  const self = eq(users.id, scope.userId);
+  if (!scope.permissions.canViewUsers || scope.organizationId === null) return self;
+  const organization = eq(users.organizationId, scope.organizationId);
+  const inRegion = scope.regionIds ? and(organization, inIds(users.regionId, scope.regionIds))! : organization;
+  return or(self, inRegion)!;
+}
+
+export function requireAdmin(scope: Scope): void {
+  if (!scope.isAdmin) throw forbidden('Only administrators may do this.');
+}
+
+/** The scope of the signed-in caller; routes without a session never reach a handler that calls this. */
+export function scopeOf(request: FastifyRequest): Scope {
+  if (!request.scope) throw unauthorized();
+  return request.scope;
+}
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('scope', null);
+    app.addHook('onRequest', async (request) => {
+      if (request.caller) request.scope = await loadScope(app.db, request.caller.user);
+    });
+  },
+  { name: 'authorization', dependencies: ['auth'] },
+);

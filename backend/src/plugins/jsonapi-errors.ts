@@ -1,0 +1,61 @@
+/**
+ * Turns every failure into a JSON:API error document: our HttpErrors, Fastify's own
+ * validation and parsing errors, unknown routes and unexpected exceptions (docs/REST.md "Errors").
+ */
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, type ErrorSource } from '../jsonapi/errors';
+import { errorDocument } from '../jsonapi/serializer';
+
+type ValidationIssue = { instancePath: string; message?: string; params: Record<string, unknown> };
+
+/** JSON pointer or parameter name of a validation failure, as the JSON:API `source` member wants it. */
+function sourceOf(context: string | undefined, issue: ValidationIssue): ErrorSource | undefined {
+  const missing = typeof issue.params.missingProperty === 'string' ? `/${issue.params.missingProperty}` : '';
+  const pointer = `${issue.instancePath}${missing}`;
+  if (context === 'body') return { pointer: pointer || '/' };
+  if (context === 'querystring' || context === 'params') {
+    const parameter = pointer.split('/').filter(Boolean)[0];
+    return parameter ? { parameter } : undefined;
+  }
+  return undefined;
+}
+
+export default fp(
+  async (app) => {
+    // JSON:API clients send application/vnd.api+json; parse it like JSON.
+    app.addContentTypeParser(
+      'application/vnd.api+json',
+      { parseAs: 'string' },
+      app.getDefaultJsonParser('error', 'error'),
+    );
+
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply.code(error.status).send(errorDocument(error.status, error.detail, error.source));
+      }
+      if (error.validation) {
+        // Invalid input in a body is the caller's mistake in a form (422, field errors in the gateway);
+        // a malformed query or path is a bad request (400).
+        const status = error.validationContext === 'body' ? 422 : 400;
+        const errors = error.validation.map((issue) => {
+          const source = sourceOf(error.validationContext, issue as ValidationIssue);
+          const where = source?.pointer ?? source?.parameter ?? error.validationContext ?? '';
+          return errorDocument(status, `${where} ${issue.message ?? 'is invalid'}`.trim(), source).errors[0]!;
+        });
+        return reply.code(status).send({ errors });
+      }
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'unexpected error');
+        return reply.code(status).send(errorDocument(status, 'An unexpected error occurred. Please try again later.'));
+      }
+      return reply.code(status).send(errorDocument(status, error.message));
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      reply.code(404).send(errorDocument(404, `There is no route ${request.method} ${request.url.split('?')[0]}.`));
+    });
+  },
+  { name: 'jsonapi-errors' },
+);
