@@ -47,13 +47,15 @@ export type OrganizationAttributes = {
 };
 export type OrganizationResource = JsonApiResource<'organizations', OrganizationAttributes>;
 
+/** Ids inside attributes are numbers (the backend's spelling); resource ids and relationships are strings. */
 export type RegionAttributes = {
   name: string;
-  organizationId: string;
-  parentId: string | null;
+  organizationId: number;
+  parentId: number | null;
   /** Ancestors, nearest last. */
-  parentIds: string[];
+  parentIds: number[];
   level: number;
+  children_ids?: number[];
   isDeletable?: boolean;
 };
 export type RegionResource = JsonApiResource<'regions', RegionAttributes>;
@@ -64,14 +66,14 @@ export type CycleAttributes = {
   frequency: Frequency | null;
   every: number | null;
   start: string | null;
-  organizationId: string;
+  organizationId: number;
   isDeletable?: boolean;
 };
 export type CycleResource = JsonApiResource<'cycles', CycleAttributes>;
 
 /** One entry of a building's `statuses`: the latest walkabout of one cycle. */
 export type BuildingStatusRecord = {
-  cycleId: string;
+  cycleId: number;
   isLastWalkaboutComplete: boolean;
   lastWalkaboutUnsatisfactoryTotal: number;
   lockedAt: string | null;
@@ -81,7 +83,7 @@ export type BuildingStatusRecord = {
 
 /** One entry of a building's `buildingOffsets`. */
 export type BuildingOffsetRecord = {
-  cycleId: string;
+  cycleId: number;
   cycleName?: string;
   cycleShortName?: string | null;
   openOffsetValue: number;
@@ -122,10 +124,11 @@ export type BuildingAttributes = {
   photoUrl: string | null;
   order: number;
   timeZone: string;
-  organizationId?: string;
-  organization_id?: string;
-  regionId?: string | null;
-  region_id?: string | null;
+  organizationId: number;
+  organization_id?: number;
+  organizationName?: string;
+  regionId: number | null;
+  region_id?: number | null;
   contractUrl: string | null;
   contractAccepterUsername: string | null;
   contractAcceptedAt: string | null;
@@ -145,14 +148,14 @@ export type BuildingAttributes = {
   usersWithNotificationsCount: number;
   unsatisfactoryPhotosCount: number;
   documentsCount: number;
-  fireSafetyPlanId: string | null;
+  fireSafetyPlanId: number | null;
   fireSafetyPlanUrl: string | null;
   fireSafetyPlanMimetype: string | null;
-  fireWatchCycleId: string | null;
+  fireWatchCycleId: number | null;
   isFireWatchStarted: boolean;
-  fireWatchId: string | null;
+  fireWatchId: number | null;
   hasActiveFireWatchWalkabout: boolean;
-  activeFireWatchWalkaboutId: string | null;
+  activeFireWatchWalkaboutId: number | null;
 };
 export type BuildingResource = JsonApiResource<'buildings', BuildingAttributes>;
 
@@ -161,8 +164,8 @@ export type UserAttributes = {
   firstname: string | null;
   lastname: string | null;
   email?: string | null;
-  organizationId: string | null;
-  regionId: string | null;
+  organizationId: number | null;
+  regionId: number | null;
   permissions: Partial<Record<string, boolean>>;
   walkaboutAutoSavePeriodMins: number | null;
   debugModeEnabled: boolean;
@@ -185,4 +188,9 @@ export function relatedId(resource: AnyResource | JsonApiResource<string, object
   const attributes = resource.attributes as Record<string, unknown>;
   const value = attributes[`${name}Id`] ?? attributes[`${name}_id`];
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+}
+
+/** An id attribute (a number in the backend's attributes) as a GraphQL ID. */
+export function idOf(value: number | string | null | undefined): string | null {
+  return value === null || value === undefined ? null : String(value);
 }

@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../generated/resolvers';
 import type { BuildingResource } from '../../resources';
-import { relatedId } from '../../resources';
+import { idOf, relatedId } from '../../resources';
 import { attributeResolvers } from '../../attribute-resolvers';
 import { loadOptional, loadRequired } from '../../loaders';
 
@@ -18,9 +18,12 @@ export const buildingResolvers: Resolvers = {
       'hasApplicableWalkaboutConditions', 'buildingOffsets', 'statuses', 'summaryFailureReportTotal',
       'summaryFailureReportAcknowledgedTotal', 'summaryNotesReportTotal', 'summaryNotesReportAcknowledgedTotal',
       'walkaboutsCount', 'floorsCount', 'locationsCount', 'usersCount', 'usersWithNotificationsCount',
-      'unsatisfactoryPhotosCount', 'documentsCount', 'fireSafetyPlanId', 'fireSafetyPlanUrl', 'fireSafetyPlanMimetype',
-      'isFireWatchStarted', 'fireWatchId', 'hasActiveFireWatchWalkabout', 'activeFireWatchWalkaboutId',
+      'unsatisfactoryPhotosCount', 'documentsCount', 'fireSafetyPlanUrl', 'fireSafetyPlanMimetype',
+      'isFireWatchStarted', 'hasActiveFireWatchWalkabout',
     ]),
+    fireSafetyPlanId: (building) => idOf(building.attributes.fireSafetyPlanId),
+    fireWatchId: (building) => idOf(building.attributes.fireWatchId),
+    activeFireWatchWalkaboutId: (building) => idOf(building.attributes.activeFireWatchWalkaboutId),
     // The label of floors defaults to 'Floor' when empty (spec section 3).
     floorDisplayName: (building) => building.attributes.floorDisplayName || 'Floor',
     information: (building) => building.attributes.information ?? {},

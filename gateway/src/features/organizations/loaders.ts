@@ -9,7 +9,7 @@ export function createOrganizationLoaders(rest: RestClient) {
     /** The organizations the caller may see (all for administrators), sorted by name by the backend. */
     async page(args: PageArgs) {
       const { page, pageSize, query } = pageQuery(args, 100);
-      const document = await rest.get<OrganizationResource[]>('/organizations', { ...query, sort: 'name' });
+      const document = await rest.get<OrganizationResource[]>('/organizations', query);
       prime(byId, document.data);
       return toConnection(document, page, pageSize);
     },

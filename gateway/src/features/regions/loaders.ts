@@ -12,15 +12,14 @@ export function rootsOf(regions: RegionResource[]): RegionResource[] {
   return regions.filter((region) => !region.attributes.parentId || !visible.has(String(region.attributes.parentId))).sort(byName);
 }
 
+function childIds(region: RegionResource): string[] {
+  const data = region.relationships?.children?.data;
+  if (Array.isArray(data)) return data.map((child) => child.id);
+  return (region.attributes.children_ids ?? []).map(String);
+}
+
 export function createRegionLoaders(rest: RestClient) {
   const byId = byIdLoader<RegionResource>(rest, '/regions');
-  const childrenOf = groupLoader<RegionResource>(
-    rest,
-    '/regions',
-    'parent',
-    (region) => (region.attributes.parentId ? String(region.attributes.parentId) : null),
-    (regions) => prime(byId, regions).sort(byName),
-  );
   const rootsOfOrganization = groupLoader<RegionResource>(
     rest,
     '/regions',
@@ -30,7 +29,17 @@ export function createRegionLoaders(rest: RestClient) {
   );
   return {
     byId,
-    childrenOf,
+    /**
+     * The direct sub-regions, sorted by name. A region lists its children's ids
+     * (`relationships.children`), so every region of one level asks for its
+     * children through the same batched `filter[id]` call.
+     */
+    async childrenOf(region: RegionResource): Promise<RegionResource[]> {
+      const ids = childIds(region);
+      if (!ids.length) return [];
+      const children = await byId.loadMany(ids);
+      return children.filter((child): child is RegionResource => child !== null && !(child instanceof Error)).sort(byName);
+    },
     rootsOfOrganization,
     /** The regions the caller may see, sorted by name; topLevelOnly keeps the roots of that scope. */
     async list(args: { organizationId?: string | null; topLevelOnly?: boolean | null }) {

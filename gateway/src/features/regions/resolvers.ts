@@ -13,6 +13,6 @@ export const regionResolvers: Resolvers = {
     ...attributeResolvers<RegionResource>()(['name', 'level']),
     organization: (region, _args, { data }) => loadRequired(data.organizations.byId, relatedId(region, 'organization'), 'organization'),
     parent: (region, _args, { data }) => loadOptional(data.regions.byId, relatedId(region, 'parent')),
-    children: (region, _args, { data }) => data.regions.childrenOf.load(region.id),
+    children: (region, _args, { data }) => data.regions.childrenOf(region),
   },
 };

@@ -1,0 +1,70 @@
+/**
+ * `npm start`: the embedded stack on one origin. Unless BACKEND_URL points at a
+ * running backend, the backend starts in this process (PGlite under DATA_DIR, or
+ * DATABASE_URL); then the gateway serves /graphql, /playground and the web app.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DemoUser, RunningBackend } from '@fsi/backend';
+import { createGateway } from './app';
+import { publicToolsFromEnv } from './config';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const env = process.env;
+const port = Number(env.PORT ?? 4000);
+const host = env.HOST ?? '127.0.0.1';
+
+let backend: RunningBackend | null = null;
+let demoUsers: readonly DemoUser[] = [];
+let backendUrl = env.BACKEND_URL;
+if (!backendUrl) {
+  // Imported only here: fronting a remote backend loads neither PGlite nor the database driver.
+  const embedded = await import('@fsi/backend');
+  backend = await embedded.startBackend({
+    port: Number(env.BACKEND_PORT ?? 4001),
+    dataDir: env.DATA_DIR ?? './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+  });
+  backendUrl = backend.url;
+  demoUsers = embedded.demoUsers;
+}
+
+const webDist = path.resolve(env.WEB_DIST ?? path.join(root, 'web/dist'));
+const tools = publicToolsFromEnv(env);
+const app = await createGateway({
+  backendUrl,
+  ...tools,
+  webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+  appEnv: env.APP_ENV || 'production',
+  trustProxy: ['true', '1'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+});
+await app.listen({ port, host });
+
+const origin = `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${port}`;
+const lines = [
+  '',
+  `Fire-safety inspections: ${origin}`,
+  `  GraphQL:    ${origin}/graphql${tools.playground ? `   playground: ${origin}/playground` : ''}`,
+  `  backend:    ${backendUrl}${backend ? ' (embedded)' : ''}`,
+];
+if (!existsSync(path.join(webDist, 'index.html'))) lines.push(`  web app:    not built (${webDist}); run \`npm run build -w web\``);
+if (demoUsers.length && !env.DATABASE_URL) {
+  lines.push('  demo sign-ins:');
+  for (const user of demoUsers) lines.push(`    ${user.username.padEnd(10)} ${user.password.padEnd(10)} ${user.description}`);
+}
+console.log(lines.join('\n') + '\n');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    // The gateway first, so no request reaches a backend that is already closing.
+    app
+      .close()
+      .then(() => backend?.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  });
+}
