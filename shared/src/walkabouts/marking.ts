@@ -7,6 +7,7 @@ export type ConditionAction = 'unmark' | 'addNotes' | 'removeNotes';
 /** Condition types marked by tapping; the others are answered through their input. */
 export const TAPPABLE_TYPES = ['boolean', 'yesno', 'yesnonotapplicable'] as const satisfies readonly ConditionType[];
 
+/** True for the types the tap cycle marks (inspection.md section 4). */
 export function isTappable(type: ConditionType): boolean {
   return (TAPPABLE_TYPES as readonly ConditionType[]).includes(type);
 }
@@ -71,6 +72,7 @@ export function canRemoveNotes(condition: Condition): boolean {
   return conditionSatisfaction(condition) === 'satisfactory' && hasNotes(condition);
 }
 
+/** Add Notes (inspection.md section 4): allows remarks and a photo on a satisfactory condition. */
 export function addNotes(condition: Condition): Condition {
   return canAddNotes(condition) ? { ...condition, hasSatisfactoryRemarks: true } : condition;
 }
@@ -93,7 +95,7 @@ export function conditionActions(condition: Condition): ConditionAction[] {
   return actions;
 }
 
-/** Apply an action sheet choice. */
+/** Apply an action sheet choice (inspection.md section 4). */
 export function applyConditionAction(condition: Condition, action: ConditionAction): Condition {
   switch (action) {
     case 'unmark':

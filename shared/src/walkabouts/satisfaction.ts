@@ -151,6 +151,7 @@ export function isConditionComplete(condition: Condition): boolean {
   return isAnswered(condition.value);
 }
 
+/** inspection.md section 3: derived isIncomplete, the negation of isComplete. */
 export function isConditionIncomplete(condition: Condition): boolean {
   return !isConditionComplete(condition);
 }
@@ -165,11 +166,12 @@ export function isSectionComplete(section: Section): boolean {
   return section.conditions.every(isConditionComplete);
 }
 
+/** inspection.md section 4: a section with any unanswered condition. */
 export function isSectionIncomplete(section: Section): boolean {
   return !isSectionComplete(section);
 }
 
-/** Satisfactory means fully answered with nothing unsatisfactory; a half-done section is not yet satisfactory. */
+/** inspection.md section 4: satisfactory means fully answered with nothing unsatisfactory; a half-done section is not yet satisfactory. */
 export function isSectionSatisfactory(section: Section): boolean {
   return isSectionComplete(section) && !isSectionUnsatisfactory(section);
 }
@@ -184,14 +186,17 @@ export function isEntryComplete(entry: Entry): boolean {
   return entry.sections.every(isSectionComplete);
 }
 
+/** inspection.md section 3: derived isIncomplete of an entry. */
 export function isEntryIncomplete(entry: Entry): boolean {
   return !isEntryComplete(entry);
 }
 
+/** inspection.md section 3: derived isSatisfactory of an entry, complete with nothing unsatisfactory. */
 export function isEntrySatisfactory(entry: Entry): boolean {
   return isEntryComplete(entry) && !isEntryUnsatisfactory(entry);
 }
 
+/** inspection.md section 4: a floor is unsatisfactory if any of its entries is. */
 export function isFloorUnsatisfactory(floor: Floor): boolean {
   return floor.entries.some(isEntryUnsatisfactory);
 }
@@ -201,10 +206,12 @@ export function isFloorComplete(floor: Floor): boolean {
   return floor.entries.every(isEntryComplete);
 }
 
+/** inspection.md section 4: a floor with any incomplete entry. */
 export function isFloorIncomplete(floor: Floor): boolean {
   return !isFloorComplete(floor);
 }
 
+/** inspection.md section 4: a floor complete with nothing unsatisfactory. */
 export function isFloorSatisfactory(floor: Floor): boolean {
   return isFloorComplete(floor) && !isFloorUnsatisfactory(floor);
 }

@@ -104,7 +104,14 @@ const DAY_MS = 86_400_000;
 
 const CYCLE_UNIT = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' } as const;
 /** The longest a unit can last, for search windows: 31-day months, 366-day years, a 25-hour day. */
-const LONGEST_UNIT_MS = { minute: 60_000, hour: 3_600_000, day: DAY_MS + 3_600_000, week: 7 * DAY_MS + 3_600_000, month: 31 * DAY_MS + 3_600_000, year: 366 * DAY_MS + 3_600_000 } as const;
+const LONGEST_UNIT_MS = {
+  minute: 60_000,
+  hour: 3_600_000,
+  day: DAY_MS + 3_600_000,
+  week: 7 * DAY_MS + 3_600_000,
+  month: 31 * DAY_MS + 3_600_000,
+  year: 366 * DAY_MS + 3_600_000,
+} as const;
 
 function assertTimeZone(timeZone: string): void {
   try {
