@@ -33,12 +33,29 @@ export type AppOptions = {
   trustProxy?: FastifyServerOptions['trustProxy'];
 };
 
+export type RouteEntry = { method: string; url: string; public: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, so that tests can prove each one is covered (tenancy, documents, OpenAPI). */
+    routeList: RouteEntry[];
+  }
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? 'loopback',
     // One JSON:API 404 document for unknown routes, whatever the trailing slash.
     routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const routeList: RouteEntry[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeList.push({ method, url: route.url, public: route.config?.public === true });
+    }
   });
 
   await app.register(swaggerPlugin);

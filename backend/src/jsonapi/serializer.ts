@@ -3,6 +3,7 @@
  * so that every answer has the same shape (docs/REST.md "Documents").
  */
 import { STATUS_CODES } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import type { ErrorSource } from './errors';
 import type { Page } from './query';
 
@@ -38,9 +39,6 @@ export function toMany(type: string, ids: readonly number[]): Relationship {
   return { data: ids.map((id) => ({ type, id: String(id) })) };
 }
 
-/** Types that have a detail route `GET /{type}/{id}`; only their resources carry a self link. */
-const TYPES_WITH_DETAIL_ROUTE = new Set(['organizations', 'buildings', 'users']);
-
 export function resource(
   type: string,
   id: number,
@@ -49,7 +47,6 @@ export function resource(
 ): Resource {
   const result: Resource = { type, id: String(id), attributes };
   if (relationships) result.relationships = relationships;
-  if (TYPES_WITH_DETAIL_ROUTE.has(type)) result.links = { self: `/${type}/${id}` };
   return result;
 }
 
@@ -68,7 +65,6 @@ function uniqueIncluded(primary: Resource[], included: Resource[]): Resource[] {
 
 export function singleDocument(data: Resource, options: { included?: Resource[]; meta?: Meta } = {}): SingleDocument {
   const doc: SingleDocument = { data };
-  if (data.links) doc.links = { self: data.links.self };
   if (options.included) doc.included = uniqueIncluded([data], options.included);
   if (options.meta) doc.meta = options.meta;
   return doc;
@@ -76,6 +72,14 @@ export function singleDocument(data: Resource, options: { included?: Resource[];
 
 export function metaDocument(meta: Meta): { meta: Meta } {
   return { meta };
+}
+
+/**
+ * The absolute URL of a request: JSON:API links must be URIs, and the backend may sit behind
+ * the gateway or a load balancer (trustProxy decides whether X-Forwarded-Host/Proto count).
+ */
+export function requestUrl(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}${request.url}`;
 }
 
 /** A page of a list, with meta.total and the pagination links built from the request's own URL. */
@@ -102,10 +106,10 @@ export function listDocument(
 }
 
 function pageUrl(url: string, number: number, size: number): string {
-  const parsed = new URL(url, 'http://backend.invalid');
+  const parsed = new URL(url);
   parsed.searchParams.set('page[number]', String(number));
   parsed.searchParams.set('page[size]', String(size));
-  return `${parsed.pathname}?${parsed.searchParams.toString()}`;
+  return parsed.toString();
 }
 
 export function errorDocument(status: number, detail: string, source?: ErrorSource): ErrorDocument {

@@ -11,7 +11,7 @@ import {
   type ListQuery,
 } from '../../jsonapi/query';
 import { errorResponses, listDocumentSchema, singleDocumentSchema } from '../../jsonapi/schemas';
-import { listDocument, singleDocument, type Resource } from '../../jsonapi/serializer';
+import { listDocument, singleDocument, type Resource, requestUrl } from '../../jsonapi/serializer';
 import { scopeOf, type Scope } from '../../plugins/authorization';
 import { cyclesByIds } from '../cycles/repository';
 import { cycleResource } from '../cycles/serialize';
@@ -77,7 +77,7 @@ const routes: FastifyPluginAsync = async (app) => {
     return listDocument(rows.map(buildingResource), {
       total,
       page,
-      url: request.url,
+      url: requestUrl(request),
       included: await includedFor(scope, rows, include),
     });
   }
@@ -132,7 +132,7 @@ const routes: FastifyPluginAsync = async (app) => {
       if (!(await findBuilding(app.db, scope, buildingId))) throw notFound('Building');
       const page = parsePage(request.query);
       const { rows, total } = await listFloors(app.db, scope, buildingId, parseIds(request.query['filter[id]']), page);
-      return listDocument(rows.map(floorResource), { total, page, url: request.url });
+      return listDocument(rows.map(floorResource), { total, page, url: requestUrl(request) });
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { idListSchema, listQuerySchema, parseIds, parseInclude, parsePage, type ListQuery } from '../../jsonapi/query';
 import { errorResponses, listDocumentSchema } from '../../jsonapi/schemas';
-import { listDocument } from '../../jsonapi/serializer';
+import { listDocument, requestUrl } from '../../jsonapi/serializer';
 import { scopeOf } from '../../plugins/authorization';
 import { organizationsByIds } from '../organizations/repository';
 import { organizationResource } from '../organizations/serialize';
@@ -55,7 +55,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const included = include.has('organization')
         ? (await organizationsByIds(app.db, scope, rows.map((r) => r.organizationId))).map(organizationResource)
         : undefined;
-      return listDocument(rows.map(cycleResource), { total, page, url: request.url, included });
+      return listDocument(rows.map(cycleResource), { total, page, url: requestUrl(request), included });
     },
   );
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../jsonapi/errors';
 import { idParamsSchema, listQuerySchema, parseIds, parseInclude, parsePage, type ListQuery } from '../../jsonapi/query';
 import { errorResponses, listDocumentSchema, singleDocumentSchema } from '../../jsonapi/schemas';
-import { listDocument, singleDocument } from '../../jsonapi/serializer';
+import { listDocument, singleDocument, requestUrl } from '../../jsonapi/serializer';
 import { scopeOf } from '../../plugins/authorization';
 import { findOrganization, listOrganizations } from './repository';
 import { organizationResource, organizationResourceSchema } from './serialize';
@@ -29,7 +29,7 @@ const routes: FastifyPluginAsync = async (app) => {
         { ids: parseIds(request.query['filter[id]']), status: request.query['filter[status]'] },
         page,
       );
-      return listDocument(rows.map(organizationResource), { total, page, url: request.url });
+      return listDocument(rows.map(organizationResource), { total, page, url: requestUrl(request) });
     },
   );
 

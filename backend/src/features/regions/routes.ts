@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { idListSchema, listQuerySchema, parseIds, parseInclude, parsePage, type ListQuery } from '../../jsonapi/query';
 import { errorResponses, listDocumentSchema } from '../../jsonapi/schemas';
-import { listDocument, type Resource } from '../../jsonapi/serializer';
+import { listDocument, type Resource, requestUrl } from '../../jsonapi/serializer';
 import { scopeOf } from '../../plugins/authorization';
 import { organizationsByIds } from '../organizations/repository';
 import { organizationResource } from '../organizations/serialize';
@@ -52,7 +52,7 @@ const routes: FastifyPluginAsync = async (app) => {
         const parents = await regionsByIds(app.db, scope, rows.flatMap((r) => (r.parentId === null ? [] : [r.parentId])));
         included.push(...parents.map(regionResource));
       }
-      return listDocument(rows.map(regionResource), { total, page, url: request.url, included: include.size ? included : undefined });
+      return listDocument(rows.map(regionResource), { total, page, url: requestUrl(request), included: include.size ? included : undefined });
     },
   );
 };

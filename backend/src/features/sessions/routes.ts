@@ -69,7 +69,6 @@ const routes: FastifyPluginAsync<SessionRoutesOptions> = async (app, options) =>
         { accessToken: session.token, expiresAt: session.expiresAt.toISOString() },
         { user: toOne('users', user.id) },
       );
-      data.links = { self: '/sessions/current' };
       return reply.code(201).send(singleDocument(data, { included: [userResource(view!)], meta: { isAdmin: user.isAdmin } }));
     },
   );

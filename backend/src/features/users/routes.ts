@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { notFound, unauthorized } from '../../jsonapi/errors';
 import { idListSchema, idParamsSchema, listQuerySchema, parseIds, parseInclude, parsePage, type ListQuery } from '../../jsonapi/query';
 import { errorResponses, listDocumentSchema, singleDocumentSchema } from '../../jsonapi/schemas';
-import { listDocument, singleDocument, type Resource } from '../../jsonapi/serializer';
+import { listDocument, singleDocument, type Resource, requestUrl } from '../../jsonapi/serializer';
 import { scopeOf, type Scope } from '../../plugins/authorization';
 import { organizationsByIds } from '../organizations/repository';
 import { organizationResource } from '../organizations/serialize';
@@ -70,7 +70,7 @@ const routes: FastifyPluginAsync = async (app) => {
         { ids: parseIds(q['filter[id]']), organizationIds: parseIds(q['filter[organization]']), regionIds: parseIds(q['filter[region]']) },
         page,
       );
-      return listDocument(views.map(userResource), { total, page, url: request.url, included: await includedFor(scope, views, include) });
+      return listDocument(views.map(userResource), { total, page, url: requestUrl(request), included: await includedFor(scope, views, include) });
     },
   );
 
