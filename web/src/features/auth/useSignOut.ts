@@ -1,27 +1,28 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSignOutMutation } from '../../generated/graphql';
-import { useSession } from '../../app/SessionProvider';
 import type { OperationContext } from '../../app/apollo';
 
 /**
- * Ends the session on the server, then forgets it on the device whatever the
- * server answered: a user who asks to sign out is signed out, even offline.
+ * Ends the session on the server, then on the device whatever the server
+ * answered: a user who asks to sign out is signed out, even offline.
  */
 export function useSignOut() {
   const [signOut, { loading }] = useSignOutMutation({ context: { handlesErrors: true } satisfies OperationContext });
-  const { endSession } = useSession();
   const navigate = useNavigate();
 
   const run = useCallback(async () => {
     try {
       await signOut();
     } catch {
-      // The token is dropped locally below; a server that could not be reached lets it expire.
+      // The device forgets the token all the same; a server that could not be reached lets it expire.
     }
-    await endSession();
+    // The sign-in page ends the session on the device when it opens. Ending it
+    // here as well would reach the route guard before the navigation (which
+    // React Router runs as a transition), and the guard would offer to come
+    // back to this page after the next sign-in.
     navigate('/signin', { replace: true });
-  }, [signOut, endSession, navigate]);
+  }, [signOut, navigate]);
 
   return { signOut: run, signingOut: loading };
 }

@@ -11,7 +11,7 @@ export function BuildingsFooter({ viewer }: { viewer: BuildingsFooter_ViewerFrag
   const settingsPath = viewer ? settingsPathFor(viewer) : null;
 
   return (
-    <Group component="footer" justify="center" gap="lg" py="lg" className={classes.footer}>
+    <Group justify="center" gap="lg" py="lg" className={classes.footer}>
       {settingsPath && (
         <Anchor component={Link} to={settingsPath} size="sm">
           Settings

@@ -38,7 +38,7 @@ export function TutorialModal({ opened, onClose }: TutorialModalProps) {
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
           Step {step + 1} of {TUTORIAL_STEPS.length}
         </Text>
-        <Title order={2} size="h3">
+        <Title order={3} size="h3">
           {current.title}
         </Title>
         <Text>{current.text}</Text>

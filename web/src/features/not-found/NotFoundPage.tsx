@@ -12,7 +12,7 @@ export function NotFoundPage() {
 
   return (
     <>
-      <TopBar title={planned ? 'Not available yet' : 'Page not found'} back={{ label: 'Buildings', to: '/buildings' }} />
+      <TopBar title={planned ? 'Not available yet' : 'Not found'} back={{ label: 'Buildings', to: '/buildings' }} />
       <Center p="xl" mih="60vh">
         <EmptyState
           icon={<IconSearch size={28} />}

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { graphql, HttpResponse } from 'msw';
+import type { PermissionFlag } from '@fsi/shared';
+import { ERROR_BANNER_MS } from '@fsi/shared';
+import { renderApp } from '../../test/render';
+import { aBuilding, aConnection, anOrganization, aViewer } from '../../test/builders';
+import { matchingMediaQueries } from '../../test/setup';
+import { appErrors } from '../events';
+import { PHONE_QUERY } from './Shell';
+
+type Viewer = ReturnType<typeof aViewer>;
+
+function renderShell(viewer: Viewer, handlers: Parameters<typeof renderApp>[0] = {}) {
+  return renderApp({
+    route: '/buildings',
+    ...handlers,
+    viewer,
+    handlers: [
+      ...(handlers.handlers ?? []),
+      graphql.query('BuildingsPage', () => HttpResponse.json({ data: { viewer, buildings: aConnection([aBuilding()]) } })),
+    ],
+  });
+}
+
+async function navLinks() {
+  const nav = await screen.findByRole('navigation', { name: 'Main' });
+  await within(nav).findByRole('button', { name: 'Sign Out' });
+  return Object.fromEntries(within(nav).queryAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]));
+}
+
+describe('Shell', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('has a header, the main navigation and the main content as landmarks', async () => {
+    renderShell(aViewer());
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+
+  it('gives an administrator Overview and Manage of all organizations', async () => {
+    renderShell(aViewer({ isAdmin: true, organization: null }));
+    await waitFor(async () =>
+      expect(await navLinks()).toEqual({ Overview: '/overview/organization', Manage: '/manage/organizations' }),
+    );
+  });
+
+  it('gives a user without permissions only their Account', async () => {
+    renderShell(aViewer({ id: '7', organization: anOrganization({ id: '3' }) }));
+    await waitFor(async () => expect(await navLinks()).toEqual({ Account: '/manage/organization/3/user/7' }));
+  });
+
+  it.each<[PermissionFlag, Record<string, string>]>([
+    ['canViewOrganizationOverview', { Overview: '/overview/organization?organizationId=3' }],
+    ['canManageOrganization', { Manage: '/manage/organizations' }],
+    ['canViewSettings', { Manage: '/manage/organization/3' }],
+    ['canViewOrganization', { Manage: '/manage/organization/3' }],
+  ])('links by %s', async (flag, expected) => {
+    renderShell(aViewer({ id: '7', organization: anOrganization({ id: '3' }), granted: [flag] }));
+    await waitFor(async () => expect(await navLinks()).toEqual({ ...expected, Account: '/manage/organization/3/user/7' }));
+  });
+
+  it('moves the navigation to a toolbar at the bottom on phones', async () => {
+    matchingMediaQueries.add(PHONE_QUERY);
+    renderShell(aViewer());
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(screen.getByRole('contentinfo')).toContainElement(nav);
+    expect(screen.getByRole('banner')).not.toContainElement(nav);
+  });
+
+  it('names a development or staging environment in a banner, and production not at all', async () => {
+    renderShell(aViewer(), {
+      handlers: [
+        graphql.query('EnvironmentBanner', () =>
+          HttpResponse.json({ data: { appInfo: { __typename: 'AppInfo', environment: 'staging' } } }),
+        ),
+      ],
+    });
+    expect(await screen.findByText('Staging environment: records here are not real inspections.')).toBeInTheDocument();
+  });
+
+  it('shows no environment banner in production', async () => {
+    renderShell(aViewer());
+    await screen.findByRole('heading', { name: 'Tower A' });
+    expect(screen.queryByText(/environment:/)).not.toBeInTheDocument();
+  });
+
+  it('resets the scroll position to the top on navigation', async () => {
+    const { user } = renderShell(aViewer({ organization: anOrganization({ id: '3' }) }));
+    const scrollTo = vi.mocked(window.scrollTo);
+    scrollTo.mockClear();
+    await user.click(await screen.findByRole('link', { name: 'Walkabouts' }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
+  });
+
+  it('shows an application error for 30 seconds, then hides it', () => {
+    vi.useFakeTimers();
+    renderApp({ route: '/signin', signedIn: false });
+    act(() => appErrors.emit('The backend did not answer'));
+    expect(screen.getByRole('alert')).toHaveTextContent('The backend did not answer');
+
+    act(() => vi.advanceTimersByTime(ERROR_BANNER_MS - 1));
+    expect(screen.getByText('The backend did not answer')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('The backend did not answer')).not.toBeInTheDocument();
+  });
+
+  it('lets the user dismiss an application error', async () => {
+    const { user } = renderApp({ route: '/signin', signedIn: false });
+    act(() => appErrors.emit('The backend did not answer'));
+    await user.click(screen.getByRole('button', { name: 'Dismiss error' }));
+    expect(screen.queryByText('The backend did not answer')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { renderApp } from '../../test/render';
+
+describe('Not found', () => {
+  it.each(['/buildings/11/walkabouts', '/buildings/11/reports/groups', '/manage/organization/3/user/7', '/overview/building/11', '/settings'])(
+    'says %s is not available yet and links back to Buildings',
+    async (route) => {
+      renderApp({ route });
+      expect(await screen.findByText('This page is not available yet')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to Buildings' })).toHaveAttribute('href', '/buildings');
+      expect(screen.getByRole('link', { name: 'Buildings' })).toHaveAttribute('href', '/buildings');
+    },
+  );
+
+  it('says a path outside the product is not found', async () => {
+    renderApp({ route: '/no/such/page' });
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Buildings' })).toHaveAttribute('href', '/buildings');
+  });
+});
