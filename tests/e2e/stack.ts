@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createGateway } from '@fsi/gateway';
+import { startTestBackend, type TestBackend } from '@fsi/backend/testing';
+import type { FastifyInstance } from 'fastify';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const webDist = path.join(root, 'web/dist');
+
+export type Stack = { baseUrl: string; backend: TestBackend; gateway: FastifyInstance; close(): Promise<void> };
+
+/**
+ * The whole product on loopback, as `npm start` runs it: the built web app and the gateway on one
+ * origin, over the real backend on a fresh PGlite with the demo data.
+ */
+export async function startStack(): Promise<Stack> {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error('web/dist is missing: run `npm run build -w web` before the end-to-end tests (npm test does).');
+  }
+  const backend = await startTestBackend({ seed: 'demo' });
+  const gateway = await createGateway({ backendUrl: backend.url, webDist });
+  const baseUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    baseUrl,
+    backend,
+    gateway,
+    async close() {
+      await gateway.close();
+      await backend.close();
+    },
+  };
+}
