@@ -4,16 +4,16 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { signIn, startTestBackend, testDatabases, type TestBackend, type TestDatabaseKind } from '../src/testing';
+import { schema, signIn, startTestBackend, testDatabases, type TestBackend, type TestDatabaseKind } from '../src/testing';
 
 export const databases: TestDatabaseKind[] = testDatabases();
 
 // The JSON:API 1.0 response schema (a copy of shared/contracts/jsonapi-1.0-schema.json). It declares
 // draft 2020-12 but uses draft-04 spellings (definitions, dependencies): Ajv2020 non-strict reads both.
-const schema = JSON.parse(readFileSync(new URL('./fixtures/jsonapi-1.0-schema.json', import.meta.url), 'utf8')) as object;
+const jsonApiSchema = JSON.parse(readFileSync(new URL('./fixtures/jsonapi-1.0-schema.json', import.meta.url), 'utf8')) as object;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
-const validateDocument = ajv.compile(schema);
+const validateDocument = ajv.compile(jsonApiSchema);
 
 export function expectJsonApi(body: unknown): void {
   const valid = validateDocument(body);
@@ -71,3 +71,33 @@ export const list = (body: JsonApiBody) => body.data as JsonApiResource[];
 export const one = (body: JsonApiBody) => body.data as JsonApiResource;
 
 export { startTestBackend };
+
+/** Ids of the demo's records by name, read from the database. */
+export async function demoIds(backend: TestBackend) {
+  const db = backend.db;
+  const [organizations, regions, buildings, users, cycles] = await Promise.all([
+    db.select({ id: schema.organizations.id, name: schema.organizations.name }).from(schema.organizations),
+    db.select({ id: schema.regions.id, name: schema.regions.name, organizationId: schema.regions.organizationId }).from(schema.regions),
+    db.select({ id: schema.buildings.id, name: schema.buildings.name, organizationId: schema.buildings.organizationId }).from(schema.buildings),
+    db.select({ id: schema.users.id, username: schema.users.username, organizationId: schema.users.organizationId }).from(schema.users),
+    db.select({ id: schema.cycles.id, name: schema.cycles.name, organizationId: schema.cycles.organizationId }).from(schema.cycles),
+  ]);
+  const org = (name: string) => organizations.find((o) => o.name.startsWith(name))!.id;
+  const northwind = org('Northwind');
+  const harbour = org('Harbour');
+  const of = <T extends { organizationId: number | null; id: number }>(rows: T[], organizationId: number) =>
+    rows.filter((r) => r.organizationId === organizationId).map((r) => String(r.id));
+  return {
+    northwind,
+    harbour,
+    region: (name: string) => String(regions.find((r) => r.name === name)!.id),
+    building: (name: string) => String(buildings.find((b) => b.name === name)!.id),
+    user: (username: string) => String(users.find((u) => u.username === username)!.id),
+    byOrganization: (organizationId: number) => ({
+      regions: of(regions, organizationId),
+      buildings: of(buildings, organizationId),
+      users: of(users, organizationId),
+      cycles: of(cycles, organizationId),
+    }),
+  };
+}

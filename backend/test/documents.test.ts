@@ -1,0 +1,150 @@
+/**
+ * Every answer of every route, successes and errors, is a valid JSON:API document
+ * (the client of helpers.ts validates each one against the JSON:API 1.0 schema).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import type { TestBackend } from '../src/testing';
+import { client, databases, demoIds, expectJsonApi, signedIn, startTestBackend, type Client } from './helpers';
+
+type Ctx = { app: FastifyInstance; manager: Client; admin: Client; anonymous: Client; building: string; otherUser: string; organization: string };
+const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
+  'POST /sessions': async ({ anonymous }) => [
+    (await anonymous.post('/sessions', { data: { type: 'sessions', attributes: { username: 'viewer', password: 'demo1234' } } })).status,
+    (await anonymous.post('/sessions', { data: { type: 'sessions', attributes: { username: 'viewer', password: 'x' } } })).status,
+    (await anonymous.post('/sessions', { data: {} })).status,
+  ],
+  'DELETE /sessions/current': async ({ anonymous }) => [(await anonymous.delete('/sessions/current')).status],
+  'POST /send-forgot-password-email': async ({ anonymous }) => [
+    (await anonymous.post('/send-forgot-password-email', { data: { attributes: { searchterm: 'viewer' } } })).status,
+    (await anonymous.post('/send-forgot-password-email', { data: { attributes: {} } })).status,
+  ],
+  'POST /users/change-password': async ({ anonymous }) => [
+    (await anonymous.post('/users/change-password', { data: { attributes: { token: 'x', password: 'abcd', confirmation: 'abcd' } } })).status,
+    (await anonymous.post('/users/change-password', { nope: true })).status,
+  ],
+  'GET /users/me': async ({ manager, anonymous }) => [(await manager.get('/users/me')).status, (await anonymous.get('/users/me')).status],
+  'GET /users': async ({ manager }) => [
+    (await manager.get('/users?include=organization,region')).status,
+    (await manager.get('/users?filter[id]=abc')).status,
+  ],
+  'GET /users/:id': async ({ manager, otherUser }) => [
+    (await manager.get(`/users/${otherUser}?include=organization`)).status,
+    (await manager.get('/users/999999?include=organization')).status,
+  ],
+  'GET /organizations': async ({ admin }) => [
+    (await admin.get('/organizations?page[size]=1')).status,
+    (await admin.get('/organizations?include=buildings')).status,
+  ],
+  'GET /organizations/:id': async ({ manager, organization }) => [
+    (await manager.get(`/organizations/${organization}`)).status,
+    (await manager.get('/organizations/x')).status,
+  ],
+  'GET /regions': async ({ manager }) => [
+    (await manager.get('/regions?include=organization,parent')).status,
+    (await manager.get('/regions?filter[parent]=top')).status,
+  ],
+  'GET /cycles': async ({ manager }) => [
+    (await manager.get('/cycles?all=true&include=organization')).status,
+    (await manager.get('/cycles?page[number]=0')).status,
+  ],
+  'GET /current-user-buildings': async ({ manager, anonymous }) => [
+    (await manager.get('/current-user-buildings?include=region')).status,
+    (await anonymous.get('/current-user-buildings')).status,
+  ],
+  'GET /buildings': async ({ admin }) => [
+    (await admin.get('/buildings?include=organization,region,fireWatchCycle&page[size]=2&page[number]=2')).status,
+    (await admin.get('/buildings?page[size]=0')).status,
+  ],
+  'GET /buildings/:id': async ({ manager, building }) => [
+    (await manager.get(`/buildings/${building}?include=organization,region,fireWatchCycle`)).status,
+    (await manager.get('/buildings/424242')).status,
+  ],
+  'GET /buildings/:id/floors': async ({ manager, building }) => [
+    (await manager.get(`/buildings/${building}/floors`)).status,
+    (await manager.get('/buildings/424242/floors')).status,
+  ],
+  // The one answer that is not JSON:API: an OpenAPI 3.1 document (docs/REST.md), checked in openapi.test.ts.
+  'GET /openapi.json': async ({ app }) => [(await app.inject({ method: 'GET', url: '/openapi.json' })).statusCode],
+};
+
+const expected: Record<string, number[]> = {
+  'POST /sessions': [201, 422, 422],
+  'DELETE /sessions/current': [401],
+  'POST /send-forgot-password-email': [200, 422],
+  'POST /users/change-password': [422, 422],
+  'GET /users/me': [200, 401],
+  'GET /users': [200, 400],
+  'GET /users/:id': [200, 404],
+  'GET /organizations': [200, 400],
+  'GET /organizations/:id': [200, 400],
+  'GET /regions': [200, 400],
+  'GET /cycles': [200, 400],
+  'GET /current-user-buildings': [200, 401],
+  'GET /buildings': [200, 400],
+  'GET /buildings/:id': [200, 404],
+  'GET /buildings/:id/floors': [200, 404],
+  'GET /openapi.json': [200],
+};
+
+describe.each(databases)('JSON:API documents on %s', (database) => {
+  let backend: TestBackend;
+  let ctx: Ctx;
+
+  beforeAll(async () => {
+    backend = await startTestBackend({ database });
+    const demo = await demoIds(backend);
+    ctx = {
+      app: backend.app,
+      manager: await signedIn(backend, 'manager'),
+      admin: await signedIn(backend, 'admin'),
+      anonymous: client(backend.app),
+      building: demo.building('King Street Commerce Centre'),
+      otherUser: demo.user('viewer'),
+      organization: String(demo.northwind),
+    };
+  });
+  afterAll(() => backend?.close());
+
+  it('checks the documents of every route of the app', () => {
+    const routes = backend.app.routeList.map((r) => `${r.method} ${r.url}`).sort();
+    expect(Object.keys(answers).sort()).toEqual(routes);
+  });
+
+  for (const [route, run] of Object.entries(answers)) {
+    it(`answers ${route} with valid JSON:API documents, successes and errors alike`, async () => {
+      const statuses = await run(ctx);
+      expect(statuses).toEqual(expected[route]);
+    });
+  }
+
+  it('answers an unknown route and an unknown method with a 404 document', async () => {
+    for (const [method, url] of [['GET', '/no-such-thing'], ['PUT', '/buildings'], ['GET', '/buildings/1/walkabouts']] as const) {
+      const response = await backend.app.inject({ method, url });
+      expect(response.statusCode).toBe(404);
+      expectJsonApi(response.json());
+    }
+  });
+
+  it('answers malformed JSON with 400 and an unsupported media type with 415, as documents', async () => {
+    const malformed = await backend.app.inject({ method: 'POST', url: '/sessions', headers: { 'content-type': 'application/json' }, payload: '{"data":' });
+    expect(malformed.statusCode).toBe(400);
+    expectJsonApi(malformed.json());
+    const text = await backend.app.inject({ method: 'POST', url: '/sessions', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
+    expect(text.statusCode).toBe(415);
+    expectJsonApi(text.json());
+  });
+
+  it('answers an unexpected exception with a 500 document that reveals nothing of it', async () => {
+    const app = await buildApp({ db: backend.db });
+    app.get('/explode', { config: { public: true } }, async () => {
+      throw new Error('secret internal detail');
+    });
+    const response = await app.inject({ method: 'GET', url: '/explode' });
+    await app.close();
+    expect(response.statusCode).toBe(500);
+    expectJsonApi(response.json());
+    expect(response.body).not.toContain('secret internal detail');
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * A user of one organization can read or change nothing of another, on every route:
+ * the case table below must name every route the app has, or the first test fails.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, type TestBackend } from '../src/testing';
+import { client, databases, demoIds, ids, list, one, signedIn, startTestBackend, type Client } from './helpers';
+
+type Side = { username: string; client: Client; own: Records; other: Records; otherOrganization: number };
+type Records = { regions: string[]; buildings: string[]; users: string[]; cycles: string[] };
+type Case = (side: Side, backend: TestBackend) => Promise<void>;
+
+const none = (body: Parameters<typeof list>[0]) => expect(list(body)).toEqual([]);
+const onlyOwn = (body: Parameters<typeof list>[0], own: string[]) => {
+  expect(ids(body).length).toBeGreaterThan(0);
+  for (const id of ids(body)) expect(own).toContain(id);
+};
+
+const cases: Record<string, Case> = {
+  'POST /sessions': async (side, backend) => {
+    // Signing in gives the caller's own user, whatever the other organization holds.
+    const anonymous = client(backend.app);
+    const { body } = await anonymous.post('/sessions', { data: { attributes: { username: side.username, password: 'demo1234' } } });
+    expect(side.own.users).toContain(body.included![0]!.id);
+  },
+  'DELETE /sessions/current': async (side, backend) => {
+    // Ending one's own session leaves everyone else's working.
+    const { token } = await signIn(backend.url, side.username, 'demo1234');
+    const { token: otherToken } = await signIn(backend.url, side.username === 'harbour' ? 'manager' : 'harbour', 'demo1234');
+    expect((await client(backend.app, token).delete('/sessions/current')).status).toBe(204);
+    expect((await client(backend.app, otherToken).get('/users/me')).status).toBe(200);
+  },
+  'POST /send-forgot-password-email': async (side) => {
+    const { body } = await side.client.post('/send-forgot-password-email', { data: { attributes: { searchterm: 'x' } } });
+    expect(body.data).toBeUndefined();
+  },
+  'POST /users/change-password': async (side) => {
+    // Without a reset token from the other user's mailbox nothing can be changed.
+    const { status } = await side.client.post('/users/change-password', {
+      data: { attributes: { token: 'guess', password: 'abcd', confirmation: 'abcd' } },
+    });
+    expect(status).toBe(422);
+  },
+  'GET /users/me': async (side) => {
+    expect(side.own.users).toContain(one((await side.client.get('/users/me')).body).id);
+  },
+  'GET /users': async (side) => {
+    onlyOwn((await side.client.get('/users')).body, side.own.users);
+    none((await side.client.get(`/users?filter[id]=${side.other.users.join(',')}`)).body);
+    none((await side.client.get(`/users?filter[organization]=${side.otherOrganization}`)).body);
+  },
+  'GET /users/:id': async (side) => {
+    for (const id of side.other.users) expect((await side.client.get(`/users/${id}`)).status).toBe(404);
+  },
+  'GET /organizations': async (side) => {
+    const { body } = await side.client.get('/organizations');
+    expect(ids(body)).toHaveLength(1);
+    none((await side.client.get(`/organizations?filter[id]=${side.otherOrganization}`)).body);
+  },
+  'GET /organizations/:id': async (side) => {
+    expect((await side.client.get(`/organizations/${side.otherOrganization}`)).status).toBe(404);
+  },
+  'GET /regions': async (side) => {
+    onlyOwn((await side.client.get('/regions?include=organization,parent')).body, side.own.regions);
+    none((await side.client.get(`/regions?filter[id]=${side.other.regions.join(',')}`)).body);
+    none((await side.client.get(`/regions?filter[organization]=${side.otherOrganization}`)).body);
+  },
+  'GET /cycles': async (side) => {
+    onlyOwn((await side.client.get('/cycles?all=true')).body, side.own.cycles);
+    none((await side.client.get(`/cycles?filter[id]=${side.other.cycles.join(',')}`)).body);
+    none((await side.client.get(`/cycles?organizationId=${side.otherOrganization}`)).body);
+    none((await side.client.get(`/cycles?buildingId=${side.other.buildings[0]}`)).body);
+  },
+  'GET /current-user-buildings': async (side) => {
+    onlyOwn((await side.client.get('/current-user-buildings')).body, side.own.buildings);
+    none((await side.client.get(`/current-user-buildings?filter[id]=${side.other.buildings.join(',')}`)).body);
+  },
+  'GET /buildings': async (side) => {
+    const { body } = await side.client.get('/buildings?include=organization,region,fireWatchCycle');
+    onlyOwn(body, side.own.buildings);
+    for (const r of body.included ?? []) {
+      if (r.type === 'regions') expect(side.own.regions).toContain(r.id);
+      if (r.type === 'cycles') expect(side.own.cycles).toContain(r.id);
+      if (r.type === 'organizations') expect(r.id).not.toBe(String(side.otherOrganization));
+    }
+    none((await side.client.get(`/buildings?filter[id]=${side.other.buildings.join(',')}`)).body);
+    none((await side.client.get(`/buildings?filter[organization]=${side.otherOrganization}`)).body);
+    none((await side.client.get(`/buildings?filter[region]=${side.other.regions.join(',')}`)).body);
+  },
+  'GET /buildings/:id': async (side) => {
+    for (const id of side.other.buildings) expect((await side.client.get(`/buildings/${id}`)).status).toBe(404);
+  },
+  'GET /buildings/:id/floors': async (side) => {
+    for (const id of side.other.buildings) expect((await side.client.get(`/buildings/${id}/floors`)).status).toBe(404);
+  },
+  'GET /openapi.json': async (side, backend) => {
+    // The API's description holds no organization's data.
+    const text = (await backend.app.inject({ method: 'GET', url: '/openapi.json' })).body;
+    expect(text).not.toContain('Northwind');
+    expect(text).not.toContain('Harbour Strata');
+    expect(side.username).toBeTruthy();
+  },
+};
+
+describe.each(databases)('tenancy on %s', (database) => {
+  let backend: TestBackend;
+  const sides: Side[] = [];
+
+  beforeAll(async () => {
+    backend = await startTestBackend({ database });
+    const demo = await demoIds(backend);
+    const northwind = demo.byOrganization(demo.northwind);
+    const harbour = demo.byOrganization(demo.harbour);
+    sides.push(
+      { username: 'harbour', client: await signedIn(backend, 'harbour'), own: harbour, other: northwind, otherOrganization: demo.northwind },
+      { username: 'manager', client: await signedIn(backend, 'manager'), own: northwind, other: harbour, otherOrganization: demo.harbour },
+    );
+  });
+  afterAll(() => backend?.close());
+
+  it('has a tenancy case for every route of the app', () => {
+    const routes = backend.app.routeList.map((r) => `${r.method} ${r.url}`).sort();
+    expect(Object.keys(cases).sort()).toEqual(routes);
+  });
+
+  for (const [route, check] of Object.entries(cases)) {
+    it(`keeps each organization's records from the other on ${route}`, async () => {
+      for (const side of sides) await check(side, backend);
+    });
+  }
+});
