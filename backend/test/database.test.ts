@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, startBackend } from '../src/index';
+import { demoUsers, postgresAvailable, schema, seed, signIn, type TestBackend } from '../src/testing';
+import { client, databases, list, signedIn, startTestBackend } from './helpers';
+
+const TABLES = [
+  'building_cycle_offsets', 'building_suspensions', 'buildings', 'cycle_overrides', 'cycles', 'equipment_components',
+  'equipment_types', 'floors', 'location_equipment', 'locations', 'mail_outbox', 'organizations', 'password_reset_tokens',
+  'regions', 'roles', 'sessions', 'sign_in_attempts', 'task_groups', 'tasks', 'user_buildings', 'user_roles', 'users',
+];
+
+describe('the PostgreSQL of TEST_DATABASE_URL', () => {
+  it('answers whenever TEST_DATABASE_URL is set, so that its suites run rather than vanish', async () => {
+    expect(await postgresAvailable()).toBe(Boolean(process.env.TEST_DATABASE_URL));
+  });
+});
+
+describe.each(databases)('the database on %s', (database) => {
+  let empty: TestBackend;
+  let demo: TestBackend;
+
+  beforeAll(async () => {
+    [empty, demo] = await Promise.all([startTestBackend({ database, seed: 'none' }), startTestBackend({ database })]);
+  });
+  afterAll(async () => {
+    await empty?.close();
+    await demo?.close();
+  });
+
+  it('applies the migrations to a fresh database', async () => {
+    const result = await empty.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(result.rows.map((r) => r.table_name)).toEqual(TABLES);
+    expect((await empty.db.select({ value: count() }).from(schema.organizations))[0]!.value).toBe(0);
+  });
+
+  it('holds the demo: two organizations, the six users, at least 4 buildings and 60 locations in the first', async () => {
+    const organizations = await demo.db.select().from(schema.organizations);
+    expect(organizations.map((o) => o.name).sort()).toEqual(['Harbour Strata Services', 'Northwind Property Management']);
+    const northwind = organizations.find((o) => o.name.startsWith('Northwind'))!.id;
+    const users = await demo.db.select({ username: schema.users.username }).from(schema.users);
+    expect(users.map((u) => u.username).sort()).toEqual(demoUsers.map((u) => u.username).sort());
+    const [buildings] = await demo.db.select({ value: count() }).from(schema.buildings).where(eq(schema.buildings.organizationId, northwind));
+    expect(buildings!.value).toBeGreaterThanOrEqual(4);
+    const [locations] = await demo.db
+      .select({ value: count() })
+      .from(schema.locations)
+      .innerJoin(schema.buildings, eq(schema.buildings.id, schema.locations.buildingId))
+      .where(eq(schema.buildings.organizationId, northwind));
+    expect(locations!.value).toBeGreaterThanOrEqual(60);
+    const types = await demo.db.selectDistinct({ type: schema.tasks.type }).from(schema.tasks);
+    expect(types.map((t) => t.type).sort()).toEqual(
+      ['boolean', 'dropdown', 'multiselect', 'number', 'range', 'string', 'time', 'yesno', 'yesnonotapplicable'],
+    );
+  });
+
+  it('lets every demo user sign in with demo1234', async () => {
+    for (const user of demoUsers) expect((await signIn(demo.url, user.username, user.password)).token).toBeTruthy();
+  });
+
+  it('builds a test organization with the fluent seed helper', async () => {
+    const acme = await seed(empty.db).organization('Acme Towers', (o) =>
+      o
+        .region('North')
+        .region('Lakeside', { parent: 'North' })
+        .building('Tower A', { region: 'Lakeside', floors: [['Ground', ['Lobby', 'Stair 1']], ['Floor 2', ['Corridor']]] })
+        .building('Tower B')
+        .cycle('Monthly', { frequency: 'monthly' })
+        .role('Looker', { buildingPermissions: { view: true } })
+        .user('nora', { region: 'North', roles: ['Looker'] }),
+    );
+    await seed(empty.db).admin('root');
+    expect(Object.keys(acme.locations)).toHaveLength(3);
+    const nora = await signedIn(empty, 'nora', 'secret123');
+    const { body } = await nora.get('/buildings');
+    expect(list(body).map((b) => b.attributes.name)).toEqual(['Tower A']);
+    expect(list(body)[0]!.attributes).toMatchObject({ floorsCount: 2, locationsCount: 3, usersCount: 1 });
+    const root = await signedIn(empty, 'root', 'secret123');
+    expect((await root.get('/buildings')).body.meta!.total).toBe(2);
+    expect((await client(empty.app).get('/buildings')).status).toBe(401);
+  });
+});
+
+describe('starting the backend embedded', () => {
+  const dirs: string[] = [];
+  const freshDir = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'fsi-backend-start-'));
+    dirs.push(dir);
+    return path.join(dir, 'data');
+  };
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('seeds the demo into a new data folder once, and not again on the next start', async () => {
+    const dataDir = freshDir();
+    const first = await startBackend({ port: 0, dataDir });
+    expect((await signIn(first.url, 'manager', 'demo1234')).token).toBeTruthy();
+    await first.close();
+    const second = await startBackend({ port: 0, dataDir, seedDemo: true });
+    const organizations = await second.app.db.select().from(schema.organizations);
+    expect(organizations).toHaveLength(2);
+    await second.close();
+  });
+
+  it('leaves a new data folder empty when the demo is turned off', async () => {
+    const dataDir = freshDir();
+    const backend = await startBackend({ port: 0, dataDir, seedDemo: false });
+    expect(await backend.app.db.select().from(schema.users)).toEqual([]);
+    await backend.close();
+    const handle = await openDatabase({ dataDir });
+    expect(handle.isNewDataFolder).toBe(false);
+    await handle.close();
+  });
+});
