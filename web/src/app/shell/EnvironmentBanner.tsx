@@ -10,7 +10,10 @@ export function EnvironmentBanner() {
   return (
     <Box role="status" bg="yellow.3" c="dark.9" px="md" py={6} ta="center">
       <Text size="sm" fw={600}>
-        {name} environment: records here are not real inspections.
+        {name} environment
+        <Text span inherit visibleFrom="sm">
+          : records here are not real inspections.
+        </Text>
       </Text>
     </Box>
   );

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSignOutMutation } from '../../generated/graphql';
 import type { OperationContext } from '../../app/apollo';
+import { clearStoredSession } from '../../app/session';
 
 /**
  * Ends the session on the server, then on the device whatever the server
@@ -17,10 +18,12 @@ export function useSignOut() {
     } catch {
       // The device forgets the token all the same; a server that could not be reached lets it expire.
     }
-    // The sign-in page ends the session on the device when it opens. Ending it
-    // here as well would reach the route guard before the navigation (which
-    // React Router runs as a transition), and the guard would offer to come
-    // back to this page after the next sign-in.
+    // The token leaves the device now; the sign-in page then ends the rest of
+    // the session (state and cache) when it opens. Ending that here would reach
+    // the route guard before the navigation (which React Router runs as a
+    // transition), and the guard would offer to come back to this page after
+    // the next sign-in.
+    clearStoredSession();
     navigate('/signin', { replace: true });
   }, [signOut, navigate]);
 

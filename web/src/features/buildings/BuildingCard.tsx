@@ -64,23 +64,30 @@ export function BuildingCard({ building, viewer, now }: BuildingCardProps) {
           </Text>
         </Card.Section>
       )}
-      <Card.Section className={classes.media}>
-        {building.photoUrl ? (
+      {building.photoUrl ? (
+        <Card.Section className={classes.media}>
           <Image src={building.photoUrl} alt="" h={140} fit="cover" />
-        ) : (
+        </Card.Section>
+      ) : (
+        // On a phone the list is long enough without a picture that says nothing.
+        <Card.Section className={classes.media} visibleFrom="sm">
           <Box className={classes.placeholder}>
             <IconBuilding size={40} />
           </Box>
-        )}
-      </Card.Section>
+        </Card.Section>
+      )}
 
-      <Stack gap="sm" mt="md" className={classes.body}>
+      <Stack
+        gap="sm"
+        mt={building.photoUrl || building.isFireWatchStarted ? 'md' : { base: 0, sm: 'md' }}
+        className={classes.body}
+      >
         <Stack gap={2}>
           <Title order={2} id={titleId} size="h4" className={classes.name}>
             {building.name}
           </Title>
           {place && (
-            <Text size="sm" c="dimmed" lineClamp={1}>
+            <Text size="sm" c="dimmed" lineClamp={2}>
               {place}
             </Text>
           )}
