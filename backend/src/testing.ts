@@ -22,7 +22,7 @@ export { demoUsers, DEMO_PASSWORD } from './seed/demo';
 export * as schema from './db/schema';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
-export type TestBackendOptions = { seed?: 'demo' | 'none'; database?: TestDatabaseKind; publicUrl?: string };
+export type TestBackendOptions = { seed?: 'demo' | 'none'; database?: TestDatabaseKind; publicUrl?: string; smtpUrl?: string };
 export type TestBackend = { url: string; app: FastifyInstance; db: Database; close(): Promise<void> };
 
 /** True when TEST_DATABASE_URL is set and its server answers. */
@@ -181,7 +181,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     handle = await openDatabase({ dataDir });
     cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
   }
-  const app = await buildApp({ db: handle.db, publicUrl: options.publicUrl ?? 'http://localhost:4000' });
+  const app = await buildApp({ db: handle.db, publicUrl: options.publicUrl ?? 'http://localhost:4000', smtpUrl: options.smtpUrl });
   app.addHook('onClose', async () => {
     await handle.close();
     await cleanup();
