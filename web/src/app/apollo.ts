@@ -103,10 +103,13 @@ export function createApolloClient({ uri }: { uri: string }): ApolloClient<unkno
       appErrors.emit(bannerMessage(firstError, 'An unknown error occurred.'));
       return;
     }
-    if (networkError) {
-      const body = hasStatus(networkError) ? networkError.result : undefined;
-      appErrors.emit(bannerMessage(body, networkError.message));
+    if (!networkError) return;
+    if (!hasStatus(networkError)) {
+      // fetch itself failed: no answer at all, which in a basement is the usual case.
+      appErrors.emit('The server could not be reached. Check your connection and try again.');
+      return;
     }
+    appErrors.emit(bannerMessage(networkError.result, `The server answered with an error (${networkError.statusCode}).`));
   });
 
   return new ApolloClient({

@@ -117,3 +117,18 @@ describe('Session', () => {
     expect(authorization).toBe('Bearer test-access-token');
   });
 });
+
+describe('Error banner', () => {
+  it('says the server could not be reached when the request fails', async () => {
+    renderApp({ route: '/buildings', handlers: [graphql.query('BuildingsPage', () => HttpResponse.error())] });
+    expect(await screen.findByText('The server could not be reached. Check your connection and try again.')).toBeInTheDocument();
+  });
+
+  it("shows the error text of a failed answer's body", async () => {
+    renderApp({
+      route: '/buildings',
+      handlers: [http.post(GRAPHQL_URL, () => HttpResponse.json({ error: 'Service is being upgraded' }, { status: 503 }))],
+    });
+    expect(await screen.findByText('Service is being upgraded')).toBeInTheDocument();
+  });
+});

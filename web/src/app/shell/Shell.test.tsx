@@ -117,3 +117,15 @@ describe('Shell', () => {
     expect(screen.queryByText('The backend did not answer')).not.toBeInTheDocument();
   });
 });
+
+describe('Keyboard', () => {
+  it('offers a skip link as the first stop, which moves focus to the main content', async () => {
+    const { user } = renderShell(aViewer());
+    await screen.findByRole('heading', { name: 'Tower A' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+});

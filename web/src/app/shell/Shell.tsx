@@ -22,6 +22,16 @@ export function Shell() {
   return (
     <TopBarSlotContext.Provider value={slot}>
       <AppShell header={{ height: 60 }} footer={{ height: 64, collapsed: !isPhone }} padding={0}>
+        <a
+          href="#main-content"
+          className={classes.skipLink}
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById('main-content')?.focus();
+          }}
+        >
+          Skip to content
+        </a>
         <AppShell.Header className={classes.header}>
           {!isPhone && (
             <UnstyledButton component={Link} to="/buildings" className={classes.brand} aria-label="Fire Safety Inspections, Buildings">
@@ -36,7 +46,7 @@ export function Shell() {
           <div ref={setSlot} className={classes.slot} />
           {!isPhone && <ShellNav viewer={viewer} variant="header" />}
         </AppShell.Header>
-        <AppShell.Main className={classes.main}>
+        <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
           <EnvironmentBanner />
           <Outlet />
         </AppShell.Main>
