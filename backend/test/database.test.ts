@@ -32,9 +32,10 @@ describe.each(databases)('the database on %s', (database) => {
   });
 
   it('applies the migrations to a fresh database', async () => {
-    const result = await empty.db.execute<{ table_name: string }>(
+    // Both drivers answer raw SQL with { rows }; the shared Database type cannot know which driver it is.
+    const result = (await empty.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-    );
+    )) as unknown as { rows: { table_name: string }[] };
     expect(result.rows.map((r) => r.table_name)).toEqual(TABLES);
     expect((await empty.db.select({ value: count() }).from(schema.organizations))[0]!.value).toBe(0);
   });
