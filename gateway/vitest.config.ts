@@ -11,6 +11,7 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'playground/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     // Each integration file starts its own backend on a fresh PGlite (3–5 s to create).
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -2,15 +2,17 @@
  * Limits on what one GraphQL operation may ask for (graphql-armor). The deepest
  * tree a client may want is organizations → nodes → regions → children over the
  * five region levels of admin-people-schedules.md section 9: depth 8, cost about
- * 160, as the web's BuildingsPage (cost about 170). test/limits.test.ts checks
- * that every operation of the web fits; the margins leave room to grow, not to abuse.
+ * 160 by armor's measure, as the web's BuildingsPage (about 170); a walkabout page
+ * (floors → entries → sections → conditions) would be about 400-800.
+ * test/limits.test.ts checks that every operation of the web fits; the margins
+ * leave room to grow, not to abuse.
  */
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 
 export const queryLimits = {
   maxDepth: 10,
   maxAliases: 15,
-  maxCost: 5_000,
+  maxCost: 2_000,
   maxTokens: 2_000,
   maxDirectives: 50,
 } as const;

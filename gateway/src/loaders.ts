@@ -98,3 +98,20 @@ export function prime<T extends WithId>(loader: DataLoader<string, T | null>, re
 export function byName<T extends { attributes: { name: string } }>(a: T, b: T): number {
   return a.attributes.name.localeCompare(b.attributes.name);
 }
+
+/**
+ * One REST call per distinct list query within a request: the same field asked
+ * for twice (aliases, or two components' fragments) costs the backend once.
+ */
+export function memoizeByArgs<TArgs, TResult>(load: (args: TArgs) => Promise<TResult>): (args: TArgs) => Promise<TResult> {
+  const results = new Map<string, Promise<TResult>>();
+  return (args) => {
+    const key = JSON.stringify(args);
+    let result = results.get(key);
+    if (!result) {
+      result = load(args);
+      results.set(key, result);
+    }
+    return result;
+  };
+}

@@ -1,6 +1,6 @@
 import type { RestClient } from '../../rest-client';
 import type { BuildingResource } from '../../resources';
-import { byIdLoader, pageQuery, prime, toConnection, type PageArgs } from '../../loaders';
+import { byIdLoader, memoizeByArgs, pageQuery, prime, toConnection, type PageArgs } from '../../loaders';
 
 export type BuildingListArgs = PageArgs & { organizationId?: string | null; regionId?: string | null };
 
@@ -9,7 +9,7 @@ export function createBuildingLoaders(rest: RestClient) {
   return {
     byId,
     /** The caller's buildings, one page; the backend scopes them to what the caller may see. */
-    async page(args: BuildingListArgs) {
+    page: memoizeByArgs(async (args: BuildingListArgs) => {
       const { page, pageSize, query } = pageQuery(args, 50);
       const document = await rest.get<BuildingResource[]>('/buildings', {
         ...query,
@@ -18,7 +18,7 @@ export function createBuildingLoaders(rest: RestClient) {
       });
       prime(byId, document.data);
       return toConnection(document, page, pageSize);
-    },
+    }),
   };
 }
 

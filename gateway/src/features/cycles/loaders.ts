@@ -1,6 +1,6 @@
 import type { RestClient } from '../../rest-client';
 import type { CycleResource } from '../../resources';
-import { byIdLoader, prime } from '../../loaders';
+import { byIdLoader, memoizeByArgs, prime } from '../../loaders';
 
 export type CycleListArgs = { buildingId?: string | null; organizationId?: string | null; repeating?: boolean | null };
 
@@ -9,7 +9,7 @@ export function createCycleLoaders(rest: RestClient) {
   return {
     byId,
     /** The cycles the caller may see, narrowed by the REST call's own filters (inspection.md section 7). */
-    async list(args: CycleListArgs) {
+    list: memoizeByArgs(async (args: CycleListArgs) => {
       const repeating = args.repeating ?? undefined;
       const cycles = await rest.getAll<CycleResource>('/cycles', {
         all: true,
@@ -21,7 +21,7 @@ export function createCycleLoaders(rest: RestClient) {
       // A non-repeating cycle has no frequency (spec section 3); checked here too so `repeating: false` means the same everywhere.
       const kept = repeating === undefined ? cycles : cycles.filter((cycle) => (cycle.attributes.frequency !== null) === repeating);
       return prime(byId, kept);
-    },
+    }),
   };
 }
 

@@ -1,18 +1,18 @@
 import type { RestClient } from '../../rest-client';
 import type { OrganizationResource } from '../../resources';
-import { byIdLoader, pageQuery, prime, toConnection, type PageArgs } from '../../loaders';
+import { byIdLoader, memoizeByArgs, pageQuery, prime, toConnection, type PageArgs } from '../../loaders';
 
 export function createOrganizationLoaders(rest: RestClient) {
   const byId = byIdLoader<OrganizationResource>(rest, '/organizations');
   return {
     byId,
     /** The organizations the caller may see (all for administrators), sorted by name by the backend. */
-    async page(args: PageArgs) {
+    page: memoizeByArgs(async (args: PageArgs) => {
       const { page, pageSize, query } = pageQuery(args, 100);
       const document = await rest.get<OrganizationResource[]>('/organizations', query);
       prime(byId, document.data);
       return toConnection(document, page, pageSize);
-    },
+    }),
   };
 }
 

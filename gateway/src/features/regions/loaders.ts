@@ -1,6 +1,6 @@
 import type { RestClient } from '../../rest-client';
 import type { RegionResource } from '../../resources';
-import { byIdLoader, byName, groupLoader, prime } from '../../loaders';
+import { byIdLoader, byName, groupLoader, memoizeByArgs, prime } from '../../loaders';
 
 /**
  * The roots of what the caller sees: regions whose parent is not itself
@@ -42,10 +42,10 @@ export function createRegionLoaders(rest: RestClient) {
     },
     rootsOfOrganization,
     /** The regions the caller may see, sorted by name; topLevelOnly keeps the roots of that scope. */
-    async list(args: { organizationId?: string | null; topLevelOnly?: boolean | null }) {
+    list: memoizeByArgs(async (args: { organizationId?: string | null; topLevelOnly?: boolean | null }) => {
       const regions = prime(byId, await rest.getAll<RegionResource>('/regions', { 'filter[organization]': args.organizationId }));
       return args.topLevelOnly ? rootsOf(regions) : regions.sort(byName);
-    },
+    }),
   };
 }
 
