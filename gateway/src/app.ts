@@ -14,7 +14,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import { createContextFunction, type GatewayContext } from './context';
 import { formatGatewayError } from './errors';
-import { createArmor } from './limits';
+import { createArmor, queryLimits } from './limits';
 import type { RestCall } from './rest-client';
 import { loadTypeDefs, resolvers } from './schema';
 
@@ -52,6 +52,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     csrfPrevention: true,
     formatError: formatGatewayError,
     validationRules: armor.validationRules,
+    parseOptions: { maxTokens: queryLimits.maxTokens },
     allowBatchedHttpRequests: armor.allowBatchedHttpRequests,
     includeStacktraceInErrorResponses: armor.includeStacktraceInErrorResponses,
     // Apollo's own landing page loads from a CDN; ours is the bundled playground.

@@ -23,7 +23,9 @@ export function createArmor() {
     maxDepth: { n: queryLimits.maxDepth, flattenFragments: true, ignoreIntrospection: true },
     maxAliases: { n: queryLimits.maxAliases },
     costLimit: { maxCost: queryLimits.maxCost, flattenFragments: true, ignoreIntrospection: true },
-    maxTokens: { n: queryLimits.maxTokens },
+    // Token counting is graphql-js's own parse option (`parseOptions` in app.ts): armor's plugin re-parses in
+    // parsingDidStart and turns every syntax error into a 500 instead of Apollo's 400 GRAPHQL_PARSE_FAILED.
+    maxTokens: { enabled: false },
     maxDirectives: { n: queryLimits.maxDirectives },
     blockFieldSuggestion: { enabled: true },
   }).protect();

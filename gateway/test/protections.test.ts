@@ -196,3 +196,19 @@ describe('the web app on the same origin', () => {
     expect((await app.inject({ method: 'GET', url: '/playground' })).body).toContain('/playground/assets/');
   });
 });
+
+describe('malformed requests', () => {
+  it('answer a syntax error with 400 GRAPHQL_PARSE_FAILED, not a server error', async () => {
+    const { status, body } = await stack.graphql('{ viewer { id }');
+    expect(status).toBe(400);
+    expect(body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_PARSE_FAILED');
+  });
+
+  it('refuse a document with more tokens than the limit', async () => {
+    const fields = Array.from({ length: queryLimits.maxTokens }, () => '__typename').join(' ');
+    const { status, body } = await stack.graphql(`{ ${fields} }`);
+    expect(status).toBe(400);
+    // graphql-js 16 spells it 'more that'.
+    expect(body.errors?.[0]?.message).toMatch(new RegExp(`Document contains more tha[nt] ${queryLimits.maxTokens} tokens`));
+  });
+});

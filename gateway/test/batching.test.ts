@@ -1,0 +1,86 @@
+/**
+ * DataLoaders batch each relationship into one REST call per type and level:
+ * a buildings query with nested relationships costs the same number of REST
+ * calls for 1 building as for 50. The 50 buildings are spread over ten regions
+ * (each with a parent and a sub-region) of a new organization with its cycles.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '@fsi/backend/testing';
+import { startStack, type Stack } from './stack';
+
+let stack: Stack;
+let token: string;
+let organizationId: string;
+
+const MIDDLE_REGIONS = 10;
+const BUILDINGS = 50;
+
+beforeAll(async () => {
+  stack = await startStack();
+  const organization = await seed(stack.backend.db).organization('Batching Property Group', (o) => {
+    o.region('North').region('South');
+    for (let r = 0; r < MIDDLE_REGIONS; r += 1) {
+      o.region(`District ${r}`, { parent: r % 2 ? 'North' : 'South' }).region(`Block ${r}`, { parent: `District ${r}` });
+    }
+    o.cycle('Daily', { frequency: 'daily' }).cycle('Weekly', { frequency: 'weekly' }).cycle('Monthly', { frequency: 'monthly' });
+    o.cycle('Fire Watch', { frequency: null });
+    for (let b = 0; b < BUILDINGS; b += 1) {
+      o.building(`Tower ${String(b).padStart(2, '0')}`, { region: `District ${b % MIDDLE_REGIONS}` });
+    }
+    return o;
+  });
+  organizationId = String(organization.id);
+  token = await stack.signIn('admin');
+});
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+const buildingsQuery = `query Buildings($organizationId: ID, $pageSize: Int!) {
+  buildings(organizationId: $organizationId, pageSize: $pageSize) {
+    pageInfo { totalCount }
+    nodes {
+      id name
+      organization { id name regions { id name children { id name } } }
+      region { id name parent { id name } children { id name } }
+      fireWatchCycle { id name }
+      buildingOffsets { openOffsetValue openOffsetUnit cycle { id name frequency organization { id name } } }
+      statuses { isLastWalkaboutComplete cycle { id name } }
+    }
+  }
+}`;
+
+async function restCallsFor(pageSize: number) {
+  const before = stack.restCalls.length;
+  const { body } = await stack.graphql<{ buildings: { nodes: Array<{ region: { parent: unknown; children: unknown[] } }> } }>(buildingsQuery, {
+    variables: { organizationId, pageSize },
+    token,
+  });
+  expect(body.errors).toBeUndefined();
+  expect(body.data?.buildings.nodes).toHaveLength(pageSize);
+  // Every building has the full shape, so both queries walk every level.
+  expect(body.data?.buildings.nodes.every((b) => b.region.parent !== null && b.region.children.length === 1)).toBe(true);
+  return stack.restCalls.slice(before).map((call) => `${call.method} ${call.path}`);
+}
+
+describe('batching', () => {
+  it('makes as many REST calls for 50 buildings as for 1', async () => {
+    const one = await restCallsFor(1);
+    const fifty = await restCallsFor(BUILDINGS);
+    expect(fifty.length).toBe(one.length);
+    // The buildings page; organizations, regions and cycles by id; the organization's regions;
+    // the regions' parents and children by id (the roots' children are already loaded by then).
+    expect(one).toHaveLength(6);
+  });
+
+  it('asks for the related records of all 50 buildings in one call per type and level', async () => {
+    const calls = await restCallsFor(BUILDINGS);
+    const regionsById = calls.filter((call) => call.startsWith('GET /regions?filter[id]='));
+    // The ten districts of the 50 buildings, in one call.
+    expect(regionsById.some((call) => /filter\[id\]=(\d+,){9}\d+(&|$)/.test(call))).toBe(true);
+    expect(calls.filter((call) => call.startsWith('GET /organizations?filter[id]='))).toHaveLength(1);
+    expect(calls.filter((call) => call.startsWith('GET /cycles?filter[id]='))).toHaveLength(1);
+    expect(calls.filter((call) => call.startsWith('GET /buildings?'))).toHaveLength(1);
+  });
+});
