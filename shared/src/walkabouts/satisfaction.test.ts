@@ -104,6 +104,21 @@ describe('satisfaction by condition type', () => {
     expect(isTimeInput(condition('dropdown', null, time))).toBe(false);
   });
 
+  it('judges a time condition satisfactory once a valid HH:MM is given', () => {
+    expect(isTimeInput(condition('time', null))).toBe(true);
+    expect(conditionSatisfaction(condition('time', null))).toBe('neutral');
+    expect(conditionSatisfaction(condition('time', '06:30'))).toBe('satisfactory');
+    expect(conditionSatisfaction(condition('time', '06:30', { options: { pattern: 'HH:MM' } }))).toBe('satisfactory');
+    expect(conditionSatisfaction(condition('time', '6:30'))).toBe('unsatisfactory');
+  });
+
+  it('narrows the accepted times of a time condition to its pattern when one other than HH:MM is set', () => {
+    const morning = { options: { pattern: '0[6-9]:[0-5]\\d' } };
+    expect(conditionSatisfaction(condition('time', '07:15', morning))).toBe('satisfactory');
+    expect(conditionSatisfaction(condition('time', '13:15', morning))).toBe('unsatisfactory');
+    expect(conditionSatisfaction(condition('time', '99:15', morning))).toBe('unsatisfactory');
+  });
+
   describe('multiselect', () => {
     const task = {
       typeSatisfactoryValue: 'Pin in place, Tag current',

@@ -37,8 +37,12 @@ export function isAnswered(value: ConditionValue): boolean {
   return true;
 }
 
-/** True when a string condition is a time input: its pattern is HH:MM (inspection.md section 2). */
+/**
+ * True when a condition takes a time of day: a time condition, or a string condition whose pattern
+ * is HH:MM (inspection.md section 2: "time inputs show HH:MM when a pattern is set").
+ */
 export function isTimeInput(condition: Pick<Condition, 'type' | 'options'>): boolean {
+  if (condition.type === 'time') return true;
   const pattern = condition.options?.pattern;
   return condition.type === 'string' && typeof pattern === 'string' && sameText(pattern, TIME_PATTERN);
 }
@@ -85,6 +89,17 @@ function textSatisfaction(condition: Condition, text: string): Satisfaction {
   return pattern === null ? 'satisfactory' : judge(matchesPattern(text, pattern));
 }
 
+/**
+ * A time condition is satisfactory once a valid HH:MM is recorded; a pattern other than the
+ * format itself ('HH:MM') narrows the accepted times, e.g. '0[6-9]:[0-5]\\d' for a morning check.
+ */
+function timeSatisfaction(condition: Condition, text: string): Satisfaction {
+  if (!isTimeOfDay(text)) return 'unsatisfactory';
+  const pattern = condition.options?.pattern;
+  if (typeof pattern !== 'string' || pattern.trim() === '' || sameText(pattern, TIME_PATTERN)) return 'satisfactory';
+  return judge(matchesPattern(text, pattern));
+}
+
 function multiselectSatisfaction(condition: Condition, chosen: readonly string[]): Satisfaction {
   const includes = (list: readonly string[], value: string) => list.some((item) => sameText(item, value));
   const unsatisfactory = parseValueList(condition.typeUnsatisfactoryValue);
@@ -107,7 +122,8 @@ function rangeSatisfaction(condition: Condition, value: number): Satisfaction {
  * satisfactory when non-zero; range when within its optional bounds; string and dropdown when
  * they match the pattern case-insensitively (a time input when it is a valid HH:MM); multiselect:
  * any unsatisfactory value chosen is unsatisfactory, only record values is satisfactory, otherwise
- * satisfactory only when every satisfactory value is chosen. Unanswered is always neutral.
+ * satisfactory only when every satisfactory value is chosen; time when a valid HH:MM is given that
+ * matches the pattern, if one other than 'HH:MM' is set. Unanswered is always neutral.
  */
 export function conditionSatisfaction(condition: Condition): Satisfaction {
   const { value } = condition;
@@ -133,6 +149,8 @@ export function conditionSatisfaction(condition: Condition): Satisfaction {
       return textSatisfaction(condition, String(value));
     case 'multiselect':
       return multiselectSatisfaction(condition, chosenValues(value));
+    case 'time':
+      return typeof value === 'string' ? timeSatisfaction(condition, value) : 'unsatisfactory';
   }
 }
 

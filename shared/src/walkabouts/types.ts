@@ -14,6 +14,7 @@ export const CONDITION_TYPES = [
   'range',
   'dropdown',
   'multiselect',
+  'time',
 ] as const;
 export type ConditionType = (typeof CONDITION_TYPES)[number];
 
@@ -24,7 +25,7 @@ export type YesNoNotApplicableAnswer = YesNoAnswer | 'na';
 /**
  * A recorded value: boolean for boolean; 'yes' | 'no' | 'na' for the yes/no types; a number (or the
  * numeric text an input holds) for number and range; text for string and dropdown; the chosen
- * values for multiselect. null is unmarked.
+ * values for multiselect; 'HH:MM' text for time. null is unmarked.
  */
 export type ConditionValue = boolean | number | string | readonly string[] | null;
 

@@ -149,6 +149,15 @@ describe('condition values in a save', () => {
     expect(check({ type: 'yesnonotapplicable' }, 'na')).toEqual({ value: 'na' });
   });
 
+  it('accepts a time condition only as a valid HH:MM time, trimmed', () => {
+    expect(check({ type: 'time' }, ' 07:45 ')).toEqual({ value: '07:45' });
+    expect(check({ type: 'time', options: { pattern: 'HH:MM' } }, '23:59')).toEqual({ value: '23:59' });
+    expect(check({ type: 'time' }, '7:45')).toEqual({ error: 'Value must be a time written HH:MM' });
+    expect(check({ type: 'time' }, '24:00')).toEqual({ error: 'Value must be a time written HH:MM' });
+    expect(check({ type: 'time' }, 745)).toEqual({ error: 'Value must be a time written HH:MM' });
+    expect(check({ type: 'time' }, '')).toEqual({ value: null });
+  });
+
   it('turns numeric text into a number for number and range, and refuses other text', () => {
     expect(check({ type: 'number' }, '12.5')).toEqual({ value: 12.5 });
     expect(check({ type: 'range' }, 7)).toEqual({ value: 7 });

@@ -281,6 +281,10 @@ export function checkConditionValue(value: unknown, definition: ConditionDefinit
     }
     case 'multiselect':
       return checkMultiselect(value, definition);
+    case 'time':
+      return typeof value === 'string' && isTimeOfDay(value)
+        ? { value: value.trim() }
+        : { error: 'Value must be a time written HH:MM' };
   }
 }
 
