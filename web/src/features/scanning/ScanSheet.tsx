@@ -1,0 +1,161 @@
+import { Component, lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Box, Button, Center, Code, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import type { IScannerError } from '@yudiel/react-qr-scanner';
+import { parseQrCode, qrNotSupportedMessage } from '@fsi/shared';
+import { describeCameraError } from './cameraError';
+import classes from './ScanSheet.module.css';
+
+/** A QR scan closes the sheet 65 ms after the decode (inspection.md section 9). */
+export const SCAN_CLOSE_DELAY_MS = 65;
+
+const QrCameraScanner = lazy(() => import('./QrCameraScanner'));
+
+export type ScanSheetProps = {
+  opened: boolean;
+  /** The sheet's title, such as 'Scan Code'. */
+  title: string;
+  /** Cancel; also called after a successful scan, once onCode has been called. */
+  onClose(): void;
+  /** The location uuid of a supported code (DESIGN.md "QR codes"). */
+  onCode(uuid: string): void;
+};
+
+/**
+ * A full-screen sheet that reads a location's QR code with the camera, or a code typed or pasted
+ * by hand on a device without one. Unsupported text is reported and scanning goes on; a location
+ * code closes the sheet 65 ms after the decode and is handed over as its uuid.
+ */
+export function ScanSheet({ opened, title, onClose, onCode }: ScanSheetProps) {
+  return (
+    <Modal.Root opened={opened} onClose={onClose} fullScreen transitionProps={{ transition: 'slide-up', duration: 150 }}>
+      <Modal.Overlay />
+      <Modal.Content className={classes.content}>
+        <Modal.Header className={classes.header}>
+          <Modal.Title fw={700}>{title}</Modal.Title>
+          <Button variant="subtle" onClick={onClose}>
+            Cancel
+          </Button>
+        </Modal.Header>
+        <Modal.Body className={classes.body}>
+          <ScanSheetBody onClose={onClose} onCode={onCode} />
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
+type ScanSheetBodyProps = Pick<ScanSheetProps, 'onClose' | 'onCode'>;
+
+/** Mounted while the sheet is open, so every opening starts afresh (and the camera stops on close). */
+function ScanSheetBody({ onClose, onCode }: ScanSheetBodyProps) {
+  const [notice, setNotice] = useState<string | null>(null);
+  const [cameraError, setCameraError] = useState<IScannerError | null>(null);
+  const [accepted, setAccepted] = useState(false);
+  const [typed, setTyped] = useState('');
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const handleText = (text: string) => {
+    if (accepted) return;
+    const uuid = parseQrCode(text);
+    if (uuid === null) {
+      setNotice(qrNotSupportedMessage(text));
+      return;
+    }
+    setNotice(null);
+    setAccepted(true);
+    timer.current = window.setTimeout(() => {
+      onCode(uuid);
+      onClose();
+    }, SCAN_CLOSE_DELAY_MS);
+  };
+
+  const submitTyped = (event: FormEvent) => {
+    event.preventDefault();
+    if (typed.trim() !== '') handleText(typed.trim());
+  };
+
+  const failure = cameraError ? describeCameraError(cameraError) : null;
+
+  return (
+    <Stack gap="md" className={classes.stack}>
+      <Box className={classes.camera} aria-label="Camera" role="region">
+        {failure ? (
+          <Center h="100%" p="md">
+            <Alert color="orange" variant="light" title="The camera is not available" maw={420}>
+              <Text size="sm">{failure.advice} You can type the code below instead.</Text>
+              <Text size="xs" mt={6}>
+                Reason: <Code>{failure.reason}</Code>
+              </Text>
+            </Alert>
+          </Center>
+        ) : (
+          <ScannerErrorBoundary>
+            <Suspense
+              fallback={
+                <Center h="100%">
+                  <Group gap="xs" c="white">
+                    <Loader size="sm" color="white" />
+                    <Text size="sm">Starting the camera…</Text>
+                  </Group>
+                </Center>
+              }
+            >
+              <QrCameraScanner onText={handleText} onError={setCameraError} paused={accepted} />
+            </Suspense>
+          </ScannerErrorBoundary>
+        )}
+      </Box>
+
+      {notice && (
+        <Alert role="alert" color="red" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {notice}
+          </Text>
+        </Alert>
+      )}
+
+      <form onSubmit={submitTyped}>
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <TextInput
+            label="Code"
+            description="No camera? Type or paste the link printed with the QR code."
+            placeholder="https://…/q/…"
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" disabled={typed.trim() === '' || accepted}>
+            Use Code
+          </Button>
+        </Group>
+      </form>
+    </Stack>
+  );
+}
+
+type BoundaryState = { failed: boolean };
+
+/** A scanner chunk that cannot load (offline before the first visit) leaves the typed code usable. */
+class ScannerErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { failed: false };
+
+  static getDerivedStateFromError(): BoundaryState {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Center h="100%" p="md">
+        <Alert color="orange" variant="light" title="The scanner could not be loaded" maw={420}>
+          <Text size="sm">Check your connection, or type the code below.</Text>
+        </Alert>
+      </Center>
+    );
+  }
+}
