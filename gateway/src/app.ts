@@ -33,6 +33,8 @@ export type GatewayOptions = {
   playgroundDist?: string;
   /** The deployment's environment name for appInfo; APP_ENV or production. */
   appEnv?: string;
+  /** The vendor's website for appInfo (the Terms and Conditions link); VENDOR_WEBSITE or none. */
+  vendorWebsite?: string | null;
   /** Sees every REST call the gateway makes (tests and the bench count them). */
   onRestRequest?: (call: RestCall) => void;
   /** Trust X-Forwarded-For from a load balancer in front of the gateway. */
@@ -63,7 +65,10 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   await app.register(fastifyApollo(apollo), {
     context: createContextFunction({
       backendUrl: options.backendUrl,
-      appEnv: options.appEnv ?? process.env.APP_ENV ?? 'production',
+      deployment: {
+        environment: options.appEnv ?? (process.env.APP_ENV || 'production'),
+        vendorWebsite: options.vendorWebsite ?? (process.env.VENDOR_WEBSITE || null),
+      },
       onRestRequest: options.onRestRequest,
     }),
   });

@@ -6,15 +6,22 @@ import type { FastifyRequest } from 'fastify';
 import { RestClient, type RestCall } from './rest-client';
 import { createDataSource, type DataSource } from './data-source';
 
+/** Facts about the deployment that appInfo answers (schema/app.graphql). */
+export type DeploymentInfo = {
+  /** APP_ENV: development, staging or production. */
+  environment: string;
+  /** VENDOR_WEBSITE, which the Terms and Conditions point to; null when none is set. */
+  vendorWebsite: string | null;
+};
+
 export type GatewayContext = {
   data: DataSource;
-  /** The deployment's environment name (APP_ENV), for appInfo. */
-  appEnv: string;
+  deployment: DeploymentInfo;
 };
 
 export type ContextOptions = {
   backendUrl: string;
-  appEnv: string;
+  deployment: DeploymentInfo;
   onRestRequest?: (call: RestCall) => void;
 };
 
@@ -32,6 +39,6 @@ export function createContextFunction(options: ContextOptions) {
       forwardedFor: request.ip,
       onRequest: options.onRestRequest,
     });
-    return { data: createDataSource(rest), appEnv: options.appEnv };
+    return { data: createDataSource(rest), deployment: options.deployment };
   };
 }

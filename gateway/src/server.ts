@@ -38,6 +38,7 @@ const app = await createGateway({
   ...tools,
   webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
   appEnv: env.APP_ENV || 'production',
+  vendorWebsite: env.VENDOR_WEBSITE || null,
   trustProxy: ['true', '1'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
 });
 await app.listen({ port, host });

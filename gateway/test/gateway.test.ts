@@ -4,6 +4,7 @@
  * (regions Downtown ⊃ Harbourfront, Uptown), Harbour Strata has 1 (West End).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway } from '../src/app';
 import { startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -353,7 +354,17 @@ describe('passwords', () => {
 
 describe('the deployment', () => {
   it('answers appInfo without sign-in', async () => {
-    const { body } = await stack.graphql('{ appInfo { environment } ok }');
-    expect(body).toEqual({ data: { appInfo: { environment: 'production' }, ok: true } });
+    const { body } = await stack.graphql('{ appInfo { environment vendorWebsite } ok }');
+    expect(body).toEqual({ data: { appInfo: { environment: 'production', vendorWebsite: null }, ok: true } });
+  });
+
+  it('names the environment and the vendor website it is configured with', async () => {
+    const staging = await createGateway({ backendUrl: stack.backend.url, appEnv: 'staging', vendorWebsite: 'https://vendor.example' });
+    try {
+      const response = await staging.inject({ method: 'POST', url: '/graphql', payload: { query: '{ appInfo { environment vendorWebsite } }' } });
+      expect(response.json()).toEqual({ data: { appInfo: { environment: 'staging', vendorWebsite: 'https://vendor.example' } } });
+    } finally {
+      await staging.close();
+    }
   });
 });

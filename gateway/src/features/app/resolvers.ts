@@ -3,7 +3,7 @@ import type { Resolvers } from '../../generated/resolvers';
 export const appResolvers: Resolvers = {
   Query: {
     ok: () => true,
-    appInfo: (_parent, _args, { appEnv }) => ({ environment: appEnv }),
+    appInfo: (_parent, _args, { deployment }) => deployment,
   },
   Mutation: {
     ok: () => true,
