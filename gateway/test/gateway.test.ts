@@ -210,25 +210,35 @@ describe('buildings', () => {
     expect(body.data?.buildings.nodes.map((b) => b.name).sort()).toEqual(["King Street Commerce Centre", "Queen's Quay Residences"]);
   });
 
-  it('resolve their relationships and offsets with the GraphQL enums', async () => {
-    const { body } = await stack.graphql<{ buildings: { nodes: unknown[] } }>(
+  it("resolve their relationships, and carry the backend's offsets with the GraphQL enums", async () => {
+    const { body } = await stack.graphql<{ buildings: { nodes: Array<Record<string, unknown> & { id: string; name: string }> } }>(
       `{ buildings(pageSize: 50) { nodes {
-          name floorDisplayName timeZone
+          id name floorDisplayName timeZone
           region { name parent { name } }
-          buildingOffsets { cycle { name frequency occurrence } openOffsetValue openOffsetUnit closeOffsetValue closeOffsetUnit }
+          buildingOffsets { cycle { id frequency } openOffsetValue openOffsetUnit closeOffsetValue closeOffsetUnit }
       } } }`,
       { token: tokens.manager },
     );
-    const queensQuay = body.data?.buildings.nodes.find((b) => (b as { name: string }).name === "Queen's Quay Residences");
+    const queensQuay = body.data?.buildings.nodes.find((b) => b.name === "Queen's Quay Residences");
     expect(queensQuay).toMatchObject({
       floorDisplayName: expect.any(String),
       timeZone: 'America/Toronto',
       region: { name: 'Harbourfront', parent: { name: 'Downtown' } },
-      buildingOffsets: expect.arrayContaining([
-        { cycle: { name: 'Daily', frequency: 'DAILY', occurrence: 'Daily' }, openOffsetValue: 6, openOffsetUnit: 'HOUR', closeOffsetValue: 0, closeOffsetUnit: 'HOUR' },
-        { cycle: { name: 'Yearly', frequency: 'YEARLY', occurrence: 'Yearly' }, openOffsetValue: 0, openOffsetUnit: 'HOUR', closeOffsetValue: 2, closeOffsetUnit: 'WEEK' },
-      ]),
     });
+
+    const response = await fetch(`${stack.backend.url}/buildings/${queensQuay?.id}`, { headers: { authorization: `Bearer ${tokens.manager}` } });
+    const rest = (await response.json()) as { data: { attributes: { buildingOffsets: Array<Record<string, string | number>> } } };
+    const upper = (value: string | number | undefined) => String(value).toUpperCase();
+    expect(rest.data.attributes.buildingOffsets.length).toBeGreaterThan(0);
+    expect(queensQuay?.buildingOffsets).toEqual(
+      rest.data.attributes.buildingOffsets.map((offset) => ({
+        cycle: { id: String(offset.cycleId), frequency: expect.stringMatching(/^(DAILY|WEEKLY|MONTHLY|YEARLY)$/) },
+        openOffsetValue: offset.openOffsetValue,
+        openOffsetUnit: upper(offset.openOffsetUnit),
+        closeOffsetValue: offset.closeOffsetValue,
+        closeOffsetUnit: upper(offset.closeOffsetUnit),
+      })),
+    );
   });
 
   it('answers building(id) for a building in scope', async () => {
