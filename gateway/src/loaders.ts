@@ -18,7 +18,9 @@ type WithId = { id: string };
 export function byIdLoader<T extends WithId>(rest: RestClient, path: string): DataLoader<string, T | null> {
   return new DataLoader<string, T | null>(
     async (ids) => {
-      const records = await rest.getAll<T>(path, { 'filter[id]': ids });
+      // REST ids are strings of integers: anything else names no record, and sent along it would fail the whole batch with a 400.
+      const wellFormed = ids.filter((id) => /^\d{1,9}$/.test(id));
+      const records = wellFormed.length ? await rest.getAll<T>(path, { 'filter[id]': wellFormed }) : [];
       const byId = new Map(records.map((record) => [record.id, record]));
       return ids.map((id) => byId.get(id) ?? null);
     },

@@ -253,8 +253,10 @@ describe('buildings', () => {
     const foreignId = northwind.body.data?.buildings.nodes[0]?.id;
     const foreign = await stack.graphql(`{ building(id: "${foreignId}") { id name } }`, { token: tokens.harbour });
     const missing = await stack.graphql('{ building(id: "999999") { id name } }', { token: tokens.harbour });
+    const malformed = await stack.graphql('{ building(id: "not-an-id") { id name } }', { token: tokens.harbour });
     expect(foreign.body).toEqual({ data: { building: null } });
     expect(missing.body).toEqual({ data: { building: null } });
+    expect(malformed.body).toEqual({ data: { building: null } });
   });
 });
 
