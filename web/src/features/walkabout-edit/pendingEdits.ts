@@ -1,0 +1,149 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { EntryScanInput, ConditionSaveInput, WalkaboutEditPageQuery } from '../../generated/graphql';
+import type { ConditionDraft, EntryScanDraft } from './model';
+
+/**
+ * What the inspector recorded and the server has not confirmed yet, kept in IndexedDB (DESIGN.md
+ * section 4, "Field conditions"): every change is written as it is made, a photo as its Blob
+ * before any upload, and a save's batch with its save id so that a retried save is recorded once.
+ * Records are keyed by user and walkabout; signing out or an expired session leaves them alone.
+ */
+
+/** One pending change: a condition's draft ('c:{id}') or an entry's scan ('e:{id}'). */
+export type ChangeRecord = {
+  userId: string;
+  walkaboutId: string;
+  target: string;
+  /** Grows with every change; a confirmed save removes a change only if it was not changed since. */
+  revision: number;
+  condition?: ConditionDraft;
+  entry?: EntryScanDraft;
+};
+
+export type PhotoRecord = {
+  userId: string;
+  walkaboutId: string;
+  photoId: string;
+  blob: Blob;
+  name: string;
+  mimetype: string;
+  /** Set once uploaded: the save then sends this address. */
+  url: string | null;
+};
+
+/** A save in flight or to retry: sent again with the same save id until the server confirms it. */
+export type BatchRecord = {
+  userId: string;
+  walkaboutId: string;
+  saveId: string;
+  revisions: Record<string, number>;
+  photoIds: string[];
+  input: { entries: EntryScanInput[]; conditions: ConditionSaveInput[] };
+  createdAt: string;
+};
+
+/** The walkabout as last loaded, so that it opens on a device that lost its connection. */
+export type SnapshotRecord = { userId: string; walkaboutId: string; data: WalkaboutEditPageQuery; loadedAt: string };
+
+type WalkaboutKey = [string, string];
+
+interface EditsDb extends DBSchema {
+  changes: { key: [string, string, string]; value: ChangeRecord; indexes: { walkabout: WalkaboutKey } };
+  photos: { key: [string, string, string]; value: PhotoRecord; indexes: { walkabout: WalkaboutKey } };
+  batches: { key: WalkaboutKey; value: BatchRecord };
+  snapshots: { key: WalkaboutKey; value: SnapshotRecord };
+}
+
+const DB_NAME = 'fsi-walkabout-edits';
+let connection: Promise<IDBPDatabase<EditsDb>> | null = null;
+
+function db(): Promise<IDBPDatabase<EditsDb>> {
+  connection ??= openDB<EditsDb>(DB_NAME, 1, {
+    upgrade(database) {
+      const changes = database.createObjectStore('changes', { keyPath: ['userId', 'walkaboutId', 'target'] });
+      changes.createIndex('walkabout', ['userId', 'walkaboutId']);
+      const photos = database.createObjectStore('photos', { keyPath: ['userId', 'walkaboutId', 'photoId'] });
+      photos.createIndex('walkabout', ['userId', 'walkaboutId']);
+      database.createObjectStore('batches', { keyPath: ['userId', 'walkaboutId'] });
+      database.createObjectStore('snapshots', { keyPath: ['userId', 'walkaboutId'] });
+    },
+    blocking() {
+      // A newer version of the app wants to upgrade the database: let it.
+      void connection?.then((open) => open.close());
+      connection = null;
+    },
+  });
+  return connection;
+}
+
+/** Closes the connection; the next call opens it again (tests swap the IndexedDB factory between cases). */
+export async function closeEditsDb(): Promise<void> {
+  const open = connection;
+  connection = null;
+  if (open) (await open).close();
+}
+
+export type WalkaboutEdits = { changes: ChangeRecord[]; photos: Map<string, PhotoRecord>; batch: BatchRecord | undefined };
+
+export async function loadEdits(userId: string, walkaboutId: string): Promise<WalkaboutEdits> {
+  const database = await db();
+  const tx = database.transaction(['changes', 'photos', 'batches'], 'readonly');
+  const [changes, photos, batch] = await Promise.all([
+    tx.objectStore('changes').index('walkabout').getAll([userId, walkaboutId]),
+    tx.objectStore('photos').index('walkabout').getAll([userId, walkaboutId]),
+    tx.objectStore('batches').get([userId, walkaboutId]),
+  ]);
+  return { changes, photos: new Map(photos.map((photo) => [photo.photoId, photo])), batch };
+}
+
+export async function putChange(change: ChangeRecord): Promise<void> {
+  await (await db()).put('changes', change);
+}
+
+export async function putPhoto(photo: PhotoRecord): Promise<void> {
+  await (await db()).put('photos', photo);
+}
+
+export async function setPhotoUrl(userId: string, walkaboutId: string, photoId: string, url: string, mimetype: string): Promise<void> {
+  const tx = (await db()).transaction('photos', 'readwrite');
+  const photo = await tx.store.get([userId, walkaboutId, photoId]);
+  if (photo) await tx.store.put({ ...photo, url, mimetype });
+  await tx.done;
+}
+
+export async function putBatch(batch: BatchRecord): Promise<void> {
+  await (await db()).put('batches', batch);
+}
+
+export async function dropBatch(userId: string, walkaboutId: string): Promise<void> {
+  await (await db()).delete('batches', [userId, walkaboutId]);
+}
+
+/**
+ * The server recorded the batch: forget it, and each change it carried unless the inspector changed
+ * it again since (that newer change waits for the next save). Photos no change refers to go too.
+ */
+export async function confirmBatch(batch: BatchRecord): Promise<void> {
+  const { userId, walkaboutId } = batch;
+  const tx = (await db()).transaction(['changes', 'photos', 'batches'], 'readwrite');
+  const changes = tx.objectStore('changes');
+  await tx.objectStore('batches').delete([userId, walkaboutId]);
+  for (const [target, revision] of Object.entries(batch.revisions)) {
+    const change = await changes.get([userId, walkaboutId, target]);
+    if (change?.revision === revision) await changes.delete([userId, walkaboutId, target]);
+  }
+  const remaining = await changes.index('walkabout').getAll([userId, walkaboutId]);
+  const referenced = new Set(remaining.map((change) => change.condition?.photoId).filter((id) => typeof id === 'string'));
+  for (const photoId of batch.photoIds) {
+    if (!referenced.has(photoId)) await tx.objectStore('photos').delete([userId, walkaboutId, photoId]);
+  }
+  await tx.done;
+}
+
+export async function putSnapshot(snapshot: SnapshotRecord): Promise<void> {
+  await (await db()).put('snapshots', snapshot);
+}
+
+export async function loadSnapshot(userId: string, walkaboutId: string): Promise<SnapshotRecord | undefined> {
+  return (await db()).get('snapshots', [userId, walkaboutId]);
+}

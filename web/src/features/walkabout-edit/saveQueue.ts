@@ -1,0 +1,107 @@
+import type { SaveWalkaboutInput } from '../../generated/graphql';
+import { toConditionSaveInput } from './model';
+import { confirmBatch, dropBatch, loadEdits, putBatch, setPhotoUrl, type BatchRecord } from './pendingEdits';
+import type { SendResult } from './sendResult';
+import type { UploadResult } from './uploadPhoto';
+
+export type SaveOutcome =
+  | { status: 'saved' }
+  | { status: 'nothing' }
+  | { status: 'offline' }
+  | { status: 'signedOut' }
+  | { status: 'refused'; message: string };
+
+export type SaveDeps = {
+  userId: string;
+  walkaboutId: string;
+  send: (input: SaveWalkaboutInput) => Promise<SendResult>;
+  upload: (photo: Blob, name: string) => Promise<UploadResult>;
+  /** Called with the revisions of each batch the server confirmed. */
+  onConfirmed: (revisions: Record<string, number>) => void;
+};
+
+const queues = new Map<string, Promise<SaveOutcome>>();
+
+/**
+ * Saves what the device holds for a walkabout (DESIGN.md section 4, "Field conditions"): first a
+ * batch left from an earlier attempt, sent again with its own save id (the server records a save id
+ * once, so a save whose answer was lost is not recorded twice); then the photos waiting on the device
+ * are uploaded; then the remaining changes go as a new batch, written to IndexedDB with a new save id
+ * before it is sent. Saves of one walkabout run one after the other, whoever starts them.
+ */
+export function saveEdits(deps: SaveDeps): Promise<SaveOutcome> {
+  const key = `${deps.userId}/${deps.walkaboutId}`;
+  const previous = queues.get(key) ?? Promise.resolve<SaveOutcome>({ status: 'nothing' });
+  const run = previous.then(() => runSave(deps));
+  queues.set(key, run);
+  void run.then(() => {
+    if (queues.get(key) === run) queues.delete(key);
+  });
+  return run;
+}
+
+async function runSave(deps: SaveDeps): Promise<SaveOutcome> {
+  try {
+    return await saveAll(deps);
+  } catch (error) {
+    // IndexedDB failing (storage full, private mode) is not a network problem: say what happened.
+    return { status: 'refused', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function saveAll(deps: SaveDeps): Promise<SaveOutcome> {
+  const { userId, walkaboutId } = deps;
+  let edits = await loadEdits(userId, walkaboutId);
+  let sentEarlier = false;
+  if (edits.batch) {
+    const outcome = await sendBatch(deps, edits.batch);
+    if (outcome.status !== 'saved') return outcome;
+    sentEarlier = true;
+    edits = await loadEdits(userId, walkaboutId);
+  }
+
+  for (const change of edits.changes) {
+    const photo = change.condition?.photoId ? edits.photos.get(change.condition.photoId) : undefined;
+    if (!photo || photo.url !== null) continue;
+    const uploaded = await deps.upload(photo.blob, photo.name);
+    if (uploaded.status !== 'ok') return uploaded;
+    const mimetype = uploaded.mimetype || photo.mimetype;
+    await setPhotoUrl(userId, walkaboutId, photo.photoId, uploaded.url, mimetype);
+    edits.photos.set(photo.photoId, { ...photo, url: uploaded.url, mimetype });
+  }
+
+  if (edits.changes.length === 0) return { status: sentEarlier ? 'saved' : 'nothing' };
+  const batch: BatchRecord = {
+    userId,
+    walkaboutId,
+    saveId: crypto.randomUUID(),
+    revisions: {},
+    photoIds: [],
+    input: { entries: [], conditions: [] },
+    createdAt: new Date().toISOString(),
+  };
+  for (const change of edits.changes) {
+    batch.revisions[change.target] = change.revision;
+    if (change.entry) batch.input.entries.push({ id: change.entry.id, scannedAt: change.entry.scannedAt });
+    const draft = change.condition;
+    if (!draft) continue;
+    const photo = draft.photoId ? edits.photos.get(draft.photoId) : undefined;
+    if (photo) batch.photoIds.push(photo.photoId);
+    const photoUrl = draft.photoId ? (photo?.url ?? null) : draft.photoUrl;
+    batch.input.conditions.push(toConditionSaveInput({ ...draft, photoMimetype: photo?.mimetype ?? draft.photoMimetype }, photoUrl));
+  }
+  await putBatch(batch);
+  return sendBatch(deps, batch);
+}
+
+async function sendBatch(deps: SaveDeps, batch: BatchRecord): Promise<SaveOutcome> {
+  const result = await deps.send({ walkaboutId: batch.walkaboutId, saveId: batch.saveId, ...batch.input });
+  if (result.status === 'ok') {
+    await confirmBatch(batch);
+    deps.onConfirmed(batch.revisions);
+    return { status: 'saved' };
+  }
+  // Refused for good (a locked walkabout, a field error): the changes stay, a later save gets a new id.
+  if (result.status === 'refused') await dropBatch(batch.userId, batch.walkaboutId);
+  return result;
+}
