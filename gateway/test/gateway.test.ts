@@ -315,7 +315,7 @@ describe('cycles', () => {
     const { body } = await stack.graphql<Cycles>('{ cycles { name frequency occurrence organization { name } } }', { token: tokens.manager });
     expect(body.data?.cycles.map((c) => c.name)).toEqual(['Daily', 'Weekly', 'Monthly', 'Yearly', 'Fire Watch', 'Pre-Occupancy Inspection']);
     expect(body.data?.cycles.every((c) => c.organization.name === 'Northwind Property Management')).toBe(true);
-    expect(body.data?.cycles.find((c) => c.name === 'Fire Watch')).toMatchObject({ frequency: null, occurrence: 'On demand' });
+    expect(body.data?.cycles.find((c) => c.name === 'Fire Watch')).toMatchObject({ frequency: null, occurrence: 'On Demand' });
   });
 
   it('narrows to repeating or to non-repeating cycles', async () => {

@@ -3,7 +3,7 @@ import type { CycleResource } from '../../resources';
 import { relatedId } from '../../resources';
 import { attributeResolvers } from '../../attribute-resolvers';
 import { loadRequired } from '../../loaders';
-import { occurrenceText } from './occurrence';
+import { occurrenceText } from '@fsi/shared';
 
 export const cycleResolvers: Resolvers = {
   Query: {
