@@ -7,15 +7,18 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Database } from './db/client';
 import buildingRoutes from './features/buildings/routes';
 import cycleRoutes from './features/cycles/routes';
+import locationRoutes from './features/locations/routes';
 import organizationRoutes from './features/organizations/routes';
 import regionRoutes from './features/regions/routes';
 import sessionRoutes from './features/sessions/routes';
 import userRoutes from './features/users/routes';
+import walkaboutRoutes from './features/walkabouts/routes';
 import authPlugin from './plugins/auth';
 import authorizationPlugin from './plugins/authorization';
 import dbPlugin from './plugins/db';
 import jsonapiErrorsPlugin from './plugins/jsonapi-errors';
 import mailPlugin from './plugins/mail';
+import schedulerPlugin from './plugins/scheduler';
 import swaggerPlugin from './plugins/swagger';
 
 export type AppOptions = {
@@ -31,6 +34,11 @@ export type AppOptions = {
    * Default: loopback, i.e. the embedded gateway on the same machine.
    */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * Run the walkabout job every this many milliseconds, and once when the app is ready
+   * (startBackend: every minute). Without it the job runs only through app.runWalkaboutSchedule().
+   */
+  scheduleIntervalMs?: number;
 };
 
 export type RouteEntry = { method: string; url: string; public: boolean };
@@ -64,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailPlugin, { smtpUrl: options.smtpUrl, from: options.mailFrom });
   await app.register(authPlugin);
   await app.register(authorizationPlugin);
+  await app.register(schedulerPlugin, { intervalMs: options.scheduleIntervalMs });
 
   await app.register(sessionRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
   await app.register(userRoutes);
@@ -71,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(regionRoutes);
   await app.register(cycleRoutes);
   await app.register(buildingRoutes);
+  await app.register(walkaboutRoutes);
+  await app.register(locationRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
 
   app.get(
     '/openapi.json',

@@ -25,6 +25,8 @@ export type StartBackendOptions = {
   logger?: boolean;
   publicUrl?: string;
   smtpUrl?: string;
+  /** How often the walkabout job runs (default every minute). */
+  scheduleIntervalMs?: number;
 };
 
 export type RunningBackend = { url: string; app: FastifyInstance; close(): Promise<void> };
@@ -41,6 +43,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       publicUrl: options.publicUrl ?? process.env.PUBLIC_URL,
       smtpUrl: options.smtpUrl ?? (process.env.SMTP_URL || undefined),
       mailFrom: process.env.MAIL_FROM || undefined,
+      // The first round runs before listen() resolves, so a fresh start already has open walkabouts.
+      scheduleIntervalMs: options.scheduleIntervalMs ?? 60_000,
     });
     app.addHook('onClose', async () => handle.close());
     const url = await app.listen({ port: options.port ?? 4001, host: options.host ?? '127.0.0.1' });

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from './app';
 import { migrationsFolder, openDatabase, type Database, type DatabaseHandle } from './db/client';
+import { runWalkaboutSchedule } from './features/walkabouts/scheduler';
 import { seedDemo } from './seed/demo';
 
 export { seed, type SeededOrganization } from './seed/test-seed';
@@ -59,6 +60,7 @@ function templateKey(seedKind: 'demo' | 'none'): string {
     path.join(here, 'seed', 'demo.ts'),
     path.join(here, 'seed', 'uuid.ts'),
     path.join(here, 'auth', 'password-hash.ts'),
+    path.join(here, 'features', 'walkabouts', 'snapshot.ts'),
   ];
   for (const file of files) {
     if (statSync(file).isFile()) hash.update(file).update(readFileSync(file));
@@ -68,7 +70,11 @@ function templateKey(seedKind: 'demo' | 'none'): string {
 
 async function prepare(handle: DatabaseHandle, seedKind: 'demo' | 'none') {
   await handle.migrate();
-  if (seedKind === 'demo') await seedDemo(handle.db);
+  if (seedKind === 'demo') {
+    await seedDemo(handle.db);
+    // The demo's walkabouts of today; each test backend's own round then adds only what is due since.
+    await runWalkaboutSchedule(handle.db);
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -186,6 +192,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     await handle.close();
     await cleanup();
   });
+  if (seedKind === 'demo') await app.runWalkaboutSchedule();
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { url, app, db: handle.db, close: () => app.close() };
 }

@@ -8,9 +8,11 @@ import { demoUsers, postgresAvailable, schema, seed, signIn, type TestBackend } 
 import { client, databases, list, signedIn, startTestBackend } from './helpers';
 
 const TABLES = [
-  'building_cycle_offsets', 'building_suspensions', 'buildings', 'cycle_overrides', 'cycles', 'equipment_components',
-  'equipment_types', 'floors', 'location_equipment', 'locations', 'mail_outbox', 'organizations', 'password_reset_tokens',
-  'regions', 'roles', 'sessions', 'sign_in_attempts', 'task_groups', 'tasks', 'user_buildings', 'user_roles', 'users',
+  'building_cycle_offsets', 'building_suspensions', 'buildings', 'conditions', 'cycle_overrides', 'cycles', 'entries',
+  'equipment_components', 'equipment_types', 'fire_watches', 'floors', 'location_comments', 'location_equipment',
+  'locations', 'mail_outbox', 'organizations', 'password_reset_tokens', 'regions', 'roles', 'scans', 'sections',
+  'sessions', 'sign_in_attempts', 'task_groups', 'tasks', 'uploads', 'user_buildings', 'user_roles', 'users',
+  'walkabout_edits', 'walkabout_floors', 'walkabout_saves', 'walkabouts',
 ];
 
 describe('the PostgreSQL of TEST_DATABASE_URL', () => {

@@ -8,7 +8,18 @@ import { buildApp } from '../src/app';
 import type { TestBackend } from '../src/testing';
 import { client, databases, demoIds, expectJsonApi, signedIn, startTestBackend, type Client } from './helpers';
 
-type Ctx = { app: FastifyInstance; manager: Client; admin: Client; anonymous: Client; building: string; otherUser: string; organization: string };
+type Ctx = {
+  app: FastifyInstance;
+  manager: Client;
+  admin: Client;
+  anonymous: Client;
+  building: string;
+  otherUser: string;
+  organization: string;
+  walkabout: string;
+  location: string;
+  preOccupancyCycle: string;
+};
 const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
   'POST /sessions': async ({ anonymous }) => [
     (await anonymous.post('/sessions', { data: { type: 'sessions', attributes: { username: 'viewer', password: 'demo1234' } } })).status,
@@ -65,6 +76,36 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     (await manager.get(`/buildings/${building}/floors`)).status,
     (await manager.get('/buildings/424242/floors')).status,
   ],
+  'GET /walkabouts': async ({ manager, building }) => [
+    (await manager.get(`/walkabouts?filter[building]=${building}&filter[open]=true`)).status,
+    (await manager.get('/walkabouts?filter[open]=maybe')).status,
+  ],
+  'GET /walkabouts/:id': async ({ manager, walkabout }) => [
+    (await manager.get(`/walkabouts/${walkabout}`)).status,
+    (await manager.get('/walkabouts/424242')).status,
+  ],
+  'POST /walkabouts': async ({ manager, building, preOccupancyCycle }) => {
+    const body = (cycle: string) => ({
+      data: { type: 'walkabouts', relationships: { building: { data: { type: 'buildings', id: building } }, cycle: { data: { type: 'cycles', id: cycle } } } },
+    });
+    return [
+      (await manager.post('/walkabouts', body(preOccupancyCycle))).status,
+      (await manager.post('/walkabouts', body(preOccupancyCycle))).status,
+      (await manager.post('/walkabouts', { data: { relationships: {} } })).status,
+    ];
+  },
+  'GET /not_repeatable_cycles': async ({ manager, building }) => [
+    (await manager.get(`/not_repeatable_cycles?filter[building]=${building}`)).status,
+    (await manager.get('/not_repeatable_cycles')).status,
+  ],
+  'GET /locations': async ({ manager, building }) => [
+    (await manager.get(`/locations?filter[building]=${building}&filter[search]=Lobby`)).status,
+    (await manager.get('/locations?include=floor')).status,
+  ],
+  'GET /locations/:id': async ({ manager, location }) => [
+    (await manager.get(`/locations/${location}`)).status,
+    (await manager.get('/locations/424242')).status,
+  ],
   // The one answer that is not JSON:API: an OpenAPI 3.1 document (docs/REST.md), checked in openapi.test.ts.
   'GET /openapi.json': async ({ app }) => [(await app.inject({ method: 'GET', url: '/openapi.json' })).statusCode],
 };
@@ -85,6 +126,12 @@ const expected: Record<string, number[]> = {
   'GET /buildings': [200, 400],
   'GET /buildings/:id': [200, 404],
   'GET /buildings/:id/floors': [200, 404],
+  'GET /walkabouts': [200, 400],
+  'GET /walkabouts/:id': [200, 404],
+  'POST /walkabouts': [201, 200, 422],
+  'GET /not_repeatable_cycles': [200, 400],
+  'GET /locations': [200, 400],
+  'GET /locations/:id': [200, 404],
   'GET /openapi.json': [200],
 };
 
@@ -103,6 +150,9 @@ describe.each(databases)('JSON:API documents on %s', (database) => {
       building: demo.building('King Street Commerce Centre'),
       otherUser: demo.user('viewer'),
       organization: String(demo.northwind),
+      walkabout: await demo.walkabout('King Street Commerce Centre', 'Monthly'),
+      location: await demo.location('King Street Commerce Centre', 'Main Lobby'),
+      preOccupancyCycle: demo.cycle(demo.northwind, 'Pre-Occupancy Inspection'),
     };
   });
   afterAll(() => backend?.close());

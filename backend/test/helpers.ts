@@ -2,8 +2,10 @@
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { openAt } from '../src/features/walkabouts/repository';
 import { schema, signIn, startTestBackend, testDatabases, type TestBackend, type TestDatabaseKind } from '../src/testing';
 
 export const databases: TestDatabaseKind[] = testDatabases();
@@ -87,9 +89,28 @@ export async function demoIds(backend: TestBackend) {
   const harbour = org('Harbour');
   const of = <T extends { organizationId: number | null; id: number }>(rows: T[], organizationId: number) =>
     rows.filter((r) => r.organizationId === organizationId).map((r) => String(r.id));
+  const buildingId = (name: string) => buildings.find((b) => b.name === name)!.id;
   return {
     northwind,
     harbour,
+    cycle: (organizationId: number, name: string) => String(cycles.find((c) => c.organizationId === organizationId && c.name === name)!.id),
+    /** The open walkabout of a building and cycle (the schedule made it when the backend started). */
+    async walkabout(building: string, cycle: string): Promise<string> {
+      const [row] = await db
+        .select({ id: schema.walkabouts.id })
+        .from(schema.walkabouts)
+        .innerJoin(schema.cycles, eq(schema.cycles.id, schema.walkabouts.cycleId))
+        .where(and(eq(schema.walkabouts.buildingId, buildingId(building)), eq(schema.cycles.name, cycle), openAt(new Date())));
+      if (!row) throw new Error(`No open ${cycle} walkabout at ${building}`);
+      return String(row.id);
+    },
+    async location(building: string, name: string): Promise<string> {
+      const [row] = await db
+        .select({ id: schema.locations.id })
+        .from(schema.locations)
+        .where(and(eq(schema.locations.buildingId, buildingId(building)), eq(schema.locations.name, name)));
+      return String(row!.id);
+    },
     region: (name: string) => String(regions.find((r) => r.name === name)!.id),
     building: (name: string) => String(buildings.find((b) => b.name === name)!.id),
     user: (username: string) => String(users.find((u) => u.username === username)!.id),

@@ -59,15 +59,13 @@ describe.each(databases)('what each kind of user sees on %s', (database) => {
     expect(list(floors.body).map((f) => f.attributes.name)).toEqual(['P1', 'Ground', 'Floor 2', 'Floor 3', 'Floor 4', 'Floor 5', 'Floor 6']);
   });
 
-  it('gives every building field of the spec, empty where walkabouts and documents will fill them', async () => {
+  it('gives every building field of the spec, empty where documents will fill them', async () => {
     const building = one((await as.manager!.get(`/buildings/${demo.building("Queen's Quay Residences")}`)).body).attributes;
     expect(building).toMatchObject({
       organizationName: 'Northwind Property Management',
       organization_id: demo.northwind,
       timeZone: 'America/Toronto',
       hasApplicableWalkaboutConditions: true,
-      statuses: [],
-      walkaboutsCount: 0,
       documentsCount: 0,
       isFireWatchStarted: false,
       fireSafetyPlanId: null,
@@ -75,7 +73,7 @@ describe.each(databases)('what each kind of user sees on %s', (database) => {
     });
     expect(building.information).toMatchObject({ occupancyType: 'Residential', addressInformation: { City: 'Toronto' } });
     expect((building.buildingOffsets as unknown[]).length).toBe(4);
-    expect(building.buildingOffsets).toContainEqual(expect.objectContaining({ cycleName: 'Daily', openOffsetValue: 6, openOffsetUnit: 'hour' }));
+    expect(building.buildingOffsets).toContainEqual(expect.objectContaining({ cycleName: 'Daily', closeOffsetValue: 6, closeOffsetUnit: 'hour' }));
   });
 
   it('lets only users with the user-view permission list other users', async () => {
@@ -138,7 +136,7 @@ describe.each(databases)('what each kind of user sees on %s', (database) => {
     expect(harbourfront).toMatchObject({ parentIds: [Number(demo.region('Downtown'))], level: 1, isDeletable: false });
     const downtown = list(body).find((r) => r.attributes.name === 'Downtown')!.attributes;
     expect(downtown.children_ids).toEqual([Number(demo.region('Harbourfront'))]);
-    expect(downtown.cycleOverrides).toEqual([expect.objectContaining({ saturday: false, sunday: false, monday: true })]);
+    expect(downtown.cycleOverrides).toEqual([expect.objectContaining({ saturday: true, monday: true, blackoutDates: ['2026-01-01', '2026-07-01', '2026-12-25'] })]);
     const top = await as.manager!.get('/regions?filter[parent]=null');
     expect(byName(top.body)).toEqual(['Downtown', 'Uptown']);
   });

@@ -2,8 +2,9 @@
  * A user of one organization can read or change nothing of another, on every route:
  * the case table below must name every route the app has, or the first test fails.
  */
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TestBackend } from '../src/testing';
+import { schema, signIn, type TestBackend } from '../src/testing';
 import { client, databases, demoIds, ids, list, one, signedIn, startTestBackend, type Client } from './helpers';
 
 type Side = { username: string; client: Client; own: Records; other: Records; otherOrganization: number };
@@ -15,6 +16,17 @@ const onlyOwn = (body: Parameters<typeof list>[0], own: string[]) => {
   expect(ids(body).length).toBeGreaterThan(0);
   for (const id of ids(body)) expect(own).toContain(id);
 };
+
+/** The other organization's walkabouts and locations, read from the database. */
+async function othersOf(side: Side, backend: TestBackend) {
+  const buildingIds = side.other.buildings.map(Number);
+  const [walkabouts, locations] = await Promise.all([
+    backend.db.select({ id: schema.walkabouts.id, cycleId: schema.walkabouts.cycleId }).from(schema.walkabouts).where(inArray(schema.walkabouts.buildingId, buildingIds)),
+    backend.db.select({ id: schema.locations.id, uuid: schema.locations.regularUuid }).from(schema.locations).where(inArray(schema.locations.buildingId, buildingIds)),
+  ]);
+  expect(walkabouts.length).toBeGreaterThan(0);
+  return { walkabouts, locations };
+}
 
 const cases: Record<string, Case> = {
   'POST /sessions': async (side, backend) => {
@@ -92,6 +104,43 @@ const cases: Record<string, Case> = {
   },
   'GET /buildings/:id/floors': async (side) => {
     for (const id of side.other.buildings) expect((await side.client.get(`/buildings/${id}/floors`)).status).toBe(404);
+  },
+  'GET /walkabouts': async (side, backend) => {
+    const { walkabouts } = await othersOf(side, backend);
+    const own = (await side.client.get('/walkabouts?page[size]=500')).body;
+    expect(ids(own).length).toBeGreaterThan(0);
+    for (const w of list(own)) expect(side.own.buildings).toContain(String(w.attributes.buildingId));
+    none((await side.client.get(`/walkabouts?filter[building]=${side.other.buildings.join(',')}`)).body);
+    none((await side.client.get(`/walkabouts?filter[id]=${walkabouts.map((w) => w.id).join(',')}`)).body);
+  },
+  'GET /walkabouts/:id': async (side, backend) => {
+    for (const w of (await othersOf(side, backend)).walkabouts) expect((await side.client.get(`/walkabouts/${w.id}`)).status).toBe(404);
+  },
+  'POST /walkabouts': async (side, backend) => {
+    const { walkabouts } = await othersOf(side, backend);
+    const relationships = (building: string, cycle: string) => ({
+      data: { type: 'walkabouts', relationships: { building: { data: { type: 'buildings', id: building } }, cycle: { data: { type: 'cycles', id: cycle } } } },
+    });
+    // Another organization's building, or one's own building with another organization's cycle: not found.
+    expect((await side.client.post('/walkabouts', relationships(side.other.buildings[0]!, String(walkabouts[0]!.cycleId)))).status).toBe(404);
+    expect((await side.client.post('/walkabouts', relationships(side.own.buildings[0]!, side.other.cycles[0]!))).status).toBe(404);
+  },
+  'GET /not_repeatable_cycles': async (side) => {
+    onlyOwn((await side.client.get(`/not_repeatable_cycles?filter[building]=${side.own.buildings[0]}`)).body, side.own.cycles);
+    expect((await side.client.get(`/not_repeatable_cycles?filter[building]=${side.other.buildings[0]}`)).status).toBe(404);
+  },
+  'GET /locations': async (side, backend) => {
+    const { locations } = await othersOf(side, backend);
+    const own = list((await side.client.get('/locations?page[size]=500')).body);
+    expect(own.length).toBeGreaterThan(0);
+    for (const l of own) expect(side.own.buildings).toContain(String(l.attributes.buildingId));
+    none((await side.client.get(`/locations?filter[building]=${side.other.buildings.join(',')}`)).body);
+    none((await side.client.get(`/locations?filter[id]=${locations.map((l) => l.id).join(',')}`)).body);
+    none((await side.client.get(`/locations?filter[uuid]=${locations[0]!.uuid}`)).body);
+    none((await side.client.get(`/locations?filter[search]=${locations[0]!.id}-${locations.at(-1)!.id}`)).body);
+  },
+  'GET /locations/:id': async (side, backend) => {
+    for (const l of (await othersOf(side, backend)).locations.slice(0, 5)) expect((await side.client.get(`/locations/${l.id}`)).status).toBe(404);
   },
   'GET /openapi.json': async (side, backend) => {
     // The API's description holds no organization's data.

@@ -1,7 +1,7 @@
 /**
  * The backend's tables (Drizzle). Column names are snake_case in the database
  * through the client's `casing: 'snake_case'` option, camelCase in TypeScript.
- * Walkabout, report and document tables belong to later issues.
+ * Report and document tables belong to later issues.
  */
 import type { RolePermissions } from '@fsi/shared';
 import { sql } from 'drizzle-orm';
@@ -193,6 +193,11 @@ export const locations = pgTable(
     order: integer().notNull().default(0),
     regularUuid: text().notNull().unique(),
     temporaryUuid: text().unique(),
+    /** A short label printed under the QR code (spec Location.label); the name when not set. */
+    label: text(),
+    url: text(),
+    /** Other numbers the location is known by (e.g. an older system's ids); the QR list searches them. */
+    aliasIds: integer().array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [index().on(t.buildingId), index().on(t.floorId)],
 );
@@ -409,4 +414,239 @@ export const mailOutbox = pgTable('mail_outbox', {
   /** Set when an SMTP server accepted the message; without SMTP_URL mail stays here unsent. */
   sentAt: stamp(),
   error: text(),
+});
+
+// --- Walkabouts (DESIGN.md section 4: schedule, what a walkabout contains, lock and close). ---
+
+export type QrUnavailabilityKind = 'missing' | 'unusable' | 'access_denied';
+/** A condition's value as recorded: boolean, 'yes'/'no'/'na', number, text or the chosen texts. */
+export type StoredConditionValue = boolean | number | string | string[] | null;
+
+/**
+ * One inspection of a building for one period of a cycle. periodKey is the period's first local
+ * date for a repeating cycle and 'on-demand-{n}' for a non-repeating one: unique with the
+ * building and cycle, so the scheduler (on any replica) and retries never create one twice.
+ */
+export const walkabouts = pgTable(
+  'walkabouts',
+  {
+    id: id(),
+    buildingId: integer().notNull().references(() => buildings.id, { onDelete: 'cascade' }),
+    cycleId: integer().notNull().references(() => cycles.id, { onDelete: 'cascade' }),
+    periodKey: text().notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    endDate: date({ mode: 'string' }),
+    openedAt: timestamp({ withTimezone: true }).notNull(),
+    /** Locked when lockedAt <= now: by the schedule at this time, or by a user earlier. null: only a user locks it. */
+    lockedAt: stamp(),
+    lockedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    closedAt: stamp(),
+    isFireWatch: boolean().notNull().default(false),
+    fireWatchId: integer(),
+    /** Set when the results were frozen after the lock time, with the figures of that moment. */
+    finalizedAt: stamp(),
+    finalIsComplete: boolean(),
+    finalUnsatisfactoryCount: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.buildingId, t.cycleId, t.periodKey),
+    index().on(t.buildingId, t.openedAt),
+    index().on(t.lockedAt),
+  ],
+);
+
+export const walkaboutFloors = pgTable(
+  'walkabout_floors',
+  {
+    id: id(),
+    walkaboutId: integer().notNull().references(() => walkabouts.id, { onDelete: 'cascade' }),
+    floorId: integer().references(() => floors.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    order: integer().notNull(),
+  },
+  (t) => [uniqueIndex().on(t.walkaboutId, t.floorId)],
+);
+
+/** A location with one of its equipment at a walkabout; unlocked for editing by scanning the location. */
+export const entries = pgTable(
+  'entries',
+  {
+    id: id(),
+    walkaboutId: integer().notNull().references(() => walkabouts.id, { onDelete: 'cascade' }),
+    walkaboutFloorId: integer().notNull().references(() => walkaboutFloors.id, { onDelete: 'cascade' }),
+    locationId: integer().notNull().references(() => locations.id, { onDelete: 'cascade' }),
+    locationEquipmentId: integer().notNull().references(() => locationEquipment.id, { onDelete: 'cascade' }),
+    equipmentTypeId: integer().notNull().references(() => equipmentTypes.id, { onDelete: 'cascade' }),
+    order: integer().notNull(),
+    label: text().notNull(),
+    equipmentName: text().notNull(),
+    aliasName: text(),
+    scannedAt: stamp(),
+    scannerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    qrUnavailabilityKind: text().$type<QrUnavailabilityKind>(),
+    qrUnavailabilityComment: text(),
+  },
+  (t) => [
+    uniqueIndex().on(t.walkaboutId, t.locationEquipmentId),
+    index().on(t.walkaboutFloorId),
+    index().on(t.locationId),
+  ],
+);
+
+/** The tasks of an entry grouped by its equipment type (componentId null) or by one component. */
+export const sections = pgTable(
+  'sections',
+  {
+    id: id(),
+    walkaboutId: integer().notNull().references(() => walkabouts.id, { onDelete: 'cascade' }),
+    entryId: integer().notNull().references(() => entries.id, { onDelete: 'cascade' }),
+    equipmentTypeId: integer().notNull(),
+    componentId: integer(),
+    name: text().notNull(),
+    aliasName: text(),
+    orderOnWalkabout: integer().notNull(),
+  },
+  (t) => [uniqueIndex().on(t.entryId, t.componentId), index().on(t.walkaboutId)],
+);
+
+/**
+ * One task to answer: a snapshot of the task at creation (later task edits do not change open
+ * walkabouts) and the result. satisfaction is computed with the shared rule when a value is
+ * saved, so counts and statuses are plain SQL aggregates.
+ */
+export const conditions = pgTable(
+  'conditions',
+  {
+    id: id(),
+    walkaboutId: integer().notNull().references(() => walkabouts.id, { onDelete: 'cascade' }),
+    entryId: integer().notNull().references(() => entries.id, { onDelete: 'cascade' }),
+    sectionId: integer().notNull().references(() => sections.id, { onDelete: 'cascade' }),
+    taskId: integer().references(() => tasks.id, { onDelete: 'set null' }),
+    label: text().notNull(),
+    type: text().$type<ConditionType>().notNull(),
+    classification: text(),
+    description: text(),
+    hint: text(),
+    referenceName: text(),
+    referenceWording: text(),
+    typeValue: text(),
+    typeSatisfactoryValue: text(),
+    typeUnsatisfactoryValue: text(),
+    typeRecordValue: text(),
+    rangeFrom: text(),
+    rangeTo: text(),
+    options: jsonb().$type<ConditionOptions>().notNull().default({}),
+    orderOnWalkabout: integer().notNull(),
+    value: jsonb().$type<StoredConditionValue>(),
+    satisfaction: text().$type<'satisfactory' | 'unsatisfactory' | 'neutral'>().notNull().default('neutral'),
+    remarks: text(),
+    photoUrl: text(),
+    photoMimetype: text(),
+    hasSatisfactoryRemarks: boolean().notNull().default(false),
+    editedVia: text(),
+    editedAt: stamp(),
+    editorId: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index().on(t.walkaboutId), index().on(t.sectionId), index().on(t.entryId)],
+);
+
+/** The edit trail: one row per recorded change (a result, a scan, an unavailable QR code), kept for audits. */
+export const walkaboutEdits = pgTable(
+  'walkabout_edits',
+  {
+    id: id(),
+    walkaboutId: integer().notNull().references(() => walkabouts.id, { onDelete: 'cascade' }),
+    saveId: integer(),
+    kind: text().$type<'condition' | 'scan' | 'qr-unavailable'>().notNull(),
+    conditionId: integer(),
+    entryId: integer(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    value: jsonb().$type<StoredConditionValue>(),
+    remarks: text(),
+    photoUrl: text(),
+    photoMimetype: text(),
+    hasSatisfactoryRemarks: boolean(),
+    editedVia: text(),
+    /** When the change was made on the device; recordedAt when it reached the server. */
+    editedAt: stamp(),
+    /** false when a newer change of the same condition was already recorded (an older offline save). */
+    applied: boolean().notNull().default(true),
+    recordedAt: createdAt(),
+  },
+  (t) => [index().on(t.walkaboutId), index().on(t.conditionId)],
+);
+
+/** Saves by idempotency key: the same save (the device's save id) sent twice is recorded once. */
+export const walkaboutSaves = pgTable(
+  'walkabout_saves',
+  {
+    id: id(),
+    walkaboutId: integer().notNull().references(() => walkabouts.id, { onDelete: 'cascade' }),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    response: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.walkaboutId, t.userId, t.key)],
+);
+
+/** Every scan of a location that unlocked entries: who, when on the device, when recorded. */
+export const scans = pgTable(
+  'scans',
+  {
+    id: id(),
+    walkaboutId: integer().notNull().references(() => walkabouts.id, { onDelete: 'cascade' }),
+    entryId: integer().notNull().references(() => entries.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    scannedAt: timestamp({ withTimezone: true }).notNull(),
+    recordedAt: createdAt(),
+  },
+  (t) => [index().on(t.walkaboutId)],
+);
+
+/** A building's fire watch. At most one is started per building at a time (partial unique index). */
+export const fireWatches = pgTable(
+  'fire_watches',
+  {
+    id: id(),
+    buildingId: integer().notNull().references(() => buildings.id, { onDelete: 'cascade' }),
+    status: text().$type<'started' | 'ended'>().notNull(),
+    startComments: text(),
+    endComments: text(),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    startedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    endedAt: stamp(),
+    endedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    walkaboutId: integer().references(() => walkabouts.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index().on(t.buildingId),
+    uniqueIndex('fire_watches_one_started_per_building').on(t.buildingId).where(sql`${t.status} = 'started'`),
+  ],
+);
+
+/** An off-cycle remark about a location (scanned outside a walkabout). */
+export const locationComments = pgTable(
+  'location_comments',
+  {
+    id: id(),
+    locationId: integer().notNull().references(() => locations.id, { onDelete: 'cascade' }),
+    body: text(),
+    photoUrl: text(),
+    creatorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.locationId)],
+);
+
+/** A stored file; key is unguessable and names the file in the storage (disk folder or bucket). */
+export const uploads = pgTable('uploads', {
+  id: id(),
+  key: text().notNull().unique(),
+  mimetype: text().notNull(),
+  size: integer().notNull(),
+  originalName: text(),
+  uploaderId: integer().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
 });

@@ -19,3 +19,11 @@ export const forbidden = (detail = 'You are not allowed to do this.') => new Htt
 export const unprocessable = (detail: string, pointer?: string) =>
   new HttpError(422, detail, pointer ? { pointer } : undefined);
 export const badParameter = (parameter: string, detail: string) => new HttpError(400, detail, { parameter });
+
+/** Several mistakes in one body, each with its JSON pointer: one 422 document listing them all. */
+export class FieldErrors extends Error {
+  constructor(readonly errors: readonly { pointer: string; detail: string }[]) {
+    super(errors.map((e) => e.detail).join('; '));
+    this.name = 'FieldErrors';
+  }
+}

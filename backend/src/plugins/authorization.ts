@@ -27,6 +27,12 @@ export type Scope = {
   buildingIds: number[] | null;
   roleIds: number[];
   permissions: Permissions;
+  /**
+   * The equipment types whose entries the user handles on walkabouts (their roles'
+   * walkaboutEquipmentIds); null when not restricted: administrators, users without roles, and
+   * users with a role whose list is empty (an empty list means all equipment).
+   */
+  walkaboutEquipmentTypeIds: number[] | null;
 };
 
 declare module 'fastify' {
@@ -56,7 +62,7 @@ export function regionSubtree(all: ReadonlyArray<{ id: number; parentId: number 
 export async function loadScope(db: Database, user: UserRow): Promise<Scope> {
   const [roleRows, buildingRows, regionRows] = await Promise.all([
     db
-      .select({ id: roles.id, permissions: roles.permissions })
+      .select({ id: roles.id, permissions: roles.permissions, walkaboutEquipmentIds: roles.walkaboutEquipmentIds })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .where(eq(userRoles.userId, user.id)),
@@ -75,6 +81,10 @@ export async function loadScope(db: Database, user: UserRow): Promise<Scope> {
     regionIds: user.regionId !== null && !user.isAdmin ? regionSubtree(regionRows, user.regionId) : null,
     buildingIds: buildingRows.length && !user.isAdmin ? buildingRows.map((b) => b.buildingId) : null,
     roleIds: roleRows.map((r) => r.id),
+    walkaboutEquipmentTypeIds:
+      user.isAdmin || roleRows.length === 0 || roleRows.some((r) => r.walkaboutEquipmentIds.length === 0)
+        ? null
+        : [...new Set(roleRows.flatMap((r) => r.walkaboutEquipmentIds))],
     permissions: derivePermissions(
       roleRows.map((r) => r.permissions),
       user.isAdmin,
@@ -130,6 +140,19 @@ export function usersInScope(scope: Scope): SQL {
   const organization = eq(users.organizationId, scope.organizationId);
   const inRegion = scope.regionIds ? and(organization, inIds(users.regionId, scope.regionIds))! : organization;
   return or(self, inRegion)!;
+}
+
+/**
+ * Who may record walkabout results (save, scan): a user who does walkabouts, i.e. one with a
+ * walkabout permission (lock, or handle unavailable QR codes). Viewers read but never save.
+ */
+export function canRecordWalkabouts(scope: Scope): boolean {
+  return scope.isAdmin || scope.permissions.canLockWalkabout || scope.permissions.canHandleUnavailableQRCodes;
+}
+
+/** A 403 unless the caller has the flag (spec inspection.md section 6). */
+export function requirePermission(scope: Scope, allowed: boolean, detail = 'You are not allowed to do this.'): void {
+  if (!allowed && !scope.isAdmin) throw forbidden(detail);
 }
 
 export function requireAdmin(scope: Scope): void {

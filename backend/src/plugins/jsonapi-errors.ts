@@ -4,7 +4,7 @@
  */
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, type ErrorSource } from '../jsonapi/errors';
+import { FieldErrors, HttpError, type ErrorSource } from '../jsonapi/errors';
 import { errorDocument } from '../jsonapi/serializer';
 
 type ValidationIssue = { instancePath: string; message?: string; params: Record<string, unknown> };
@@ -30,7 +30,11 @@ export default fp(
       app.getDefaultJsonParser('error', 'error'),
     );
 
-    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    app.setErrorHandler((error: FastifyError | HttpError | FieldErrors, request, reply) => {
+      if (error instanceof FieldErrors) {
+        const errors = error.errors.map((e) => errorDocument(422, e.detail, { pointer: e.pointer || '/' }).errors[0]!);
+        return reply.code(422).send({ errors });
+      }
       if (error instanceof HttpError) {
         return reply.code(error.status).send(errorDocument(error.status, error.detail, error.source));
       }

@@ -87,6 +87,7 @@ const TASKS: TaskSpec[] = [
   { type: 'Portable Fire Extinguisher', cycle: 'monthly', label: 'No physical damage, corrosion or leakage', kind: 'boolean', group: 'Extinguishers', reference: NFPA10, options: { makePhotoAndRemarksOptional: false } },
   { type: 'Portable Fire Extinguisher', cycle: 'yearly', label: 'Annual maintenance completed by certified technician', kind: 'yesno', group: 'Extinguishers', reference: 'NFPA 10 (2022) 7.3', typeSatisfactoryValue: 'yes', typeUnsatisfactoryValue: 'no' },
   { type: 'Portable Fire Extinguisher', cycle: 'yearly', label: 'Technician certificate number', kind: 'string', group: 'Extinguishers', reference: 'NFPA 10 (2022) 7.1.2', classification: 'Record' },
+  { type: 'Portable Fire Extinguisher', cycle: 'fireWatch', label: 'Fire watch patrol: area checked, no hazards', kind: 'yesno', group: 'Fire Watch', reference: 'Ontario Fire Code 1.2.1.1', typeSatisfactoryValue: 'yes', typeUnsatisfactoryValue: 'no' },
   { type: 'Portable Fire Extinguisher', cycle: 'preOccupancy', label: 'Mounted at correct height (top 1.5 m max)', kind: 'yesno', group: 'Extinguishers', reference: 'NFPA 10 (2022) 6.1.3.8', typeSatisfactoryValue: 'yes', typeUnsatisfactoryValue: 'no' },
 
   // Exit signs and emergency lighting (NFPA 101 7.9, 7.10; CSA C22.2 No. 141).
@@ -196,7 +197,11 @@ type BuildingSpec = {
   occupancy: string;
   address: t.AddressInformation;
   floorLabel?: string;
-  contract?: boolean;
+  /**
+   * The building's service contract: accepted (walkabouts, documents and reports usable), sent
+   * but not accepted yet (the card offers Accept Contract), or none ('Contract Missing').
+   */
+  contract?: 'accepted' | 'sent';
   floors: FloorSpec[];
 };
 
@@ -237,7 +242,7 @@ const NORTHWIND_BUILDINGS: BuildingSpec[] = [
     region: 'Harbourfront',
     occupancy: 'Residential',
     address: address('228 Queens Quay West', 'Toronto', 'M5J 2X1', 'Priya Raman', '416-555-0142'),
-    contract: true,
+    contract: 'accepted',
     floors: [
       { name: 'P1', locations: [{ name: 'Sprinkler Room', kind: 'sprinkler' }, { name: 'Fire Pump Room', kind: 'pump' }, { name: 'Parking Ramp', kind: 'parking' }] },
       { name: 'Ground', locations: [{ name: 'Main Lobby', kind: 'mainLobby', hint: 'Fire alarm panel behind concierge desk' }, { name: 'Garbage Room', kind: 'electrical' }, { name: 'North Stairwell G', kind: 'stair' }] },
@@ -246,6 +251,7 @@ const NORTHWIND_BUILDINGS: BuildingSpec[] = [
   },
   {
     name: 'King Street Commerce Centre',
+    contract: 'accepted',
     region: 'Downtown',
     occupancy: 'Business',
     address: address('145 King Street West', 'Toronto', 'M5H 1J8', 'Marcus Bell', '416-555-0187'),
@@ -261,7 +267,7 @@ const NORTHWIND_BUILDINGS: BuildingSpec[] = [
     region: 'Uptown',
     occupancy: 'Mixed',
     address: address('2300 Yonge Street', 'Toronto', 'M4P 1E4', 'Sofia Almeida', '416-555-0119'),
-    contract: true,
+    contract: 'accepted',
     floors: [
       { name: 'P1', locations: [{ name: 'Fire Pump Room', kind: 'pump' }, { name: 'Sprinkler Room', kind: 'sprinkler' }, { name: 'Parking Level P1', kind: 'parking' }] },
       { name: 'Ground', locations: [{ name: 'Main Lobby', kind: 'mainLobby' }, { name: 'Retail Concourse', kind: 'corridor' }, { name: 'Stair 1, Ground', kind: 'stair' }] },
@@ -270,6 +276,7 @@ const NORTHWIND_BUILDINGS: BuildingSpec[] = [
   },
   {
     name: 'Lawrence Park Seniors Residence',
+    contract: 'sent',
     region: 'Uptown',
     occupancy: 'Health',
     address: address('3100 Bayview Avenue', 'Toronto', 'M2N 5L3', 'Daniel Okafor', '416-555-0163'),
@@ -280,6 +287,7 @@ const NORTHWIND_BUILDINGS: BuildingSpec[] = [
   },
   {
     name: 'Riverside Distribution Warehouse',
+    contract: 'accepted',
     occupancy: 'Storage',
     address: address('55 Commissioners Street', 'Toronto', 'M5A 1A6', 'Helen Tran', '416-555-0175'),
     floors: [
@@ -292,6 +300,7 @@ const NORTHWIND_BUILDINGS: BuildingSpec[] = [
 const HARBOUR_BUILDINGS: BuildingSpec[] = [
   {
     name: 'Cedar Point Strata (BCS 4127)',
+    contract: 'accepted',
     occupancy: 'Residential',
     address: {
       Address1: '1450 Beach Avenue',
@@ -453,8 +462,8 @@ async function seedOrganization(
         floorDisplayName: b.floorLabel ?? null,
         fireWatchCycleId: cycleByKey.fireWatch,
         contractUrl: b.contract ? '/files/demo/building-service-contract.pdf' : null,
-        contractAcceptedAt: b.contract && order === 0 ? new Date('2026-01-05T14:30:00Z') : null,
-        contractAccepterUsername: b.contract && order === 0 ? 'manager' : null,
+        contractAcceptedAt: b.contract === 'accepted' ? new Date(Date.UTC(2026, 0, 5 + order, 14, 30)) : null,
+        contractAccepterUsername: b.contract === 'accepted' ? 'manager' : null,
         information: {
           occupancyType: b.occupancy,
           note1: 'Fire safety plan binder is kept in the fire alarm panel room.',
@@ -479,7 +488,8 @@ async function seedOrganization(
     buildingIds.set(b.name, buildingId);
 
     await db.insert(t.buildingCycleOffsets).values([
-      { buildingId, cycleId: cycleByKey.daily, openOffsetValue: 6, openOffsetUnit: 'hour', closeOffsetValue: 0, closeOffsetUnit: 'hour' },
+      // The night shift finishes the day's rounds: a Daily walkabout stays open until 06:00 the next morning.
+      { buildingId, cycleId: cycleByKey.daily, openOffsetValue: 0, openOffsetUnit: 'hour', closeOffsetValue: 6, closeOffsetUnit: 'hour' },
       { buildingId, cycleId: cycleByKey.weekly, openOffsetValue: 0, openOffsetUnit: 'hour', closeOffsetValue: 1, closeOffsetUnit: 'day' },
       { buildingId, cycleId: cycleByKey.monthly, openOffsetValue: 0, openOffsetUnit: 'hour', closeOffsetValue: 3, closeOffsetUnit: 'day' },
       { buildingId, cycleId: cycleByKey.yearly, openOffsetValue: 0, openOffsetUnit: 'hour', closeOffsetValue: 2, closeOffsetUnit: 'week' },
@@ -537,14 +547,12 @@ async function seedOrganization(
     }
   }
 
-  // Weekends off for the Daily cycle downtown (offices are closed), plus statutory holidays.
+  // No Daily walkabout downtown on statutory holidays. Weekdays stay on, so the demo has a Daily walkabout any day it is tried.
   const downtown = regionIds.get('Downtown');
   if (downtown) {
     await db.insert(t.cycleOverrides).values({
       regionId: downtown,
       cycleId: cycleByKey.daily,
-      saturday: false,
-      sunday: false,
       blackoutDates: ['2026-01-01', '2026-07-01', '2026-12-25'],
     });
   }

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema';
 import type { Page } from '../../jsonapi/query';
 import { buildingsInScope, floorsInScope, regionSubtree, type Scope } from '../../plugins/authorization';
+import { walkaboutStatuses, type WalkaboutStatus } from '../walkabouts/building-status';
 
 export type BuildingRow = typeof buildings.$inferSelect;
 export type BuildingOffset = {
@@ -37,6 +38,7 @@ export type BuildingView = BuildingRow & {
   hasApplicableWalkaboutConditions: boolean;
   conditionCycles: { cycleId: number; cycleName: string }[];
   buildingOffsets: BuildingOffset[];
+  walkaboutStatus: WalkaboutStatus;
 };
 
 export type BuildingFilters = { ids?: number[]; organizationIds?: number[]; regionIds?: number[] };
@@ -79,7 +81,7 @@ export async function buildingViews(db: Database, rows: BuildingRow[]): Promise<
   if (!rows.length) return [];
   const ids = rows.map((b) => b.id);
   const organizationIds = [...new Set(rows.map((b) => b.organizationId))];
-  const [orgRows, floorCounts, locationCounts, cycleRows, offsetRows, applicable, userRows, permissionRows, regionRows] =
+  const [orgRows, floorCounts, locationCounts, cycleRows, offsetRows, applicable, userRows, permissionRows, regionRows, statuses] =
     await Promise.all([
       db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, organizationIds)),
       db.select({ key: floors.buildingId, value: count() }).from(floors).where(inArray(floors.buildingId, ids)).groupBy(floors.buildingId),
@@ -113,6 +115,7 @@ export async function buildingViews(db: Database, rows: BuildingRow[]): Promise<
         .innerJoin(users, eq(users.id, userBuildings.userId))
         .where(inArray(users.organizationId, organizationIds)),
       db.select({ id: regions.id, parentId: regions.parentId }).from(regions).where(inArray(regions.organizationId, organizationIds)),
+      walkaboutStatuses(db, ids, new Date()),
     ]);
   const orgName = new Map(orgRows.map((o) => [o.id, o.name]));
   const floorsBy = countBy(floorCounts);
@@ -148,6 +151,7 @@ export async function buildingViews(db: Database, rows: BuildingRow[]): Promise<
       ).length,
       hasApplicableWalkaboutConditions: conditionCycles.length > 0,
       conditionCycles,
+      walkaboutStatus: statuses.get(b.id)!,
       // Every repeating cycle has an offset; one never edited is the form's default, 0 hours.
       buildingOffsets: cycleRows
         .filter((c) => c.organizationId === b.organizationId)

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { FIRE_WATCH_CYCLE_NAME } from '@fsi/shared';
 import type { Database } from '../../db/client';
 import { buildings, cycles, tasks } from '../../db/schema';
 import type { Page } from '../../jsonapi/query';
@@ -13,6 +14,8 @@ export type CycleFilters = {
   /** The cycles of this building's organization; none when the caller may not see the building. */
   buildingId?: number;
   repeating?: boolean;
+  /** Leave out the Fire Watch cycle (by name, and the building's fire watch cycle): it is never created by hand. */
+  excludeFireWatch?: boolean;
 };
 
 async function cycleViews(db: Database, rows: CycleRow[]): Promise<CycleView[]> {
@@ -48,6 +51,15 @@ export async function listCycles(db: Database, scope: Scope, filters: CycleFilte
   }
   if (filters.repeating === true) conditions.push(isNotNull(cycles.frequency));
   if (filters.repeating === false) conditions.push(isNull(cycles.frequency));
+  if (filters.excludeFireWatch) {
+    conditions.push(sql`lower(${cycles.name}) <> lower(${FIRE_WATCH_CYCLE_NAME})`);
+    if (filters.buildingId !== undefined) {
+      conditions.push(
+        sql`${cycles.id} not in (select ${buildings.fireWatchCycleId} from ${buildings}
+          where ${buildings.id} = ${filters.buildingId} and ${buildings.fireWatchCycleId} is not null)`,
+      );
+    }
+  }
   const where = and(...conditions);
   const query = db
     .select()

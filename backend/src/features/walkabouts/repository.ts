@@ -1,0 +1,196 @@
+/**
+ * Reading walkabouts: lists with their figures, and the whole tree of one walkabout as the
+ * caller may see it. Every query is narrowed by the caller's Scope through the building.
+ */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { buildings, conditions, cycles, entries, locations, sections, users, walkaboutFloors, walkabouts } from '../../db/schema';
+import type { Page } from '../../jsonapi/query';
+import { buildingsInScope, type Scope } from '../../plugins/authorization';
+
+export type WalkaboutRow = typeof walkabouts.$inferSelect & { cycleName: string; frequency: string | null };
+export type WalkaboutFigures = { conditionsCount: number; markedCount: number; unsatisfactoryCount: number };
+export type WalkaboutView = WalkaboutRow & WalkaboutFigures;
+
+const walkaboutColumns = { walkabout: walkabouts, cycleName: cycles.name, frequency: cycles.frequency };
+
+/** Daily, Weekly, Monthly, Yearly, then non-repeating cycles; then by date (inspection.md sections 2 and 9). */
+export const listOrder = [
+  asc(sql`case ${cycles.frequency} when 'daily' then 0 when 'weekly' then 1 when 'monthly' then 2 when 'yearly' then 3 else 4 end`),
+  asc(walkabouts.date),
+  asc(walkabouts.id),
+];
+
+/** Open: opened, not locked and not closed at `now` (inspection.md section 4). */
+export function openAt(now: Date): SQL {
+  const at = now.toISOString();
+  return sql`(${walkabouts.openedAt} <= ${at} and (${walkabouts.lockedAt} is null or ${walkabouts.lockedAt} > ${at})
+    and (${walkabouts.closedAt} is null or ${walkabouts.closedAt} > ${at}))`;
+}
+
+/** Locked for saving: the lock time has passed (the server's rule; the client stops 5 seconds earlier). */
+export function isLockedNow(w: { lockedAt: Date | null }, now: Date): boolean {
+  return w.lockedAt !== null && w.lockedAt.getTime() <= now.getTime();
+}
+
+export function isClosedNow(w: { closedAt: Date | null }, now: Date): boolean {
+  return w.closedAt !== null && w.closedAt.getTime() <= now.getTime();
+}
+
+/** Condition counts per walkabout, one grouped query for a page. */
+export async function figuresOf(db: Database, ids: number[]): Promise<Map<number, WalkaboutFigures>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({
+      walkaboutId: conditions.walkaboutId,
+      conditionsCount: sql<number>`count(*)::int`,
+      markedCount: sql<number>`count(${conditions.value})::int`,
+      unsatisfactoryCount: sql<number>`(count(*) filter (where ${conditions.satisfaction} = 'unsatisfactory'))::int`,
+    })
+    .from(conditions)
+    .where(inArray(conditions.walkaboutId, ids))
+    .groupBy(conditions.walkaboutId);
+  return new Map(rows.map((r) => [r.walkaboutId, r]));
+}
+
+async function withFigures(db: Database, rows: { walkabout: typeof walkabouts.$inferSelect; cycleName: string; frequency: string | null }[]) {
+  const figures = await figuresOf(db, rows.map((r) => r.walkabout.id));
+  return rows.map(({ walkabout, cycleName, frequency }): WalkaboutView => ({
+    ...walkabout,
+    cycleName,
+    frequency,
+    ...(figures.get(walkabout.id) ?? { conditionsCount: 0, markedCount: 0, unsatisfactoryCount: 0 }),
+  }));
+}
+
+export type WalkaboutFilters = { buildingIds?: number[]; ids?: number[]; open?: boolean };
+
+export async function listWalkabouts(db: Database, scope: Scope, filters: WalkaboutFilters, page: Page, now: Date) {
+  const conditionsList: SQL[] = [buildingsInScope(scope)];
+  if (filters.buildingIds) conditionsList.push(inArray(walkabouts.buildingId, filters.buildingIds.length ? filters.buildingIds : [-1]));
+  if (filters.ids) conditionsList.push(inArray(walkabouts.id, filters.ids.length ? filters.ids : [-1]));
+  if (filters.open !== undefined) conditionsList.push(filters.open ? openAt(now) : sql`not ${openAt(now)}`);
+  const where = and(...conditionsList);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(walkaboutColumns)
+      .from(walkabouts)
+      .innerJoin(buildings, eq(buildings.id, walkabouts.buildingId))
+      .innerJoin(cycles, eq(cycles.id, walkabouts.cycleId))
+      .where(where)
+      .orderBy(...listOrder)
+      .limit(page.size)
+      .offset(page.offset),
+    db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(walkabouts)
+      .innerJoin(buildings, eq(buildings.id, walkabouts.buildingId))
+      .where(where),
+  ]);
+  return { rows: await withFigures(db, rows), total: total?.value ?? 0 };
+}
+
+export async function findWalkabout(db: Database, scope: Scope, id: number): Promise<WalkaboutView | undefined> {
+  const rows = await db
+    .select(walkaboutColumns)
+    .from(walkabouts)
+    .innerJoin(buildings, eq(buildings.id, walkabouts.buildingId))
+    .innerJoin(cycles, eq(cycles.id, walkabouts.cycleId))
+    .where(and(eq(walkabouts.id, id), buildingsInScope(scope)));
+  return (await withFigures(db, rows))[0];
+}
+
+/** Entries of the equipment the caller handles (all for administrators and unrestricted roles). */
+export function equipmentInScope(scope: Scope): SQL {
+  if (scope.isAdmin || scope.walkaboutEquipmentTypeIds === null) return sql`true`;
+  return scope.walkaboutEquipmentTypeIds.length ? inArray(entries.equipmentTypeId, scope.walkaboutEquipmentTypeIds) : sql`false`;
+}
+
+export const entryColumns = {
+  entry: entries,
+  locationName: locations.name,
+  locationHint: locations.hint,
+  locationUrl: locations.url,
+  regularUuid: locations.regularUuid,
+  temporaryUuid: locations.temporaryUuid,
+  cycleName: cycles.name,
+  walkaboutOpenedAt: walkabouts.openedAt,
+  walkaboutLockedAt: walkabouts.lockedAt,
+  walkaboutClosedAt: walkabouts.closedAt,
+};
+export type EntryView = {
+  entry: typeof entries.$inferSelect;
+  locationName: string;
+  locationHint: string | null;
+  locationUrl: string | null;
+  regularUuid: string;
+  temporaryUuid: string | null;
+  cycleName: string;
+  walkaboutOpenedAt: Date;
+  walkaboutLockedAt: Date | null;
+  walkaboutClosedAt: Date | null;
+};
+export type ConditionView = typeof conditions.$inferSelect & { editorUsername: string | null };
+export type SectionRow = typeof sections.$inferSelect;
+export type EntryTree = { entries: EntryView[]; sections: SectionRow[]; conditions: ConditionView[] };
+
+/** Entries (with their location and cycle) matching `where`, with their sections and conditions. */
+export async function entryTrees(db: Database, where: SQL): Promise<EntryTree> {
+  const entryRows = await db
+    .select(entryColumns)
+    .from(entries)
+    .innerJoin(locations, eq(locations.id, entries.locationId))
+    .innerJoin(walkabouts, eq(walkabouts.id, entries.walkaboutId))
+    .innerJoin(cycles, eq(cycles.id, walkabouts.cycleId))
+    .where(where)
+    .orderBy(asc(entries.walkaboutFloorId), asc(entries.order), asc(entries.id));
+  const entryIds = entryRows.map((e) => e.entry.id);
+  if (!entryIds.length) return { entries: [], sections: [], conditions: [] };
+  // Sequential: this also runs inside a save's transaction, on one connection.
+  const sectionRows = await db
+    .select()
+    .from(sections)
+    .where(inArray(sections.entryId, entryIds))
+    .orderBy(asc(sections.entryId), asc(sections.orderOnWalkabout));
+  const conditionRows = await db
+    .select({ condition: conditions, editorUsername: users.username })
+    .from(conditions)
+    .leftJoin(users, eq(users.id, conditions.editorId))
+    .where(inArray(conditions.entryId, entryIds))
+    .orderBy(asc(conditions.sectionId), asc(conditions.orderOnWalkabout));
+  return {
+    entries: entryRows,
+    sections: sectionRows,
+    conditions: conditionRows.map((r) => ({ ...r.condition, editorUsername: r.editorUsername })),
+  };
+}
+
+/**
+ * The tree of one walkabout as the caller may see it (inspection.md section 6): administrators
+ * every floor, others the floors with equipment they may handle, and only that equipment.
+ */
+export async function walkaboutTree(db: Database, scope: Scope, walkaboutId: number) {
+  const tree = await entryTrees(db, and(eq(entries.walkaboutId, walkaboutId), equipmentInScope(scope))!);
+  const floorRows = await db
+    .select()
+    .from(walkaboutFloors)
+    .where(eq(walkaboutFloors.walkaboutId, walkaboutId))
+    .orderBy(asc(walkaboutFloors.order), asc(walkaboutFloors.id));
+  const withEntries = new Set(tree.entries.map((e) => e.entry.walkaboutFloorId));
+  const floors = scope.isAdmin ? floorRows : floorRows.filter((f) => withEntries.has(f.id));
+  return { floors, ...tree };
+}
+
+/**
+ * The entries of a location for the entries comparison (inspection.md section 2): in the open
+ * walkabouts (active), or in each cycle's latest locked walkabout of the building.
+ */
+export function locationEntries(scope: Scope, locationId: number, active: boolean, now: Date): SQL {
+  const at = now.toISOString();
+  const which = active
+    ? openAt(now)
+    : sql`${walkabouts.id} = (select w2.id from walkabouts w2 where w2.building_id = ${walkabouts.buildingId}
+        and w2.cycle_id = ${walkabouts.cycleId} and w2.locked_at <= ${at} order by w2.locked_at desc, w2.id desc limit 1)`;
+  const inScope = sql`${walkabouts.buildingId} in (select ${buildings.id} from ${buildings} where ${buildingsInScope(scope)})`;
+  return and(eq(entries.locationId, locationId), which, equipmentInScope(scope), inScope)!;
+}

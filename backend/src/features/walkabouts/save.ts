@@ -1,0 +1,251 @@
+/**
+ * PATCH /walkabout-data (inspection.md sections 4, 5 and 7; DESIGN.md "Field conditions").
+ *
+ * - Idempotent: the device's save id (Idempotency-Key) is inserted into walkabout_saves, unique
+ *   per walkabout and user, in the same transaction as the changes. A second send of the same
+ *   save (a retry after a lost answer, or the same save racing itself) finds the key and answers
+ *   the first save's stored result without recording anything.
+ * - Validated with the client's own rules (parseWalkaboutDataPayload of @fsi/shared).
+ * - Later edits win by editedAt: a change made on the device before the stored one (an offline
+ *   save arriving late) is kept in the edit trail with applied = false and does not overwrite.
+ * - Set-based: scans, results and the edit trail are each one statement over jsonb_to_recordset,
+ *   whatever the number of conditions.
+ */
+import {
+  conditionSatisfaction,
+  parseWalkaboutDataPayload,
+  type ConditionDefinition,
+  type ConditionSave,
+  type PayloadError,
+} from '@fsi/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/raw';
+import { conditions, entries, users, walkaboutSaves } from '../../db/schema';
+import { FieldErrors, HttpError, notFound } from '../../jsonapi/errors';
+import type { Resource } from '../../jsonapi/serializer';
+import { canRecordWalkabouts, requirePermission, type Scope } from '../../plugins/authorization';
+import { entryTrees, equipmentInScope, findWalkabout, isClosedNow, isLockedNow, type ConditionView } from './repository';
+import { conditionResource, entryResource } from './serialize';
+
+export const LOCKED_MESSAGE = 'This walkabout is locked.';
+export const CLOSED_MESSAGE = 'This walkabout is closed.';
+export const ENTRY_LOCKED_MESSAGE = "This condition's entry is locked: scan its location before recording results.";
+
+export type SaveDocument = { data: Resource[]; meta: { savedAt: string; replayed: boolean } };
+
+
+type Definition = ConditionDefinition & { entryId: number; entryScannedAt: Date | null };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const idsIn = (list: unknown): number[] =>
+  Array.isArray(list)
+    ? list.flatMap((item) => {
+        const id = isRecord(item) ? Number(item.id) : NaN;
+        return Number.isSafeInteger(id) && id > 0 && id < 2 ** 31 ? [id] : [];
+      })
+    : [];
+
+/** The definitions (task snapshot and entry) of the listed conditions that the caller may edit. */
+async function definitionsOf(db: Database, scope: Scope, walkaboutId: number, ids: number[]): Promise<Map<string, Definition>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ condition: conditions, entryScannedAt: entries.scannedAt })
+    .from(conditions)
+    .innerJoin(entries, eq(entries.id, conditions.entryId))
+    .where(and(eq(conditions.walkaboutId, walkaboutId), inArray(conditions.id, ids), equipmentInScope(scope)));
+  return new Map(
+    rows.map(({ condition: c, entryScannedAt }) => [
+      String(c.id),
+      {
+        type: c.type,
+        typeValue: c.typeValue,
+        typeSatisfactoryValue: c.typeSatisfactoryValue,
+        typeUnsatisfactoryValue: c.typeUnsatisfactoryValue,
+        typeRecordValue: c.typeRecordValue,
+        rangeFrom: c.rangeFrom,
+        rangeTo: c.rangeTo,
+        options: c.options,
+        entryId: c.entryId,
+        entryScannedAt,
+      },
+    ]),
+  );
+}
+
+/** hasSatisfactoryRemarks is not part of the shared payload rule: a boolean, false when left out. */
+function satisfactoryRemarksFlags(body: Record<string, unknown>, errors: PayloadError[]): Map<string, boolean> {
+  const flags = new Map<string, boolean>();
+  const list = isRecord(body.data) && Array.isArray(body.data.conditions) ? body.data.conditions : [];
+  list.forEach((raw: unknown, index: number) => {
+    if (!isRecord(raw)) return;
+    const flag = raw.hasSatisfactoryRemarks ?? false;
+    if (typeof flag !== 'boolean') errors.push({ pointer: `/data/conditions/${index}/hasSatisfactoryRemarks`, detail: 'Must be true or false' });
+    else flags.set(String(raw.id), flag);
+  });
+  return flags;
+}
+
+async function storedResponse(db: Database, walkaboutId: number, userId: number, key: string): Promise<SaveDocument | null> {
+  const [row] = await db
+    .select({ response: walkaboutSaves.response })
+    .from(walkaboutSaves)
+    .where(and(eq(walkaboutSaves.walkaboutId, walkaboutId), eq(walkaboutSaves.userId, userId), eq(walkaboutSaves.key, key)));
+  if (!row?.response) return null;
+  const document = row.response as SaveDocument;
+  return { ...document, meta: { ...document.meta, replayed: true } };
+}
+
+/** Thrown inside the transaction when another send of the same save got there first. */
+class AlreadySaved extends Error {}
+
+export async function saveWalkaboutData(db: Database, scope: Scope, body: unknown, key: string, now: Date): Promise<SaveDocument> {
+  const walkaboutId = isRecord(body) ? Number(body.walkaboutToUpdateId) : NaN;
+  if (!Number.isSafeInteger(walkaboutId) || walkaboutId <= 0 || walkaboutId >= 2 ** 31) {
+    const parsed = parseWalkaboutDataPayload(body, () => undefined);
+    throw new FieldErrors(parsed.ok ? [{ pointer: '/walkaboutToUpdateId', detail: 'Must be a walkabout id' }] : parsed.errors);
+  }
+  const walkabout = await findWalkabout(db, scope, walkaboutId);
+  if (!walkabout) throw notFound('Walkabout');
+  requirePermission(scope, canRecordWalkabouts(scope), 'You may view walkabouts but not record results.');
+
+  const replay = await storedResponse(db, walkabout.id, scope.userId, key);
+  if (replay) return replay;
+  if (isClosedNow(walkabout, now)) throw new HttpError(409, CLOSED_MESSAGE);
+  if (isLockedNow(walkabout, now)) throw new HttpError(409, LOCKED_MESSAGE);
+
+  const raw = body as Record<string, unknown>;
+  const rawData = isRecord(raw.data) ? raw.data : {};
+  const definitions = await definitionsOf(db, scope, walkabout.id, idsIn(rawData.conditions));
+  const parsed = parseWalkaboutDataPayload(body, (id) => definitions.get(id));
+  const errors = parsed.ok ? [] : [...parsed.errors];
+  const flags = satisfactoryRemarksFlags(raw, errors);
+  if (!parsed.ok || errors.length) throw new FieldErrors(errors);
+  const payload = parsed.payload;
+
+  const entryIds = payload.data.entries.map((e) => Number(e.id));
+  const knownEntries = entryIds.length
+    ? await db
+        .select({ id: entries.id })
+        .from(entries)
+        .where(and(eq(entries.walkaboutId, walkabout.id), inArray(entries.id, entryIds), equipmentInScope(scope)))
+    : [];
+  const known = new Set(knownEntries.map((e) => String(e.id)));
+  payload.data.entries.forEach((e, index) => {
+    if (!known.has(e.id)) errors.push({ pointer: `/data/entries/${index}/id`, detail: 'Entry is not part of this walkabout' });
+  });
+  const scannedNow = new Set(payload.data.entries.filter((e) => e.scannedAt !== null).map((e) => Number(e.id)));
+  payload.data.conditions.forEach((c, index) => {
+    const definition = definitions.get(c.id)!;
+    if (definition.entryScannedAt === null && !scannedNow.has(definition.entryId)) {
+      errors.push({ pointer: `/data/conditions/${index}/id`, detail: ENTRY_LOCKED_MESSAGE });
+    }
+  });
+  if (errors.length) throw new FieldErrors(errors);
+
+  try {
+    return await db.transaction((tx) => record(tx, scope, walkabout.id, key, now, payload.data, definitions, flags));
+  } catch (error) {
+    if (!(error instanceof AlreadySaved)) throw error;
+    const first = await storedResponse(db, walkabout.id, scope.userId, key);
+    if (!first) throw error;
+    return first;
+  }
+}
+
+function conditionRecords(list: ConditionSave[], definitions: Map<string, Definition>, flags: Map<string, boolean>, now: Date) {
+  return list.map((c) => {
+    const definition = definitions.get(c.id)!;
+    return {
+      id: Number(c.id),
+      entry_id: definition.entryId,
+      value: c.value,
+      remarks: c.remarks,
+      photo_url: c.photoUrl,
+      photo_mimetype: c.photoMimetype,
+      has_satisfactory_remarks: flags.get(c.id) ?? false,
+      satisfaction: conditionSatisfaction({ ...definition, id: c.id, value: c.value }),
+      edited_via: c.editedVia,
+      // A change without a device time is as new as its arrival.
+      edited_at: c.editedAt ?? now.toISOString(),
+    };
+  });
+}
+
+async function record(
+  tx: Database,
+  scope: Scope,
+  walkaboutId: number,
+  key: string,
+  now: Date,
+  data: { entries: { id: string; scannedAt: string | null }[]; conditions: ConditionSave[] },
+  definitions: Map<string, Definition>,
+  flags: Map<string, boolean>,
+): Promise<SaveDocument> {
+  const [save] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into walkabout_saves (walkabout_id, user_id, key) values (${walkaboutId}, ${scope.userId}, ${key})
+      on conflict (walkabout_id, user_id, key) do nothing returning id`,
+  );
+  if (!save) throw new AlreadySaved();
+
+  const scans = data.entries.filter((e) => e.scannedAt !== null).map((e) => ({ id: Number(e.id), scanned_at: e.scannedAt }));
+  if (scans.length) {
+    // The first scan unlocks the entry and names its scanner; every scan is kept in scans and the edit trail.
+    await tx.execute(sql`with v as (select * from jsonb_to_recordset(${JSON.stringify(scans)}::jsonb) as v(id int, scanned_at timestamptz)),
+      unlocked as (update entries e set scanned_at = v.scanned_at, scanner_id = ${scope.userId}
+        from v where e.id = v.id and e.walkabout_id = ${walkaboutId} and e.scanned_at is null returning e.id),
+      kept as (insert into scans (walkabout_id, entry_id, user_id, scanned_at) select ${walkaboutId}, v.id, ${scope.userId}, v.scanned_at from v)
+      insert into walkabout_edits (walkabout_id, save_id, kind, entry_id, user_id, edited_at, applied)
+      select ${walkaboutId}, ${save.id}, 'scan', v.id, ${scope.userId}, v.scanned_at, exists (select 1 from unlocked u where u.id = v.id) from v`);
+  }
+
+  const changes = conditionRecords(data.conditions, definitions, flags, now);
+  if (changes.length) {
+    await tx.execute(sql`with v as (select * from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as v(
+          id int, entry_id int, value jsonb, remarks text, photo_url text, photo_mimetype text,
+          has_satisfactory_remarks boolean, satisfaction text, edited_via text, edited_at timestamptz)),
+      applied as (update conditions c set value = nullif(v.value, 'null'::jsonb), remarks = v.remarks, photo_url = v.photo_url,
+          photo_mimetype = v.photo_mimetype, has_satisfactory_remarks = v.has_satisfactory_remarks, satisfaction = v.satisfaction,
+          edited_via = v.edited_via, edited_at = v.edited_at, editor_id = ${scope.userId}
+        from v where c.id = v.id and c.walkabout_id = ${walkaboutId} and (c.edited_at is null or v.edited_at >= c.edited_at)
+        returning c.id)
+      insert into walkabout_edits (walkabout_id, save_id, kind, condition_id, entry_id, user_id, value, remarks, photo_url,
+        photo_mimetype, has_satisfactory_remarks, edited_via, edited_at, applied)
+      select ${walkaboutId}, ${save.id}, 'condition', v.id, v.entry_id, ${scope.userId}, nullif(v.value, 'null'::jsonb), v.remarks,
+        v.photo_url, v.photo_mimetype, v.has_satisfactory_remarks, v.edited_via, v.edited_at,
+        exists (select 1 from applied a where a.id = v.id)
+      from v`);
+  }
+
+  const document: SaveDocument = {
+    data: await savedResources(tx, data.entries.map((e) => Number(e.id)), changes.map((c) => c.id), now),
+    meta: { savedAt: now.toISOString(), replayed: false },
+  };
+  await tx.update(walkaboutSaves).set({ response: document }).where(eq(walkaboutSaves.id, save.id));
+  return document;
+}
+
+/** The saved entries and conditions as the server now has them (a newer stored result stays). */
+async function savedResources(tx: Database, entryIds: number[], conditionIds: number[], now: Date): Promise<Resource[]> {
+  const resources: Resource[] = [];
+  if (entryIds.length) {
+    const tree = await entryTrees(tx, inArray(entries.id, entryIds));
+    const sectionsOf = new Map<number, number[]>();
+    for (const s of tree.sections) sectionsOf.set(s.entryId, [...(sectionsOf.get(s.entryId) ?? []), s.id]);
+    resources.push(...tree.entries.map((e) => entryResource(e, sectionsOf.get(e.entry.id) ?? [], now)));
+  }
+  if (conditionIds.length) {
+    const rows = await tx
+      .select({ condition: conditions, editorUsername: users.username })
+      .from(conditions)
+      .leftJoin(users, eq(users.id, conditions.editorId))
+      .where(inArray(conditions.id, conditionIds));
+    resources.push(...rows.map((r): Resource => conditionResource({ ...r.condition, editorUsername: r.editorUsername } as ConditionView)));
+  }
+  return resources;
+}
+

@@ -1,0 +1,223 @@
+import { parseValueList, toFiniteNumber, walkaboutState, type ConditionValue } from '@fsi/shared';
+import { bool, freeObject, int, intNull, resourceSchema, str, strNull } from '../../jsonapi/schemas';
+import { resource, toMany, toOne, type Resource } from '../../jsonapi/serializer';
+import type { walkaboutFloors } from '../../db/schema';
+import type { ConditionView, EntryTree, EntryView, SectionRow, WalkaboutView } from './repository';
+
+const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+const anyValue = {} as const;
+
+export const walkaboutResourceSchema = resourceSchema(
+  'walkabouts',
+  {
+    cycleId: int,
+    buildingId: int,
+    cycleName: str,
+    date: str,
+    endDate: strNull,
+    isOpen: bool,
+    isLocked: bool,
+    isClosed: bool,
+    isComplete: bool,
+    isFireWatch: bool,
+    openedAt: strNull,
+    lockedAt: strNull,
+    closedAt: strNull,
+    conditionsCount: int,
+    markedCount: int,
+    unsatisfactoryCount: int,
+  },
+  ['cycle', 'building', 'floors'],
+);
+
+/** The walkabout's state by the shared rule (inspection.md section 4), at `now`. */
+export function walkaboutResource(w: WalkaboutView, now: Date, floorIds?: number[]): Resource {
+  const state = walkaboutState({ id: String(w.id), openedAt: iso(w.openedAt), lockedAt: iso(w.lockedAt), closedAt: iso(w.closedAt) }, now);
+  const relationships: Resource['relationships'] = { cycle: toOne('cycles', w.cycleId), building: toOne('buildings', w.buildingId) };
+  if (floorIds) relationships.floors = toMany('walkabout-floors', floorIds);
+  return resource(
+    'walkabouts',
+    w.id,
+    {
+      cycleId: w.cycleId,
+      buildingId: w.buildingId,
+      cycleName: w.cycleName,
+      date: w.date,
+      endDate: w.endDate,
+      isOpen: state === 'open',
+      isLocked: state === 'locked',
+      isClosed: state === 'closed',
+      // Frozen at the lock time; until then, live from the results.
+      isComplete: w.finalIsComplete ?? (w.conditionsCount > 0 && w.markedCount === w.conditionsCount),
+      isFireWatch: w.isFireWatch,
+      openedAt: iso(w.openedAt),
+      lockedAt: iso(w.lockedAt),
+      closedAt: iso(w.closedAt),
+      conditionsCount: w.conditionsCount,
+      markedCount: w.markedCount,
+      unsatisfactoryCount: w.finalUnsatisfactoryCount ?? w.unsatisfactoryCount,
+    },
+    relationships,
+  );
+}
+
+export function walkaboutFloorResource(f: typeof walkaboutFloors.$inferSelect, entryIds: number[]): Resource {
+  return resource(
+    'walkabout-floors',
+    f.id,
+    { name: f.name, order: f.order, walkaboutId: f.walkaboutId, floorId: f.floorId },
+    { entries: toMany('entries', entryIds) },
+  );
+}
+
+export const entryResourceSchema = resourceSchema(
+  'entries',
+  {
+    order: int,
+    label: str,
+    aliasName: strNull,
+    locationId: int,
+    locationName: str,
+    equipmentId: int,
+    equipmentName: str,
+    scannedAt: strNull,
+    scannerId: intNull,
+    walkaboutId: int,
+    walkaboutActive: bool,
+    cycleName: str,
+    regularUuid: str,
+    temporaryUuid: strNull,
+    qrUnavailabilityReason: { type: ['object', 'null'], additionalProperties: true },
+  },
+  ['sections', 'walkabout', 'floor', 'location'],
+);
+
+export function entryResource(e: EntryView, sectionIds: number[], now: Date): Resource {
+  const { entry } = e;
+  const active = walkaboutState(
+    { id: String(entry.walkaboutId), openedAt: iso(e.walkaboutOpenedAt), lockedAt: iso(e.walkaboutLockedAt), closedAt: iso(e.walkaboutClosedAt) },
+    now,
+  );
+  return resource(
+    'entries',
+    entry.id,
+    {
+      order: entry.order,
+      label: entry.label,
+      aliasName: entry.aliasName,
+      locationId: entry.locationId,
+      locationName: e.locationName,
+      locationHint: e.locationHint,
+      locationUrl: e.locationUrl,
+      equipmentId: entry.locationEquipmentId,
+      equipmentTypeId: entry.equipmentTypeId,
+      equipmentName: entry.equipmentName,
+      scannedAt: iso(entry.scannedAt),
+      scannerId: entry.scannerId,
+      walkaboutId: entry.walkaboutId,
+      walkaboutFloorId: entry.walkaboutFloorId,
+      walkaboutActive: active === 'open',
+      cycleName: e.cycleName,
+      regularUuid: e.regularUuid,
+      temporaryUuid: e.temporaryUuid,
+      qrUnavailabilityReason: entry.qrUnavailabilityKind
+        ? { kind: entry.qrUnavailabilityKind, comment: entry.qrUnavailabilityComment }
+        : null,
+    },
+    {
+      sections: toMany('sections', sectionIds),
+      walkabout: toOne('walkabouts', entry.walkaboutId),
+      floor: toOne('walkabout-floors', entry.walkaboutFloorId),
+      location: toOne('locations', entry.locationId),
+    },
+  );
+}
+
+export function sectionResource(s: SectionRow, conditionIds: number[]): Resource {
+  return resource(
+    'sections',
+    s.id,
+    { name: s.name, aliasName: s.aliasName, orderOnWalkabout: s.orderOnWalkabout, entryId: s.entryId, componentId: s.componentId },
+    { conditions: toMany('conditions', conditionIds), entry: toOne('entries', s.entryId) },
+  );
+}
+
+export const conditionResourceSchema = resourceSchema(
+  'conditions',
+  {
+    label: str,
+    // The spec's Condition.type: JSON:API forbids an attribute named type.
+    conditionType: str,
+    value: anyValue,
+    remarks: strNull,
+    photoUrl: strNull,
+    photoMimetype: strNull,
+    hasSatisfactoryRemarks: bool,
+    isSatisfactory: { type: ['boolean', 'null'] },
+    isMarked: bool,
+    orderOnWalkabout: int,
+    options: freeObject,
+    editedAt: strNull,
+    editorId: intNull,
+  },
+  ['section', 'entry'],
+);
+
+export function conditionResource(c: ConditionView): Resource {
+  return resource(
+    'conditions',
+    c.id,
+    {
+      label: c.label,
+      conditionType: c.type,
+      classification: c.classification,
+      description: c.description,
+      hint: c.hint,
+      referenceName: c.referenceName,
+      referenceWording: c.referenceWording,
+      value: c.value as ConditionValue,
+      remarks: c.remarks,
+      photoUrl: c.photoUrl,
+      photoMimetype: c.photoMimetype,
+      hasSatisfactoryRemarks: c.hasSatisfactoryRemarks,
+      // Neutral (unanswered, not applicable) is neither satisfactory nor unsatisfactory.
+      isSatisfactory: c.satisfaction === 'neutral' ? null : c.satisfaction === 'satisfactory',
+      isMarked: c.value !== null,
+      orderOnWalkabout: c.orderOnWalkabout,
+      typeValue: parseValueList(c.typeValue),
+      typeSatisfactoryValue: parseValueList(c.typeSatisfactoryValue),
+      typeUnsatisfactoryValue: parseValueList(c.typeUnsatisfactoryValue),
+      typeRecordValue: parseValueList(c.typeRecordValue),
+      rangeFrom: toFiniteNumber(c.rangeFrom),
+      rangeTo: toFiniteNumber(c.rangeTo),
+      options: {
+        disableUnsatisfactoryRemarks: c.options.disableUnsatisfactoryRemarks ?? false,
+        disableUnsatisfactoryPhoto: c.options.disableUnsatisfactoryPhoto ?? false,
+        makePhotoAndRemarksOptional: c.options.makePhotoAndRemarksOptional ?? false,
+        pattern: c.options.pattern ?? null,
+      },
+      editedVia: c.editedVia,
+      editedAt: iso(c.editedAt),
+      editorId: c.editorId,
+      editorUsername: c.editorUsername,
+      sectionId: c.sectionId,
+      entryId: c.entryId,
+    },
+    { section: toOne('sections', c.sectionId), entry: toOne('entries', c.entryId) },
+  );
+}
+
+/** Entries with their sections and conditions as JSON:API resources (entries first). */
+export function entryTreeResources(tree: EntryTree, now: Date): { entries: Resource[]; rest: Resource[] } {
+  const sectionsOf = new Map<number, number[]>();
+  for (const s of tree.sections) sectionsOf.set(s.entryId, [...(sectionsOf.get(s.entryId) ?? []), s.id]);
+  const conditionsOf = new Map<number, number[]>();
+  for (const c of tree.conditions) conditionsOf.set(c.sectionId, [...(conditionsOf.get(c.sectionId) ?? []), c.id]);
+  return {
+    entries: tree.entries.map((e) => entryResource(e, sectionsOf.get(e.entry.id) ?? [], now)),
+    rest: [
+      ...tree.sections.map((s) => sectionResource(s, conditionsOf.get(s.id) ?? [])),
+      ...tree.conditions.map(conditionResource),
+    ],
+  };
+}
