@@ -4,6 +4,9 @@ import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
 import { BuildingsPage } from '../features/buildings/BuildingsPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { WalkaboutsPage } from '../features/walkabouts/WalkaboutsPage';
+import { LocationPage } from '../features/locations/LocationPage';
+import { LocationLinkPage } from '../features/locations/LocationLinkPage';
 import { WalkaboutEditPage } from '../features/walkabout-edit/WalkaboutEditPage';
 import { RequireSession } from './RequireSession';
 import { ScrollToTop } from './ScrollToTop';
@@ -28,6 +31,9 @@ export function AppRoutes() {
           }
         >
           <Route path="/buildings" element={<BuildingsPage />} />
+          <Route path="/buildings/:buildingId/walkabouts" element={<WalkaboutsPage />} />
+          <Route path="/buildings/:buildingId/locations/:locationId" element={<LocationPage />} />
+          <Route path="/q/:uuid" element={<LocationLinkPage />} />
           <Route path="/buildings/:buildingId/walkabouts/:walkaboutId" element={<WalkaboutEditPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

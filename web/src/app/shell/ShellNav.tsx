@@ -1,8 +1,11 @@
-import { NavLink } from 'react-router-dom';
+import { useState } from 'react';
+import { NavLink, useNavigate } from 'react-router-dom';
 import { UnstyledButton } from '@mantine/core';
 import type { ShellNav_ViewerFragment } from '../../generated/graphql';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { IconChartBar, IconLogout, IconSettings, IconUser } from '../../ui/icons';
+import { IconScan } from '../../features/scanning/icons';
+import { ScanSheet } from '../../features/scanning/ScanSheet';
 import { shellLinks, type ShellLink } from './shellLinks';
 import classes from './Shell.module.css';
 
@@ -18,26 +21,49 @@ type ShellNavProps = {
   variant: 'header' | 'toolbar';
 };
 
+/**
+ * Overview, Manage, Scan, Account and Sign Out (spec inspection.md section 2). Scan reads a
+ * location's code anywhere and opens that location's universal link, /q/{uuid}, which leads to
+ * the location's page.
+ */
 export function ShellNav({ viewer, variant }: ShellNavProps) {
   const { signOut, signingOut } = useSignOut();
+  const navigate = useNavigate();
+  const [scanning, setScanning] = useState(false);
   const links = viewer ? shellLinks(viewer) : [];
   const itemClass = variant === 'header' ? classes.headerItem : classes.toolbarItem;
+  const iconSize = variant === 'header' ? 18 : 22;
+
+  const link = ({ key, label, to }: ShellLink) => {
+    const Icon = icons[key];
+    return (
+      <NavLink key={key} to={to} className={itemClass}>
+        <Icon size={iconSize} />
+        <span>{label}</span>
+      </NavLink>
+    );
+  };
 
   return (
     <nav aria-label="Main" className={variant === 'header' ? classes.headerNav : classes.toolbar}>
-      {links.map(({ key, label, to }) => {
-        const Icon = icons[key];
-        return (
-          <NavLink key={key} to={to} className={itemClass}>
-            <Icon size={variant === 'header' ? 18 : 22} />
-            <span>{label}</span>
-          </NavLink>
-        );
-      })}
+      {links.filter(({ key }) => key !== 'account').map(link)}
+      {viewer && (
+        <UnstyledButton className={itemClass} onClick={() => setScanning(true)}>
+          <IconScan size={iconSize} />
+          <span>Scan</span>
+        </UnstyledButton>
+      )}
+      {links.filter(({ key }) => key === 'account').map(link)}
       <UnstyledButton className={itemClass} onClick={() => void signOut()} disabled={signingOut}>
-        <IconLogout size={variant === 'header' ? 18 : 22} />
+        <IconLogout size={iconSize} />
         <span>Sign Out</span>
       </UnstyledButton>
+      <ScanSheet
+        opened={scanning}
+        title="Scan Code"
+        onClose={() => setScanning(false)}
+        onCode={(uuid) => navigate(`/q/${uuid}`)}
+      />
     </nav>
   );
 }

@@ -8,7 +8,7 @@ export type ShellLink = { key: 'overview' | 'manage' | 'account'; label: string;
  * others to their own); Manage for admin, canManageOrganization, canViewSettings
  * or canViewOrganization (admin and organization managers to the organizations
  * list, others to their organization); Account to the user's own user page.
- * Scan joins them with the scanning feature.
+ * Scan, a button rather than a link, sits between Manage and Account (ShellNav).
  */
 export function shellLinks(viewer: ShellNav_ViewerFragment): ShellLink[] {
   const { isAdmin, permissions, organization } = viewer;

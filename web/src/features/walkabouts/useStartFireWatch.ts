@@ -1,0 +1,30 @@
+import { useStartFireWatchMutation } from '../../generated/graphql';
+import type { OperationContext } from '../../app/apollo';
+import { FIRE_WATCH_ALREADY_STARTED, FIRE_WATCH_START_FAILED } from './messages';
+
+export type FireWatchResult = { ok: true } | { ok: false; message: string; field?: 'comments' };
+
+/**
+ * Starts the building's fire watch with the inspector's comments. The payload's building updates
+ * the cache (the fire watch card and the buildings page banner). A refusal of the start (REST 422)
+ * means one is already running: 'Fire watch already started.' (inspection.md section 8).
+ */
+export function useStartFireWatch(buildingId: string) {
+  const [mutate, { loading }] = useStartFireWatchMutation({ context: { handlesErrors: true } satisfies OperationContext });
+
+  const start = async (comments: string): Promise<FireWatchResult> => {
+    try {
+      const { data } = await mutate({ variables: { buildingId, comments: comments.trim() || null } });
+      const payload = data?.startFireWatch;
+      if (!payload) return { ok: false, message: FIRE_WATCH_START_FAILED };
+      const commentsError = payload.errors.find((error) => error.field === 'comments');
+      if (commentsError) return { ok: false, message: commentsError.message, field: 'comments' };
+      if (payload.errors.length > 0 || !payload.fireWatch) return { ok: false, message: FIRE_WATCH_ALREADY_STARTED };
+      return { ok: true };
+    } catch {
+      return { ok: false, message: FIRE_WATCH_START_FAILED };
+    }
+  };
+
+  return { start, starting: loading };
+}
