@@ -3,10 +3,13 @@
  * (the fastify/demo layout). The database is opened by the caller and passed in, so tests,
  * the standalone server and the gateway's embedded start all share this one assembly.
  */
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Database } from './db/client';
 import buildingRoutes from './features/buildings/routes';
 import cycleRoutes from './features/cycles/routes';
+import fireWatchRoutes from './features/fire-watches/routes';
+import uploadRoutes from './features/uploads/routes';
 import locationRoutes from './features/locations/routes';
 import organizationRoutes from './features/organizations/routes';
 import regionRoutes from './features/regions/routes';
@@ -20,6 +23,7 @@ import jsonapiErrorsPlugin from './plugins/jsonapi-errors';
 import mailPlugin from './plugins/mail';
 import schedulerPlugin from './plugins/scheduler';
 import swaggerPlugin from './plugins/swagger';
+import { DiskStorage, type FileStorage } from './storage';
 
 export type AppOptions = {
   db: Database;
@@ -39,6 +43,8 @@ export type AppOptions = {
    * (startBackend: every minute). Without it the job runs only through app.runWalkaboutSchedule().
    */
   scheduleIntervalMs?: number;
+  /** Where uploads are kept (default: a folder `${DATA_DIR}/files`). */
+  storage?: FileStorage;
 };
 
 export type RouteEntry = { method: string; url: string; public: boolean };
@@ -82,6 +88,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(buildingRoutes);
   await app.register(walkaboutRoutes);
   await app.register(locationRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
+  await app.register(fireWatchRoutes);
+  await app.register(uploadRoutes, {
+    storage: options.storage ?? new DiskStorage(path.resolve(process.env.DATA_DIR ?? './data', 'files')),
+  });
 
   app.get(
     '/openapi.json',

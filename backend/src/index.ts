@@ -2,12 +2,14 @@
  * The backend as a library: the gateway's `npm start` runs it in-process with startBackend;
  * other packages' tests use testing.ts (startTestBackend, signIn) and the schema.
  */
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { organizations } from './db/schema';
 import { hashPassword } from './auth/password-hash';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo';
+import { DiskStorage } from './storage';
 
 export { buildApp, type AppOptions } from './app';
 export { openDatabase, type Database, type DatabaseHandle } from './db/client';
@@ -45,6 +47,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       mailFrom: process.env.MAIL_FROM || undefined,
       // The first round runs before listen() resolves, so a fresh start already has open walkabouts.
       scheduleIntervalMs: options.scheduleIntervalMs ?? 60_000,
+      storage: new DiskStorage(path.join(path.resolve(options.dataDir ?? process.env.DATA_DIR ?? './data'), 'files')),
     });
     app.addHook('onClose', async () => handle.close());
     const url = await app.listen({ port: options.port ?? 4001, host: options.host ?? '127.0.0.1' });

@@ -16,6 +16,7 @@ import { buildApp } from './app';
 import { migrationsFolder, openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { runWalkaboutSchedule } from './features/walkabouts/scheduler';
 import { seedDemo } from './seed/demo';
+import { DiskStorage } from './storage';
 
 export { seed, type SeededOrganization } from './seed/test-seed';
 export { signIn } from './sign-in';
@@ -187,10 +188,17 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     handle = await openDatabase({ dataDir });
     cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
   }
-  const app = await buildApp({ db: handle.db, publicUrl: options.publicUrl ?? 'http://localhost:4000', smtpUrl: options.smtpUrl });
+  const filesDir = path.join(os.tmpdir(), `fsi-backend-files-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const app = await buildApp({
+    db: handle.db,
+    publicUrl: options.publicUrl ?? 'http://localhost:4000',
+    smtpUrl: options.smtpUrl,
+    storage: new DiskStorage(filesDir),
+  });
   app.addHook('onClose', async () => {
     await handle.close();
     await cleanup();
+    rmSync(filesDir, { recursive: true, force: true });
   });
   if (seedKind === 'demo') await app.runWalkaboutSchedule();
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

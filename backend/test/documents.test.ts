@@ -5,12 +5,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import type { TestBackend } from '../src/testing';
-import { client, databases, demoIds, expectJsonApi, signedIn, startTestBackend, type Client } from './helpers';
+import sharp from 'sharp';
+import { signIn, type TestBackend } from '../src/testing';
+import { client, databases, demoIds, expectJsonApi, multipartFile, one, signedIn, startTestBackend, tree, type Client } from './helpers';
 
 type Ctx = {
   app: FastifyInstance;
   manager: Client;
+  managerToken: string;
+  viewer: Client;
   admin: Client;
   anonymous: Client;
   building: string;
@@ -106,6 +109,61 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     (await manager.get(`/locations/${location}`)).status,
     (await manager.get('/locations/424242')).status,
   ],
+  'PATCH /walkabout-data': async ({ manager, walkabout }) => [
+    (await manager.save('documents-1', { walkaboutToUpdateId: walkabout, data: { entries: [], conditions: [] } })).status,
+    (await manager.save('documents-2', { walkaboutToUpdateId: walkabout, data: { conditions: [{ id: 'x' }] } })).status,
+    (await manager.patch('/walkabout-data', { walkaboutToUpdateId: walkabout })).status,
+  ],
+  'POST /walkabouts/:id/lock': async ({ viewer, manager, walkabout }) => [
+    (await viewer.post(`/walkabouts/${walkabout}/lock`, {})).status,
+    (await manager.post('/walkabouts/424242/lock', {})).status,
+  ],
+  'POST /qr_unavailability_reasons': async ({ manager, walkabout }) => {
+    const { body } = await manager.get(`/walkabouts/${walkabout}`);
+    const entry = tree(body).entries[0]!.id;
+    return [
+      (await manager.post('/qr_unavailability_reasons', { data: { attributes: { entry_ids: [entry], kind: 'unusable', comment: 'Label faded' } } })).status,
+      (await manager.post('/qr_unavailability_reasons', { data: { attributes: { entry_ids: [entry], kind: 'access_denied' } } })).status,
+    ];
+  },
+  'GET /entries': async ({ manager, location }) => [
+    (await manager.get(`/entries?filter[location]=${location}&filter[active]=true`)).status,
+    (await manager.get('/entries')).status,
+  ],
+  'POST /location-comments': async ({ manager, location }) => {
+    const body = (attributes: object) => ({ data: { attributes, relationships: { location: { data: { type: 'locations', id: location } } } } });
+    return [
+      (await manager.post('/location-comments', body({ body: 'Extinguisher cabinet glass cracked' }))).status,
+      (await manager.post('/location-comments', body({ body: '  ' }))).status,
+    ];
+  },
+  'POST /fire-watches': async ({ manager, building }) => {
+    const body = { data: { type: 'fire-watch', attributes: { status: 'started', startComments: 'Alarm panel offline' }, relationships: { building: { data: { type: 'buildings', id: building } } } } };
+    return [(await manager.post('/fire-watches', body)).status, (await manager.post('/fire-watches', body)).status];
+  },
+  'PATCH /fire-watches/:id': async ({ manager, building }) => {
+    const { body } = await manager.get(`/buildings/${building}`);
+    const id = one(body).attributes.fireWatchId as number;
+    return [
+      (await manager.patch(`/fire-watches/${id}`, { data: { attributes: { status: 'ended', endComments: 'Panel restored' } } })).status,
+      (await manager.patch(`/fire-watches/${id}`, { data: { attributes: { status: 'paused' } } })).status,
+    ];
+  },
+  'POST /uploads': async ({ app, managerToken }) => {
+    const upload = (name: string, type: string, bytes: Buffer) =>
+      app.inject({ method: 'POST', url: '/uploads', ...withToken(multipartFile(name, type, bytes), managerToken) });
+    const good = await upload('dot.png', 'image/png', await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).png().toBuffer());
+    const bad = await upload('notes.txt', 'text/plain', Buffer.from('not an image'));
+    expectJsonApi(good.json());
+    expectJsonApi(bad.json());
+    return [good.statusCode, bad.statusCode];
+  },
+  // A file is not a document: the stored bytes come back; a missing key is a JSON:API 404.
+  'GET /files/:key': async ({ app }) => {
+    const missing = await app.inject({ method: 'GET', url: `/files/${'b'.repeat(32)}.png` });
+    expectJsonApi(missing.json());
+    return [missing.statusCode];
+  },
   // The one answer that is not JSON:API: an OpenAPI 3.1 document (docs/REST.md), checked in openapi.test.ts.
   'GET /openapi.json': async ({ app }) => [(await app.inject({ method: 'GET', url: '/openapi.json' })).statusCode],
 };
@@ -132,8 +190,22 @@ const expected: Record<string, number[]> = {
   'GET /not_repeatable_cycles': [200, 400],
   'GET /locations': [200, 400],
   'GET /locations/:id': [200, 404],
+  'PATCH /walkabout-data': [200, 422, 400],
+  'POST /walkabouts/:id/lock': [403, 404],
+  'POST /qr_unavailability_reasons': [200, 422],
+  'GET /entries': [200, 400],
+  'POST /location-comments': [201, 422],
+  'POST /fire-watches': [201, 422],
+  'PATCH /fire-watches/:id': [200, 422],
+  'POST /uploads': [201, 422],
+  'GET /files/:key': [404],
   'GET /openapi.json': [200],
 };
+
+const withToken = (request: { payload: Buffer; headers: Record<string, string> }, token: string) => ({
+  payload: request.payload,
+  headers: { ...request.headers, authorization: `Bearer ${token}` },
+});
 
 describe.each(databases)('JSON:API documents on %s', (database) => {
   let backend: TestBackend;
@@ -145,6 +217,8 @@ describe.each(databases)('JSON:API documents on %s', (database) => {
     ctx = {
       app: backend.app,
       manager: await signedIn(backend, 'manager'),
+      managerToken: (await signIn(backend.url, 'manager', 'demo1234')).token,
+      viewer: await signedIn(backend, 'viewer'),
       admin: await signedIn(backend, 'admin'),
       anonymous: client(backend.app),
       building: demo.building('King Street Commerce Centre'),

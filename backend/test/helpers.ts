@@ -39,13 +39,19 @@ export type JsonApiBody = {
 
 /** A client of the app that checks every answer (but 204s) against the JSON:API schema. */
 export function client(app: FastifyInstance, token?: string) {
-  async function request(method: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH', url: string, payload?: unknown): Promise<Answer> {
+  async function request(
+    method: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
     const response = await app.inject({
       method,
       url,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(payload !== undefined ? { 'content-type': 'application/vnd.api+json' } : {}),
+        ...headers,
       },
       payload: payload === undefined ? undefined : JSON.stringify(payload),
     });
@@ -57,6 +63,9 @@ export function client(app: FastifyInstance, token?: string) {
     get: (url: string) => request('GET', url),
     post: (url: string, payload: unknown) => request('POST', url, payload),
     delete: (url: string) => request('DELETE', url),
+    patch: (url: string, payload: unknown, headers?: Record<string, string>) => request('PATCH', url, payload, headers),
+    /** PATCH /walkabout-data with its Idempotency-Key. */
+    save: (key: string, payload: unknown) => request('PATCH', '/walkabout-data', payload, { 'idempotency-key': key }),
     request,
   };
 }
@@ -120,5 +129,27 @@ export async function demoIds(backend: TestBackend) {
       users: of(users, organizationId),
       cycles: of(cycles, organizationId),
     }),
+  };
+}
+
+/** A multipart/form-data body with one file, for POST /uploads. */
+export function multipartFile(name: string, mimetype: string, bytes: Buffer) {
+  const boundary = `----fsi${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${mimetype}\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The conditions and entries of a walkabout document, by type. */
+export function tree(body: JsonApiBody) {
+  const included = body.included ?? [];
+  return {
+    floors: included.filter((r) => r.type === 'walkabout-floors'),
+    entries: included.filter((r) => r.type === 'entries'),
+    sections: included.filter((r) => r.type === 'sections'),
+    conditions: included.filter((r) => r.type === 'conditions'),
   };
 }

@@ -2,10 +2,13 @@
  * A user of one organization can read or change nothing of another, on every route:
  * the case table below must name every route the app has, or the first test fails.
  */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, signIn, type TestBackend } from '../src/testing';
-import { client, databases, demoIds, ids, list, one, signedIn, startTestBackend, type Client } from './helpers';
+import sharp from 'sharp';
+import { client, databases, demoIds, ids, list, multipartFile, one, signedIn, startTestBackend, type Client } from './helpers';
+
+const pngBytes = () => sharp({ create: { width: 4, height: 4, channels: 3, background: '#c00' } }).png().toBuffer();
 
 type Side = { username: string; client: Client; own: Records; other: Records; otherOrganization: number };
 type Records = { regions: string[]; buildings: string[]; users: string[]; cycles: string[] };
@@ -20,12 +23,17 @@ const onlyOwn = (body: Parameters<typeof list>[0], own: string[]) => {
 /** The other organization's walkabouts and locations, read from the database. */
 async function othersOf(side: Side, backend: TestBackend) {
   const buildingIds = side.other.buildings.map(Number);
-  const [walkabouts, locations] = await Promise.all([
+  const [walkabouts, locations, entries] = await Promise.all([
     backend.db.select({ id: schema.walkabouts.id, cycleId: schema.walkabouts.cycleId }).from(schema.walkabouts).where(inArray(schema.walkabouts.buildingId, buildingIds)),
     backend.db.select({ id: schema.locations.id, uuid: schema.locations.regularUuid }).from(schema.locations).where(inArray(schema.locations.buildingId, buildingIds)),
+    backend.db
+      .select({ id: schema.entries.id })
+      .from(schema.entries)
+      .innerJoin(schema.walkabouts, eq(schema.walkabouts.id, schema.entries.walkaboutId))
+      .where(inArray(schema.walkabouts.buildingId, buildingIds)),
   ]);
   expect(walkabouts.length).toBeGreaterThan(0);
-  return { walkabouts, locations };
+  return { walkabouts, locations, entries };
 }
 
 const cases: Record<string, Case> = {
@@ -141,6 +149,59 @@ const cases: Record<string, Case> = {
   },
   'GET /locations/:id': async (side, backend) => {
     for (const l of (await othersOf(side, backend)).locations.slice(0, 5)) expect((await side.client.get(`/locations/${l.id}`)).status).toBe(404);
+  },
+  'PATCH /walkabout-data': async (side, backend) => {
+    const { walkabouts } = await othersOf(side, backend);
+    const answer = await side.client.save(`tenancy-${side.username}`, { walkaboutToUpdateId: walkabouts[0]!.id, data: { entries: [], conditions: [] } });
+    expect(answer.status).toBe(404);
+  },
+  'POST /walkabouts/:id/lock': async (side, backend) => {
+    const { walkabouts } = await othersOf(side, backend);
+    expect((await side.client.post(`/walkabouts/${walkabouts[0]!.id}/lock`, {})).status).toBe(404);
+    const [row] = await backend.db.select().from(schema.walkabouts).where(eq(schema.walkabouts.id, walkabouts[0]!.id));
+    expect(row!.lockedBy).toBeNull();
+  },
+  'POST /qr_unavailability_reasons': async (side, backend) => {
+    const { entries } = await othersOf(side, backend);
+    const answer = await side.client.post('/qr_unavailability_reasons', { data: { attributes: { entry_ids: [entries[0]!.id], kind: 'missing' } } });
+    expect(answer.status).toBe(404);
+  },
+  'GET /entries': async (side, backend) => {
+    const { locations } = await othersOf(side, backend);
+    expect((await side.client.get(`/entries?filter[location]=${locations[0]!.id}`)).status).toBe(404);
+  },
+  'POST /location-comments': async (side, backend) => {
+    const { locations } = await othersOf(side, backend);
+    const answer = await side.client.post('/location-comments', {
+      data: { attributes: { body: 'Door propped open' }, relationships: { location: { data: { type: 'locations', id: String(locations[0]!.id) } } } },
+    });
+    expect(answer.status).toBe(404);
+  },
+  'POST /fire-watches': async (side) => {
+    const answer = await side.client.post('/fire-watches', {
+      data: { type: 'fire-watch', attributes: { status: 'started' }, relationships: { building: { data: { type: 'buildings', id: side.other.buildings[0]! } } } },
+    });
+    expect(answer.status).toBe(404);
+  },
+  'PATCH /fire-watches/:id': async (side, backend) => {
+    const [other] = await backend.db
+      .insert(schema.fireWatches)
+      .values({ buildingId: Number(side.other.buildings.at(-1)), status: 'started' })
+      .onConflictDoNothing()
+      .returning({ id: schema.fireWatches.id });
+    const id = other?.id ?? (await backend.db.select().from(schema.fireWatches).where(eq(schema.fireWatches.buildingId, Number(side.other.buildings.at(-1)))))[0]!.id;
+    expect((await side.client.patch(`/fire-watches/${id}`, { data: { attributes: { status: 'ended' } } })).status).toBe(404);
+  },
+  'POST /uploads': async (side, backend) => {
+    // An upload belongs to no organization's records until a save names its URL; others only reach it by that URL.
+    const response = await backend.app.inject({ method: 'POST', url: '/uploads', ...multipartFile('x.png', 'image/png', await pngBytes()) });
+    expect(response.statusCode).toBe(401);
+    expect(side.username).toBeTruthy();
+  },
+  'GET /files/:key': async (side, backend) => {
+    const response = await backend.app.inject({ method: 'GET', url: `/files/${'a'.repeat(32)}.jpg` });
+    expect(response.statusCode).toBe(404);
+    expect(side.username).toBeTruthy();
   },
   'GET /openapi.json': async (side, backend) => {
     // The API's description holds no organization's data.

@@ -1,11 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../jsonapi/errors';
 import { idListSchema, idParamsSchema, listQuerySchema, parseIds, parseInclude, parsePage, type ListQuery } from '../../jsonapi/query';
-import { errorResponses, listDocumentSchema, singleDocumentSchema } from '../../jsonapi/schemas';
+import { errorResponses, listDocumentSchema, singleDocumentSchema, str } from '../../jsonapi/schemas';
 import { listDocument, requestUrl, singleDocument } from '../../jsonapi/serializer';
 import { scopeOf } from '../../plugins/authorization';
+import { addLocationComment, locationCommentResource, locationCommentResourceSchema } from './comments';
 import { findLocation, listLocations } from './repository';
 import { locationResource, locationResourceSchema } from './serialize';
+
+type CommentBody = {
+  data: { attributes: { body?: string | null; photoUrl?: string | null }; relationships: { location: { data: { id: string } } } };
+};
 
 type Query = ListQuery & { 'filter[building]'?: string; 'filter[uuid]'?: string; 'filter[search]'?: string };
 
@@ -56,6 +61,55 @@ const routes: FastifyPluginAsync<{ publicUrl: string }> = async (app, options) =
       const location = await findLocation(app.db, scopeOf(request), Number(request.params.id));
       if (!location) throw notFound('Location');
       return singleDocument(locationResource(location, options.publicUrl));
+    },
+  );
+
+  app.post<{ Body: CommentBody }>(
+    '/location-comments',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'An off-cycle remark about a location (canCreateOffCycleRemarks)',
+        body: {
+          type: 'object',
+          required: ['data'],
+          properties: {
+            data: {
+              type: 'object',
+              required: ['relationships'],
+              properties: {
+                type: str,
+                attributes: {
+                  type: 'object',
+                  properties: { body: { type: ['string', 'null'] }, photoUrl: { type: ['string', 'null'], maxLength: 2048 } },
+                },
+                relationships: {
+                  type: 'object',
+                  required: ['location'],
+                  properties: {
+                    location: {
+                      type: 'object',
+                      required: ['data'],
+                      properties: { data: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^\\d{1,9}$' } } } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        response: { 201: singleDocumentSchema(locationCommentResourceSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { attributes = {}, relationships } = request.body.data;
+      const comment = await addLocationComment(app.db, scopeOf(request), request.caller!.user.username, {
+        locationId: Number(relationships.location.data.id),
+        body: attributes.body,
+        photoUrl: attributes.photoUrl,
+      });
+      reply.code(201);
+      return singleDocument(locationCommentResource(comment));
     },
   );
 };

@@ -1,0 +1,164 @@
+/** Fire watch start and stop (inspection.md sections 4, 6 and 8). */
+import { validateText } from '@fsi/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/raw';
+import { buildings, fireWatches } from '../../db/schema';
+import { FieldErrors, HttpError, notFound, unprocessable } from '../../jsonapi/errors';
+import { idParamsSchema } from '../../jsonapi/query';
+import { bool, errorResponses, int, intNull, resourceSchema, singleDocumentSchema, str, strNull } from '../../jsonapi/schemas';
+import { resource, singleDocument, toOne, type Resource } from '../../jsonapi/serializer';
+import { buildingsInScope, requirePermission, scopeOf, type Scope } from '../../plugins/authorization';
+
+export const FIRE_WATCH_ALREADY_STARTED_MESSAGE = 'Fire watch already started.';
+const COMMENTS_MAX_LENGTH = 2000;
+
+type FireWatchRow = typeof fireWatches.$inferSelect;
+
+const fireWatchResourceSchema = resourceSchema(
+  'fire-watches',
+  { status: str, startComments: strNull, endComments: strNull, startedAt: str, endedAt: strNull, buildingId: int, isActive: bool, walkaboutId: intNull },
+  ['building'],
+);
+
+function fireWatchResource(f: FireWatchRow): Resource {
+  return resource(
+    'fire-watches',
+    f.id,
+    {
+      status: f.status,
+      startComments: f.startComments,
+      endComments: f.endComments,
+      startedAt: f.startedAt.toISOString(),
+      endedAt: f.endedAt?.toISOString() ?? null,
+      startedBy: f.startedBy,
+      endedBy: f.endedBy,
+      buildingId: f.buildingId,
+      isActive: f.status === 'started',
+      walkaboutId: f.walkaboutId,
+    },
+    { building: toOne('buildings', f.buildingId) },
+  );
+}
+
+function comments(value: string | null | undefined, pointer: string): string | null {
+  const text = value?.trim() ?? '';
+  if (text === '') return null;
+  const error = text.length > COMMENTS_MAX_LENGTH ? `Comments are longer than ${COMMENTS_MAX_LENGTH} characters` : validateText(text);
+  if (error) throw new FieldErrors([{ pointer, detail: error }]);
+  return text;
+}
+
+async function startFireWatch(db: Database, scope: Scope, buildingId: number, startComments: string | null): Promise<FireWatchRow> {
+  const [building] = await db.select({ id: buildings.id }).from(buildings).where(and(eq(buildings.id, buildingId), buildingsInScope(scope)));
+  if (!building) throw notFound('Building');
+  requirePermission(scope, scope.permissions.canCreateFireWatch, 'You are not allowed to start a fire watch.');
+  // The partial unique index allows one started fire watch per building, even when two people press Start together.
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into fire_watches (building_id, status, start_comments, started_by) values (${building.id}, 'started', ${startComments}, ${scope.userId})
+      on conflict (building_id) where status = 'started' do nothing returning id`,
+  );
+  if (!row) throw unprocessable(FIRE_WATCH_ALREADY_STARTED_MESSAGE);
+  const [created] = await db.select().from(fireWatches).where(eq(fireWatches.id, row.id));
+  return created!;
+}
+
+async function endFireWatch(db: Database, scope: Scope, id: number, endComments: string | null): Promise<FireWatchRow> {
+  const [found] = await db
+    .select({ fireWatch: fireWatches })
+    .from(fireWatches)
+    .innerJoin(buildings, eq(buildings.id, fireWatches.buildingId))
+    .where(and(eq(fireWatches.id, id), buildingsInScope(scope)));
+  if (!found) throw notFound('Fire watch');
+  requirePermission(scope, scope.permissions.canUpdateFireWatch, 'You are not allowed to stop a fire watch.');
+  const [ended] = await db
+    .update(fireWatches)
+    .set({ status: 'ended', endComments, endedAt: new Date(), endedBy: scope.userId })
+    .where(and(eq(fireWatches.id, id), eq(fireWatches.status, 'started')))
+    .returning();
+  if (!ended) throw new HttpError(409, 'This fire watch has already ended.');
+  return ended;
+}
+
+const relationshipBody = {
+  type: 'object',
+  required: ['data'],
+  properties: { data: { type: 'object', required: ['id'], properties: { type: str, id: { type: 'string', pattern: '^\\d{1,9}$' } } } },
+} as const;
+
+const routes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: { data: { attributes: { status: 'started'; startComments?: string | null }; relationships: { building: { data: { id: string } } } } } }>(
+    '/fire-watches',
+    {
+      schema: {
+        tags: ['fire watch'],
+        summary: 'Start a fire watch (canCreateFireWatch)',
+        body: {
+          type: 'object',
+          required: ['data'],
+          properties: {
+            data: {
+              type: 'object',
+              required: ['attributes', 'relationships'],
+              properties: {
+                type: str,
+                attributes: {
+                  type: 'object',
+                  required: ['status'],
+                  properties: { status: { type: 'string', enum: ['started'] }, startComments: { type: ['string', 'null'] } },
+                },
+                relationships: { type: 'object', required: ['building'], properties: { building: relationshipBody } },
+              },
+            },
+          },
+        },
+        response: { 201: singleDocumentSchema(fireWatchResourceSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { attributes, relationships } = request.body.data;
+      const startComments = comments(attributes.startComments, '/data/attributes/startComments');
+      const fireWatch = await startFireWatch(app.db, scopeOf(request), Number(relationships.building.data.id), startComments);
+      reply.code(201);
+      return singleDocument(fireWatchResource(fireWatch));
+    },
+  );
+
+  app.patch<{ Params: { id: string }; Body: { data: { attributes: { status: 'ended'; endComments?: string | null } } } }>(
+    '/fire-watches/:id',
+    {
+      schema: {
+        tags: ['fire watch'],
+        summary: 'Stop a fire watch (canUpdateFireWatch)',
+        params: idParamsSchema,
+        body: {
+          type: 'object',
+          required: ['data'],
+          properties: {
+            data: {
+              type: 'object',
+              required: ['attributes'],
+              properties: {
+                type: str,
+                attributes: {
+                  type: 'object',
+                  required: ['status'],
+                  properties: { status: { type: 'string', enum: ['ended'] }, endComments: { type: ['string', 'null'] } },
+                },
+              },
+            },
+          },
+        },
+        response: { 200: singleDocumentSchema(fireWatchResourceSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const endComments = comments(request.body.data.attributes.endComments, '/data/attributes/endComments');
+      return singleDocument(fireWatchResource(await endFireWatch(app.db, scopeOf(request), Number(request.params.id), endComments)));
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,106 @@
+/**
+ * Uploads (DESIGN.md "Files"): the client uploads first, then passes the returned URL in a save.
+ * Photos must be images; the content is checked by decoding it, not by the name or the declared
+ * type. JPEGs are turned upright from their EXIF orientation, so every viewer shows them the same.
+ */
+import { randomBytes } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import sharp from 'sharp';
+import { uploads } from '../../db/schema';
+import { badParameter, notFound, unprocessable } from '../../jsonapi/errors';
+import { errorResponses, int, resourceSchema, singleDocumentSchema, str } from '../../jsonapi/schemas';
+import { resource, singleDocument } from '../../jsonapi/serializer';
+import { scopeOf } from '../../plugins/authorization';
+import type { FileStorage } from '../../storage';
+
+export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+export const NOT_AN_IMAGE_MESSAGE = 'Photo must be an image (JPEG, PNG, GIF, WebP, HEIC or AVIF).';
+
+const IMAGE_FORMATS: Record<string, { mimetype: string; extension: string }> = {
+  jpeg: { mimetype: 'image/jpeg', extension: 'jpg' },
+  png: { mimetype: 'image/png', extension: 'png' },
+  gif: { mimetype: 'image/gif', extension: 'gif' },
+  webp: { mimetype: 'image/webp', extension: 'webp' },
+  heif: { mimetype: 'image/heic', extension: 'heic' },
+  avif: { mimetype: 'image/avif', extension: 'avif' },
+};
+
+const uploadResourceSchema = resourceSchema('uploads', { url: str, mimetype: str, size: int }, []);
+
+/** The image's real format, and its bytes with a JPEG turned upright (sharp's rotate() reads the EXIF orientation). */
+async function preparedImage(bytes: Buffer): Promise<{ body: Buffer; mimetype: string; extension: string }> {
+  let format: string | undefined;
+  let orientation: number | undefined;
+  try {
+    ({ format, orientation } = await sharp(bytes).metadata());
+  } catch {
+    throw unprocessable(NOT_AN_IMAGE_MESSAGE, '/file');
+  }
+  const known = format === undefined ? undefined : IMAGE_FORMATS[format];
+  if (!known) throw unprocessable(NOT_AN_IMAGE_MESSAGE, '/file');
+  if (format === 'jpeg' && orientation !== undefined && orientation > 1) {
+    // Re-encoded at a high quality; the other metadata (camera, GPS) is dropped with the orientation.
+    return { body: await sharp(bytes).rotate().jpeg({ quality: 92 }).toBuffer(), ...known };
+  }
+  return { body: bytes, ...known };
+}
+
+const routes: FastifyPluginAsync<{ storage: FileStorage }> = async (app, options) => {
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
+
+  app.post(
+    '/uploads',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Upload one photo (multipart/form-data, at most 15 MB); answers its URL',
+        consumes: ['multipart/form-data'],
+        response: { 201: singleDocumentSchema(uploadResourceSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      if (!request.isMultipart()) throw badParameter('Content-Type', 'Send the file as multipart/form-data.');
+      const file = await request.file();
+      if (!file) throw unprocessable('Send one file.', '/file');
+      const image = await preparedImage(await file.toBuffer());
+      const key = `${randomBytes(24).toString('base64url')}.${image.extension}`;
+      await options.storage.put(key, image.body);
+      const [row] = await app.db
+        .insert(uploads)
+        .values({ key, mimetype: image.mimetype, size: image.body.length, originalName: file.filename.slice(0, 255), uploaderId: scope.userId })
+        .returning();
+      reply.code(201);
+      return singleDocument(resource('uploads', row!.id, { url: `/files/${key}`, mimetype: row!.mimetype, size: row!.size }));
+    },
+  );
+
+  app.get<{ Params: { key: string } }>(
+    '/files/:key',
+    {
+      // Browsers load photos with <img src>, which sends no bearer token; the key is the secret.
+      config: { public: true },
+      schema: {
+        tags: ['files'],
+        summary: 'A stored file, by its unguessable key',
+        security: [],
+        params: { type: 'object', required: ['key'], properties: { key: { type: 'string', maxLength: 140 } } },
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const [row] = await app.db.select().from(uploads).where(eq(uploads.key, request.params.key));
+      const body = row ? await options.storage.get(row.key) : null;
+      if (!row || !body) throw notFound('File');
+      return reply
+        .type(row.mimetype)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(body);
+    },
+  );
+};
+
+export default routes;
