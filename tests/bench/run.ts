@@ -104,37 +104,51 @@ async function main() {
     return joined.length;
   }
 
-  async function measure(label: string, run: () => Promise<number>) {
-    for (let i = 0; i < WARMUP; i += 1) await run();
-    const latencies: number[] = [];
-    for (let i = 0; i < LATENCY_ITERATIONS; i += 1) {
-      const start = performance.now();
-      const count = await run();
-      latencies.push(performance.now() - start);
-      if (count !== BUILDINGS) throw new Error(`${label} returned ${count} buildings`);
-    }
-    latencies.sort((a, b) => a - b);
-    const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] as number;
-    let next = 0;
-    const start = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < THROUGHPUT_REQUESTS) {
-          next += 1;
-          await run();
-        }
-      }),
-    );
-    const seconds = (performance.now() - start) / 1000;
-    return { p50: percentile(50), p95: percentile(95), throughput: THROUGHPUT_REQUESTS / seconds };
-  }
-
   restCalls = 0;
   await viaGateway();
   const callsPerQuery = restCalls;
 
-  const directResult = await measure('direct REST', direct);
-  const gatewayResult = await measure('gateway', viaGateway);
+  type Side = { label: string; run: () => Promise<number>; latencies: number[]; seconds: number };
+  const sides: Side[] = [
+    { label: 'direct REST', run: direct, latencies: [], seconds: 0 },
+    { label: 'gateway', run: viaGateway, latencies: [], seconds: 0 },
+  ];
+
+  for (const side of sides) for (let i = 0; i < WARMUP; i += 1) await side.run();
+
+  // Interleaved, so that a change in the machine's load during the run weighs on both sides alike.
+  for (let i = 0; i < LATENCY_ITERATIONS; i += 1) {
+    for (const side of i % 2 ? [...sides].reverse() : sides) {
+      const start = performance.now();
+      const count = await side.run();
+      side.latencies.push(performance.now() - start);
+      if (count !== BUILDINGS) throw new Error(`${side.label} returned ${count} buildings`);
+    }
+  }
+
+  const ROUNDS = 4;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const side of round % 2 ? [...sides].reverse() : sides) {
+      let next = 0;
+      const start = performance.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < THROUGHPUT_REQUESTS / ROUNDS) {
+            next += 1;
+            await side.run();
+          }
+        }),
+      );
+      side.seconds += (performance.now() - start) / 1000;
+    }
+  }
+
+  const summary = (side: Side) => {
+    const sorted = [...side.latencies].sort((a, b) => a - b);
+    const percentile = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+    return { p50: percentile(50), p95: percentile(95), throughput: THROUGHPUT_REQUESTS / side.seconds };
+  };
+  const [directResult, gatewayResult] = sides.map(summary) as [ReturnType<typeof summary>, ReturnType<typeof summary>];
 
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
@@ -143,7 +157,7 @@ async function main() {
       '',
       `Buildings query over ${BUILDINGS} buildings with organization, region (parent, children), the organization's region tree, cycles of offsets and statuses`,
       `  REST calls per GraphQL query: ${callsPerQuery}`,
-      `  iterations: ${WARMUP} warm-up, ${LATENCY_ITERATIONS} sequential for latency, ${THROUGHPUT_REQUESTS} at concurrency ${CONCURRENCY} for throughput, loopback`,
+      `  iterations per side: ${WARMUP} warm-up, ${LATENCY_ITERATIONS} sequential for latency, ${THROUGHPUT_REQUESTS} at concurrency ${CONCURRENCY} for throughput; interleaved; loopback`,
       '',
       '                 p50        p95        throughput',
       `  direct REST    ${ms(directResult.p50).padEnd(10)} ${ms(directResult.p95).padEnd(10)} ${directResult.throughput.toFixed(1)} queries/s`,
