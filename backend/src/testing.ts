@@ -25,7 +25,14 @@ export * as schema from './db/schema';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 export type TestBackendOptions = { seed?: 'demo' | 'none'; database?: TestDatabaseKind; publicUrl?: string; smtpUrl?: string };
-export type TestBackend = { url: string; app: FastifyInstance; db: Database; close(): Promise<void> };
+export type TestBackend = {
+  url: string;
+  app: FastifyInstance;
+  db: Database;
+  /** The PostgreSQL database's URL (for a second backend on the same database); undefined on PGlite. */
+  databaseUrl?: string;
+  close(): Promise<void>;
+};
 
 /** True when TEST_DATABASE_URL is set and its server answers. */
 export async function postgresAvailable(): Promise<boolean> {
@@ -177,8 +184,10 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
   const seedKind = options.seed ?? 'demo';
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
+  let databaseUrl: string | undefined;
   if ((options.database ?? 'pglite') === 'postgres') {
     const database = await postgresDatabase(seedKind);
+    databaseUrl = database.url;
     handle = await openDatabase({ databaseUrl: database.url });
     cleanup = database.drop;
   } else {
@@ -202,5 +211,5 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
   });
   if (seedKind === 'demo') await app.runWalkaboutSchedule();
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, app, db: handle.db, close: () => app.close() };
+  return { url, app, db: handle.db, databaseUrl, close: () => app.close() };
 }
