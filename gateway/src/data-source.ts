@@ -7,16 +7,23 @@ import type { RestClient } from './rest-client';
 import { createAuthLoaders } from './features/auth/loaders';
 import { createBuildingLoaders } from './features/buildings/loaders';
 import { createCycleLoaders } from './features/cycles/loaders';
+import { createFireWatchLoaders } from './features/fire-watches/loaders';
+import { createLocationLoaders } from './features/locations/loaders';
 import { createOrganizationLoaders } from './features/organizations/loaders';
 import { createRegionLoaders } from './features/regions/loaders';
+import { createWalkaboutLoaders } from './features/walkabouts/loaders';
 
 export function createDataSource(rest: RestClient) {
+  const buildings = createBuildingLoaders(rest);
   return {
     auth: createAuthLoaders(rest),
     organizations: createOrganizationLoaders(rest),
     regions: createRegionLoaders(rest),
     cycles: createCycleLoaders(rest),
-    buildings: createBuildingLoaders(rest),
+    buildings,
+    walkabouts: createWalkaboutLoaders(rest),
+    locations: createLocationLoaders(rest),
+    fireWatches: createFireWatchLoaders(rest, buildings),
   };
 }
 

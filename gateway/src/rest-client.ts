@@ -90,8 +90,12 @@ export class RestClient {
     return records;
   }
 
-  post<TData>(path: string, body: unknown): Promise<JsonApiDocument<TData>> {
-    return this.request<TData>('POST', path, body);
+  post<TData>(path: string, body: unknown, headers?: Record<string, string>): Promise<JsonApiDocument<TData>> {
+    return this.request<TData>('POST', path, body, headers);
+  }
+
+  patch<TData>(path: string, body: unknown, headers?: Record<string, string>): Promise<JsonApiDocument<TData>> {
+    return this.request<TData>('PATCH', path, body, headers);
   }
 
   async delete(path: string): Promise<void> {
@@ -103,10 +107,15 @@ export class RestClient {
     return `${url.pathname}${url.search}`;
   }
 
-  private async request<TData>(method: string, path: string, body?: unknown): Promise<JsonApiDocument<TData>> {
+  private async request<TData>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<JsonApiDocument<TData>> {
     const call: RestCall = { method, path };
     this.options.onRequest?.(call);
-    const headers: Record<string, string> = { accept: 'application/vnd.api+json, application/json' };
+    const headers: Record<string, string> = { ...extraHeaders, accept: 'application/vnd.api+json, application/json' };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (this.options.forwardedFor) headers['x-forwarded-for'] = this.options.forwardedFor;
     if (body !== undefined) headers['content-type'] = 'application/json';

@@ -10,8 +10,11 @@ import { appResolvers } from './features/app/resolvers';
 import { authResolvers } from './features/auth/resolvers';
 import { buildingResolvers } from './features/buildings/resolvers';
 import { cycleResolvers } from './features/cycles/resolvers';
+import { fireWatchResolvers } from './features/fire-watches/resolvers';
+import { locationResolvers } from './features/locations/resolvers';
 import { organizationResolvers } from './features/organizations/resolvers';
 import { regionResolvers } from './features/regions/resolvers';
+import { walkaboutResolvers } from './features/walkabouts/resolvers';
 
 export const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
 
@@ -40,4 +43,7 @@ export const resolvers = mergeResolvers([
   regionResolvers,
   cycleResolvers,
   buildingResolvers,
+  walkaboutResolvers,
+  locationResolvers,
+  fireWatchResolvers,
 ]);

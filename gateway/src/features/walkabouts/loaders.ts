@@ -1,0 +1,237 @@
+/**
+ * Walkabouts over REST (docs/REST.md "Walkabout calls"). `GET /walkabouts/{id}` answers the
+ * whole tree (floors, entries, sections, conditions) in `included`: those records are kept for the
+ * request, so a walkabout page of any size costs one REST call, and every level resolves from them.
+ */
+import DataLoader from 'dataloader';
+import type { CycleResource, JsonApiDocument, AnyResource } from '../../resources';
+import { MAX_PAGE_SIZE, type QueryParams, type RestClient } from '../../rest-client';
+import { byIdLoader, memoizeByArgs, prime } from '../../loaders';
+import type { FieldErrorRecord } from '../../errors';
+import type { QrUnavailabilityKind } from '@fsi/shared';
+import type { SaveWalkaboutInput } from '../../generated/resolvers';
+import { MORE_THAN_ONE_VALUE_MESSAGE, restValue } from './condition-values';
+import { isRestId, nullWhenNotFound, withPayloadErrors } from './payload-errors';
+import type {
+  ConditionResource,
+  EntryComparisonRecord,
+  EntryResource,
+  SectionResource,
+  WalkaboutFloorResource,
+  WalkaboutResource,
+} from './resources';
+
+type TreeResource = WalkaboutFloorResource | EntryResource | SectionResource | ConditionResource;
+type TreeType = TreeResource['type'];
+type TreeOf<T extends TreeType> = Extract<TreeResource, { type: T }>;
+
+export type WalkaboutResult = { walkabout: WalkaboutResource | null; errors: FieldErrorRecord[] };
+
+export type SaveResult = {
+  walkabout: WalkaboutResource | null;
+  conditions: ConditionResource[];
+  entries: EntryResource[];
+  errors: FieldErrorRecord[];
+};
+
+function relatedIds(resource: AnyResource | TreeResource | WalkaboutResource, name: string): string[] {
+  const data = resource.relationships?.[name]?.data;
+  return Array.isArray(data) ? data.map((item) => item.id) : [];
+}
+
+function restPath(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+export function createWalkaboutLoaders(rest: RestClient) {
+  const byId = byIdLoader<WalkaboutResource>(rest, '/walkabouts');
+  const kept = new Map<string, AnyResource>();
+  const keep = (records: ReadonlyArray<AnyResource | TreeResource>) => {
+    for (const record of records) kept.set(`${record.type}:${record.id}`, record as AnyResource);
+  };
+  const keptRecord = <T extends TreeType>(type: T, id: string) => kept.get(`${type}:${id}`) as TreeOf<T> | undefined;
+
+  /** GET /walkabouts/{id}: the walkabout with its whole tree; null when it does not exist or is out of scope. */
+  const tree = new DataLoader<string, WalkaboutResource | null>((ids) =>
+    Promise.all(
+      ids.map(async (id) => {
+        if (!isRestId(id)) return null;
+        const document = await nullWhenNotFound(rest.get<WalkaboutResource>(`/walkabouts/${id}`));
+        if (!document) return null;
+        keep(document.included ?? []);
+        return document.data;
+      }),
+    ),
+  );
+
+  /**
+   * The records of a to-many relationship, from what this request already holds; a record not
+   * held (an entry of a save's answer, whose sections are not included) comes with its walkabout's tree.
+   */
+  async function related<T extends TreeType>(
+    parent: TreeResource | WalkaboutResource,
+    relationship: string,
+    type: T,
+    walkaboutId: number | string | undefined,
+  ): Promise<Array<TreeOf<T>>> {
+    const ids = relatedIds(parent, relationship);
+    if (ids.some((id) => !kept.has(`${type}:${id}`)) && walkaboutId !== undefined) await tree.load(String(walkaboutId));
+    return ids.flatMap((id) => keptRecord(type, id) ?? []);
+  }
+
+  /** Every page of a list with what it includes (GET /entries includes sections and conditions). */
+  async function allDocuments<T>(path: string, query: QueryParams): Promise<T[]> {
+    let document: JsonApiDocument<T[]> = await rest.get<T[]>(path, { ...query, 'page[size]': MAX_PAGE_SIZE });
+    const records = [...document.data];
+    keep(document.included ?? []);
+    while (document.links?.next) {
+      document = await rest.get<T[]>(restPath(document.links.next));
+      records.push(...document.data);
+      keep(document.included ?? []);
+    }
+    return records;
+  }
+
+  async function freshWalkabout(id: string): Promise<WalkaboutResource | null> {
+    byId.clear(id);
+    return byId.load(id);
+  }
+
+  return {
+    byId,
+    tree,
+
+    /** A building's walkabouts: the open ones, or all of them (REST has no filter for "all"). */
+    list: memoizeByArgs(async ({ buildingId, open }: { buildingId: string; open: boolean }) =>
+      prime(byId, await rest.getAll<WalkaboutResource>('/walkabouts', { 'filter[building]': buildingId, 'filter[open]': open ? true : undefined })),
+    ),
+
+    notRepeatableCycles: memoizeByArgs((buildingId: string) =>
+      rest.getAll<CycleResource>('/not_repeatable_cycles', { 'filter[building]': buildingId }),
+    ),
+
+    async floorsOf(walkabout: WalkaboutResource): Promise<WalkaboutFloorResource[]> {
+      // A walkabout of a list names no floors: its tree does.
+      const withFloors = walkabout.relationships?.floors ? walkabout : await tree.load(walkabout.id);
+      return withFloors ? related(withFloors, 'floors', 'walkabout-floors', walkabout.id) : [];
+    },
+    entriesOf: (floor: WalkaboutFloorResource) => related(floor, 'entries', 'entries', floor.attributes.walkaboutId),
+    sectionsOf: (entry: EntryResource) => related(entry, 'sections', 'sections', entry.attributes.walkaboutId),
+    conditionsOf(section: SectionResource): Promise<ConditionResource[]> {
+      const entry = section.attributes.entryId === undefined ? undefined : keptRecord('entries', String(section.attributes.entryId));
+      return related(section, 'conditions', 'conditions', entry?.attributes.walkaboutId);
+    },
+
+    /**
+     * A location's entries in open walkabouts against each cycle's latest locked one, paired per cycle
+     * and equipment; open entries first, in the backend's order.
+     */
+    entryComparisons: memoizeByArgs(async (locationId: string): Promise<EntryComparisonRecord[]> => {
+      if (!isRestId(locationId)) return [];
+      const [active, locked] = await Promise.all([
+        allDocuments<EntryResource>('/entries', { 'filter[location]': locationId, 'filter[active]': true }),
+        allDocuments<EntryResource>('/entries', { 'filter[location]': locationId, 'filter[active]': false }),
+      ]);
+      keep([...active, ...locked]);
+      const pairKey = (entry: EntryResource) => `${entry.attributes.cycleName}\u0000${entry.attributes.equipmentId}`;
+      const pairs = new Map<string, EntryComparisonRecord>();
+      for (const entry of active) pairs.set(pairKey(entry), { cycleName: entry.attributes.cycleName, active: entry, locked: null });
+      for (const entry of locked) {
+        const pair = pairs.get(pairKey(entry));
+        if (pair && !pair.locked) pair.locked = entry;
+        else pairs.set(`${pairKey(entry)}\u0000locked`, { cycleName: entry.attributes.cycleName, active: null, locked: entry });
+      }
+      return [...pairs.values()];
+    }),
+
+    /**
+     * PATCH /walkabout-data with the device's save id as Idempotency-Key: the same save sent twice is
+     * recorded once and answered the same. Returns the saved entries and conditions (same ids, so the
+     * client's cache merges them) and the walkabout with its new counts.
+     */
+    async save(input: SaveWalkaboutInput): Promise<SaveResult> {
+      const failed = (errors: FieldErrorRecord[]): SaveResult => ({ walkabout: null, conditions: [], entries: [], errors });
+      const conditions = input.conditions ?? [];
+      const values = conditions.map((condition) => restValue(condition.value));
+      if (values.some((value) => value === undefined)) return failed([{ field: 'value', message: MORE_THAN_ONE_VALUE_MESSAGE }]);
+      const body = {
+        generateReport: input.generateReport ?? false,
+        walkaboutToUpdateId: input.walkaboutId,
+        data: {
+          entries: (input.entries ?? []).map((entry) => ({ id: entry.id, scannedAt: entry.scannedAt })),
+          conditions: conditions.map((condition, index) => ({
+            id: condition.id,
+            value: values[index],
+            remarks: condition.remarks ?? null,
+            photoUrl: condition.photoUrl ?? null,
+            photoMimetype: condition.photoMimetype ?? null,
+            hasSatisfactoryRemarks: condition.hasSatisfactoryRemarks ?? false,
+            editedVia: condition.editedVia ?? null,
+            editedAt: condition.editedAt,
+          })),
+        },
+      };
+      return withPayloadErrors(async () => {
+        const document = await rest.patch<Array<EntryResource | ConditionResource>>('/walkabout-data', body, {
+          'idempotency-key': input.saveId,
+        });
+        keep(document.data);
+        return {
+          walkabout: await freshWalkabout(input.walkaboutId),
+          conditions: document.data.filter((record): record is ConditionResource => record.type === 'conditions'),
+          entries: document.data.filter((record): record is EntryResource => record.type === 'entries'),
+          errors: [],
+        };
+      }, failed);
+    },
+
+    /** POST /walkabouts/{id}/lock: the locked walkabout; locked or closed already is a payload error. */
+    lock(id: string) {
+      return withPayloadErrors(
+        async () => {
+          const document = await rest.post<WalkaboutResource>(`/walkabouts/${id}/lock`, {});
+          byId.clear(id).prime(id, document.data);
+          return { walkabout: document.data, errors: [] } satisfies WalkaboutResult;
+        },
+        (errors): WalkaboutResult => ({ walkabout: null, errors }),
+      );
+    },
+
+    /**
+     * POST /walkabouts: the new walkabout of a non-repeating cycle (201), or the open one it already
+     * has, or the active fire watch walkabout (200); both answers are the walkabout.
+     */
+    create(buildingId: string, cycleId: string) {
+      return withPayloadErrors(
+        async () => {
+          const document = await rest.post<WalkaboutResource>('/walkabouts', {
+            data: {
+              type: 'walkabouts',
+              relationships: { building: { data: { type: 'buildings', id: buildingId } }, cycle: { data: { type: 'cycles', id: cycleId } } },
+            },
+          });
+          byId.clear(document.data.id).prime(document.data.id, document.data);
+          return { walkabout: document.data, errors: [] } satisfies WalkaboutResult;
+        },
+        (errors): WalkaboutResult => ({ walkabout: null, errors }),
+      );
+    },
+
+    /** POST /qr_unavailability_reasons: the flagged entries with their reason. */
+    reportUnavailableQrCode(entryIds: string[], kind: QrUnavailabilityKind, comment: string | null | undefined) {
+      return withPayloadErrors(
+        async () => {
+          const document = await rest.post<EntryResource[]>('/qr_unavailability_reasons', {
+            data: { attributes: { entry_ids: entryIds, kind, comment: comment ?? null } },
+          });
+          keep(document.data);
+          return { entries: document.data, errors: [] as FieldErrorRecord[] };
+        },
+        (errors) => ({ entries: [] as EntryResource[], errors }),
+      );
+    },
+  };
+}
+
+export type WalkaboutLoaders = ReturnType<typeof createWalkaboutLoaders>;

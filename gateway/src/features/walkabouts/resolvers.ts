@@ -1,0 +1,129 @@
+import type { Resolvers } from '../../generated/resolvers';
+import { idOf, relatedId } from '../../resources';
+import { attributeResolvers } from '../../attribute-resolvers';
+import { loadRequired } from '../../loaders';
+import { parseValueList } from '@fsi/shared';
+import type { ConditionResource, EntryResource, SectionResource, WalkaboutFloorResource, WalkaboutResource } from './resources';
+import {
+  booleanValue,
+  conditionTypeName,
+  isMarked,
+  isSatisfactory,
+  multiselectValue,
+  numberValue,
+  textValue,
+  yesNoNotApplicableValue,
+  yesNoValue,
+} from './condition-values';
+
+/** The fields every condition type shares (the Condition interface). */
+const conditionFields = {
+  id: (condition: ConditionResource) => condition.id,
+  ...attributeResolvers<ConditionResource>()([
+    'label', 'classification', 'description', 'hint', 'referenceName', 'referenceWording', 'remarks', 'photoUrl',
+    'photoMimetype', 'hasSatisfactoryRemarks', 'orderOnWalkabout', 'editedVia', 'editedAt', 'editorUsername',
+  ]),
+  type: (condition: ConditionResource) => condition.attributes.conditionType,
+  isSatisfactory: (condition: ConditionResource) => isSatisfactory(condition),
+  isMarked: (condition: ConditionResource) => isMarked(condition),
+  options: (condition: ConditionResource) => condition.attributes.options ?? {},
+  editorId: (condition: ConditionResource) => idOf(condition.attributes.editorId),
+};
+
+const choiceFields = {
+  choices: (condition: ConditionResource) => parseValueList(condition.attributes.typeValue),
+  satisfactoryValues: (condition: ConditionResource) => parseValueList(condition.attributes.typeSatisfactoryValue),
+};
+
+export const walkaboutResolvers: Resolvers = {
+  Query: {
+    walkabouts: (_parent, { buildingId, open }, { data }) => data.walkabouts.list({ buildingId, open: open !== false }),
+    walkabout: (_parent, { id }, { data }) => data.walkabouts.tree.load(id),
+    notRepeatableCycles: (_parent, { buildingId }, { data }) => data.walkabouts.notRepeatableCycles(buildingId),
+    entryComparisons: (_parent, { locationId }, { data }) => data.walkabouts.entryComparisons(locationId),
+  },
+  Mutation: {
+    saveWalkabout: (_parent, { input }, { data }) => data.walkabouts.save(input),
+    lockWalkabout: (_parent, { id }, { data }) => data.walkabouts.lock(id),
+    createWalkabout: (_parent, { buildingId, cycleId }, { data }) => data.walkabouts.create(buildingId, cycleId),
+    reportUnavailableQrCode: (_parent, { entryIds, kind, comment }, { data }) =>
+      data.walkabouts.reportUnavailableQrCode(entryIds, kind, comment),
+  },
+  // The REST spelling behind each GraphQL enum value (REST 'yesnonotapplicable' is YESNONOTAPPLICABLE).
+  ConditionType: {
+    BOOLEAN: 'boolean', YESNO: 'yesno', YESNONOTAPPLICABLE: 'yesnonotapplicable', NUMBER: 'number', STRING: 'string',
+    RANGE: 'range', DROPDOWN: 'dropdown', MULTISELECT: 'multiselect', TIME: 'time',
+  },
+  YesNo: { YES: 'yes', NO: 'no' },
+  YesNoNotApplicable: { YES: 'yes', NO: 'no', NA: 'na' },
+  QrUnavailabilityKind: { MISSING: 'missing', UNUSABLE: 'unusable', ACCESS_DENIED: 'access_denied' },
+  Walkabout: {
+    id: (walkabout) => walkabout.id,
+    ...attributeResolvers<WalkaboutResource>()([
+      'date', 'endDate', 'isOpen', 'isLocked', 'isClosed', 'isComplete', 'isFireWatch', 'unsatisfactoryCount',
+      'conditionsCount', 'markedCount', 'openedAt', 'lockedAt', 'closedAt',
+    ]),
+    cycle: (walkabout, _args, { data }) => loadRequired(data.cycles.byId, relatedId(walkabout, 'cycle'), 'cycle'),
+    building: (walkabout, _args, { data }) => loadRequired(data.buildings.byId, relatedId(walkabout, 'building'), 'building'),
+    floors: (walkabout, _args, { data }) => data.walkabouts.floorsOf(walkabout),
+  },
+  WalkaboutFloor: {
+    id: (floor) => floor.id,
+    ...attributeResolvers<WalkaboutFloorResource>()(['name', 'order']),
+    entries: (floor, _args, { data }) => data.walkabouts.entriesOf(floor),
+  },
+  Entry: {
+    id: (entry) => entry.id,
+    ...attributeResolvers<EntryResource>()([
+      'order', 'label', 'aliasName', 'locationName', 'equipmentName', 'scannedAt', 'walkaboutActive', 'cycleName',
+      'temporaryUuid', 'regularUuid', 'qrUnavailabilityReason',
+    ]),
+    locationId: (entry) => String(entry.attributes.locationId),
+    locationHint: (entry) => entry.attributes.locationHint ?? null,
+    locationUrl: (entry) => entry.attributes.locationUrl ?? null,
+    equipmentId: (entry) => String(entry.attributes.equipmentId),
+    scannerId: (entry) => idOf(entry.attributes.scannerId),
+    sections: (entry, _args, { data }) => data.walkabouts.sectionsOf(entry),
+  },
+  Section: {
+    id: (section) => section.id,
+    ...attributeResolvers<SectionResource>()(['name', 'aliasName', 'orderOnWalkabout']),
+    conditions: (section, _args, { data }) => data.walkabouts.conditionsOf(section),
+  },
+  ConditionOptions: {
+    disableUnsatisfactoryRemarks: (options) => options.disableUnsatisfactoryRemarks === true,
+    disableUnsatisfactoryPhoto: (options) => options.disableUnsatisfactoryPhoto === true,
+    makePhotoAndRemarksOptional: (options) => options.makePhotoAndRemarksOptional === true,
+    pattern: (options) => options.pattern ?? null,
+  },
+  Condition: {
+    __resolveType: (condition) => conditionTypeName(condition),
+  },
+  BooleanCondition: { ...conditionFields, booleanValue: (condition) => booleanValue(condition.attributes.value) },
+  YesNoCondition: { ...conditionFields, yesNoValue: (condition) => yesNoValue(condition.attributes.value) },
+  YesNoNotApplicableCondition: {
+    ...conditionFields,
+    yesNoNotApplicableValue: (condition) => yesNoNotApplicableValue(condition.attributes.value),
+  },
+  NumberCondition: { ...conditionFields, numberValue: (condition) => numberValue(condition.attributes.value) },
+  RangeCondition: {
+    ...conditionFields,
+    rangeValue: (condition) => numberValue(condition.attributes.value),
+    rangeFrom: (condition) => condition.attributes.rangeFrom,
+    rangeTo: (condition) => condition.attributes.rangeTo,
+  },
+  StringCondition: {
+    ...conditionFields,
+    stringValue: (condition) => textValue(condition.attributes.value),
+    satisfactoryValues: choiceFields.satisfactoryValues,
+  },
+  TimeCondition: { ...conditionFields, timeValue: (condition) => textValue(condition.attributes.value) },
+  DropdownCondition: { ...conditionFields, ...choiceFields, dropdownValue: (condition) => textValue(condition.attributes.value) },
+  MultiselectCondition: {
+    ...conditionFields,
+    ...choiceFields,
+    multiselectValue: (condition) => multiselectValue(condition.attributes.value),
+    unsatisfactoryValues: (condition) => parseValueList(condition.attributes.typeUnsatisfactoryValue),
+    recordValues: (condition) => parseValueList(condition.attributes.typeRecordValue),
+  },
+};
