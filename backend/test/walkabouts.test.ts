@@ -1,0 +1,339 @@
+/** The walkabout calls of docs/REST.md, through real requests, as each kind of user makes them. */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/raw';
+import { schema, signIn, type TestBackend } from '../src/testing';
+import { databases, demoIds, list, multipartFile, one, signedIn, startTestBackend, tree, type Client, type JsonApiResource } from './helpers';
+
+type Demo = Awaited<ReturnType<typeof demoIds>>;
+
+const createBody = (building: string, cycle: string) => ({
+  data: { type: 'walkabouts', relationships: { building: { data: { type: 'buildings', id: building } }, cycle: { data: { type: 'cycles', id: cycle } } } },
+});
+
+describe.each(databases)('walkabouts on %s', (database) => {
+  let backend: TestBackend;
+  let demo: Demo;
+  const as: Record<string, Client> = {};
+
+  beforeAll(async () => {
+    backend = await startTestBackend({ database });
+    demo = await demoIds(backend);
+    for (const username of ['admin', 'manager', 'inspector', 'viewer']) as[username] = await signedIn(backend, username);
+  });
+  afterAll(() => backend?.close());
+
+  /** The walkabout's tree as `who` sees it. */
+  async function walkaboutOf(who: Client, id: string) {
+    const { status, body } = await who.get(`/walkabouts/${id}`);
+    expect(status).toBe(200);
+    return { walkabout: one(body), ...tree(body) };
+  }
+
+  /** An entry with its conditions, by equipment name. */
+  function entryNamed(t: Awaited<ReturnType<typeof walkaboutOf>>, equipmentName: string) {
+    const entry = t.entries.find((e) => e.attributes.equipmentName === equipmentName)!;
+    const conditions = t.conditions.filter((c) => c.attributes.entryId === Number(entry.id));
+    return { entry, conditions };
+  }
+
+  it('lists the open walkabouts of a building Daily, Weekly, Monthly, Yearly with their figures', async () => {
+    const { body } = await as.manager!.get(`/walkabouts?filter[building]=${demo.building('King Street Commerce Centre')}&filter[open]=true`);
+    expect(list(body).map((w) => w.attributes.cycleName)).toEqual(['Daily', 'Weekly', 'Monthly', 'Yearly']);
+    for (const w of list(body)) {
+      expect(w.attributes).toMatchObject({ isOpen: true, isLocked: false, isClosed: false, isComplete: false, markedCount: 0, unsatisfactoryCount: 0 });
+      expect(w.attributes.conditionsCount).toBeGreaterThan(0);
+    }
+  });
+
+  it('snapshots floors, locations, equipment with component sections and the cycle tasks, less paused types and disabled tasks', async () => {
+    const monthly = await walkaboutOf(as.admin!, await demo.walkabout('Riverside Distribution Warehouse', 'Monthly'));
+    expect(monthly.floors.map((f) => f.attributes.name)).toEqual(['Ground', 'Mezzanine']);
+    // Exit signs are paused at the warehouse (building suspension).
+    expect(monthly.entries.map((e) => e.attributes.equipmentName)).not.toContain('Exit Sign');
+    const lighting = entryNamed(monthly, 'Emergency Lighting');
+    const sections = monthly.sections.filter((s) => s.attributes.entryId === Number(lighting.entry.id));
+    expect(sections.map((s) => s.attributes.name)).toEqual(['Emergency Lighting', 'Remote Heads']);
+    expect(lighting.conditions.map((c) => c.attributes.label).sort()).toEqual(['30-second functional test', 'Heads aimed at the egress path']);
+    const extinguisher = entryNamed(monthly, 'Portable Fire Extinguisher').conditions.find((c) => c.attributes.label === 'Gauge in operable range')!;
+    expect(extinguisher.attributes).toMatchObject({
+      conditionType: 'dropdown',
+      value: null,
+      isMarked: false,
+      isSatisfactory: null,
+      typeValue: ['Green (operable)', 'Red - overcharged', 'Red - undercharged', 'No gauge (CO2)'],
+      referenceName: 'NFPA 10 (2022) 7.2',
+    });
+    const yearly = await walkaboutOf(as.admin!, await demo.walkabout('Riverside Distribution Warehouse', 'Yearly'));
+    // The sensitivity reading task is disabled at the warehouse.
+    expect(yearly.conditions.map((c) => c.attributes.label)).not.toContain('Sensitivity reading (%/ft)');
+    const kingYearly = await walkaboutOf(as.admin!, await demo.walkabout('King Street Commerce Centre', 'Yearly'));
+    expect(kingYearly.conditions.map((c) => c.attributes.label)).toContain('Sensitivity reading (%/ft)');
+  });
+
+  it('leaves inactive tasks and disabled equipment out of a new walkabout, and later changes out of existing ones', async () => {
+    const building = demo.building('Lawrence Park Seniors Residence');
+    const preOccupancy = demo.cycle(demo.northwind, 'Pre-Occupancy Inspection');
+    await backend.db.update(schema.tasks).set({ status: 'disabled' }).where(eq(schema.tasks.label, 'Self-closing device installed and adjusted'));
+    const lobbyEquipment = await backend.db
+      .select({ id: schema.locationEquipment.id })
+      .from(schema.locationEquipment)
+      .innerJoin(schema.locations, eq(schema.locations.id, schema.locationEquipment.locationId))
+      .where(and(eq(schema.locations.buildingId, Number(building)), eq(schema.locations.name, 'Main Lobby')));
+    await backend.db.update(schema.locationEquipment).set({ disabled: true }).where(inArray(schema.locationEquipment.id, lobbyEquipment.map((l) => l.id)));
+    const created = await as.manager!.post('/walkabouts', createBody(building, preOccupancy));
+    expect(created.status).toBe(201);
+    const t = await walkaboutOf(as.admin!, one(created.body).id);
+    expect(t.conditions.map((c) => c.attributes.label)).toEqual(expect.arrayContaining(['Mounted at correct height (top 1.5 m max)']));
+    expect(t.conditions.map((c) => c.attributes.label)).not.toContain('Self-closing device installed and adjusted');
+    expect(t.entries.map((e) => e.attributes.locationName)).not.toContain('Main Lobby');
+    // The walkabouts already open keep their snapshot (DESIGN.md: changes reach them only through a new creation).
+    const monthly = await walkaboutOf(as.admin!, await demo.walkabout('Lawrence Park Seniors Residence', 'Monthly'));
+    expect(monthly.entries.map((e) => e.attributes.locationName)).toContain('Main Lobby');
+    // One per building and cycle: asking again opens the same walkabout.
+    const again = await as.manager!.post('/walkabouts', createBody(building, preOccupancy));
+    expect(again.status).toBe(200);
+    expect(one(again.body).id).toBe(one(created.body).id);
+    expect((await as.viewer!.post('/walkabouts', createBody(building, preOccupancy))).status).toBe(403);
+  });
+
+  it('shows administrators every floor and others only the floors and equipment their roles handle', async () => {
+    const id = await demo.walkabout('King Street Commerce Centre', 'Weekly');
+    const admin = await walkaboutOf(as.admin!, id);
+    const [pump] = await backend.db
+      .select({ id: schema.equipmentTypes.id })
+      .from(schema.equipmentTypes)
+      .where(and(eq(schema.equipmentTypes.name, 'Sprinkler Control Valve'), eq(schema.equipmentTypes.organizationId, demo.northwind)));
+    const [inspectorRole] = await backend.db.select().from(schema.roles).where(and(eq(schema.roles.name, 'Inspector'), eq(schema.roles.organizationId, demo.northwind)));
+    await backend.db.update(schema.roles).set({ walkaboutEquipmentIds: [pump!.id] }).where(eq(schema.roles.id, inspectorRole!.id));
+    try {
+      const inspector = await walkaboutOf(as.inspector!, id);
+      expect(new Set(inspector.entries.map((e) => e.attributes.equipmentName))).toEqual(new Set(['Sprinkler Control Valve']));
+      expect(inspector.floors.length).toBeLessThan(admin.floors.length);
+      for (const floor of inspector.floors) expect((floor.relationships!.entries!.data as unknown[]).length).toBeGreaterThan(0);
+      expect(admin.floors.length).toBe(5);
+    } finally {
+      await backend.db.update(schema.roles).set({ walkaboutEquipmentIds: inspectorRole!.walkaboutEquipmentIds }).where(eq(schema.roles.id, inspectorRole!.id));
+    }
+  });
+
+  it('records a save once for one Idempotency-Key, even when it is sent again or twice at the same time', async () => {
+    const id = await demo.walkabout('Yonge & Eglinton Tower', 'Monthly');
+    const t = await walkaboutOf(as.inspector!, id);
+    const { entry, conditions } = entryNamed(t, 'Portable Fire Extinguisher');
+    const pin = conditions.find((c) => c.attributes.label === 'Pin and tamper seal intact')!;
+    const payload = {
+      generateReport: false,
+      walkaboutToUpdateId: id,
+      data: {
+        entries: [{ id: entry.id, scannedAt: '2026-11-20T14:00:00Z' }],
+        conditions: [{ id: pin.id, value: 'yes', remarks: null, editedVia: 'tap', editedAt: '2026-11-20T14:01:00Z' }],
+      },
+    };
+    const first = await as.inspector!.save('device-save-1', payload);
+    expect(first.status).toBe(200);
+    expect(first.body.meta).toMatchObject({ replayed: false });
+    const savedCondition = (first.body.data as JsonApiResource[]).find((r) => r.type === 'conditions')!;
+    expect(savedCondition.attributes).toMatchObject({ value: 'yes', isSatisfactory: true, editorUsername: 'inspector', editedVia: 'tap' });
+    const savedEntry = (first.body.data as JsonApiResource[]).find((r) => r.type === 'entries')!;
+    expect(savedEntry.attributes.scannedAt).toBe('2026-11-20T14:00:00.000Z');
+    expect(String(savedEntry.attributes.scannerId)).toBe(demo.user('inspector'));
+
+    const second = await as.inspector!.save('device-save-1', payload);
+    expect(second.body.meta).toMatchObject({ replayed: true, savedAt: first.body.meta!.savedAt });
+    const racing = await Promise.all([1, 2, 3, 4].map(() => as.inspector!.save('device-save-2', { ...payload, data: { ...payload.data, entries: [] } })));
+    expect(racing.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(racing.filter((r) => r.body.meta!.replayed === false)).toHaveLength(1);
+    const trail = await backend.db
+      .select()
+      .from(schema.walkaboutEdits)
+      .where(and(eq(schema.walkaboutEdits.conditionId, Number(pin.id)), eq(schema.walkaboutEdits.kind, 'condition')));
+    expect(trail).toHaveLength(2);
+    expect(trail.every((row) => String(row.userId) === demo.user('inspector'))).toBe(true);
+  });
+
+  it('keeps the newer result when an older offline save arrives later, and keeps both in the edit trail', async () => {
+    const id = await demo.walkabout('Yonge & Eglinton Tower', 'Monthly');
+    const { entry, conditions } = entryNamed(await walkaboutOf(as.inspector!, id), 'Portable Fire Extinguisher');
+    const accessible = conditions.find((c) => c.attributes.label === 'Accessible and visible')!;
+    const save = (key: string, value: boolean, editedAt: string, remarks: string | null) =>
+      as.inspector!.save(key, {
+        walkaboutToUpdateId: id,
+        data: { entries: [{ id: entry.id, scannedAt: editedAt }], conditions: [{ id: accessible.id, value, remarks, editedAt }] },
+      });
+    expect((await save('newer', false, '2026-11-20T15:00:00Z', 'Blocked by a pallet')).status).toBe(200);
+    const older = await save('older', true, '2026-11-20T09:00:00Z', null);
+    expect(older.status).toBe(200);
+    const kept = (older.body.data as JsonApiResource[]).find((r) => r.id === accessible.id)!;
+    expect(kept.attributes).toMatchObject({ value: false, isSatisfactory: false, remarks: 'Blocked by a pallet' });
+    const trail = await backend.db.select().from(schema.walkaboutEdits).where(eq(schema.walkaboutEdits.conditionId, Number(accessible.id)));
+    expect(trail.map((row) => [row.value, row.applied])).toEqual([[false, true], [true, false]]);
+    // The building's status counts the unsatisfactory result of its current Monthly walkabout.
+    const building = one((await as.inspector!.get(`/buildings/${demo.building('Yonge & Eglinton Tower')}`)).body).attributes;
+    const monthlyCycle = Number(demo.cycle(demo.northwind, 'Monthly'));
+    expect(building.statuses).toContainEqual(
+      expect.objectContaining({ cycleId: monthlyCycle, isLastWalkaboutComplete: false, lastWalkaboutUnsatisfactoryTotal: 1 }),
+    );
+    expect(building.walkaboutsCount).toBe(4);
+  });
+
+  it('refuses results for entries never scanned and invalid values, with a pointer for each', async () => {
+    const id = await demo.walkabout('Yonge & Eglinton Tower', 'Weekly');
+    const t = await walkaboutOf(as.inspector!, id);
+    const valve = entryNamed(t, 'Sprinkler Control Valve');
+    const yesno = valve.conditions.find((c) => c.attributes.conditionType === 'yesno')!;
+    const unscanned = await as.inspector!.save('unscanned', { walkaboutToUpdateId: id, data: { conditions: [{ id: yesno.id, value: 'yes' }] } });
+    expect(unscanned.status).toBe(422);
+    expect(unscanned.body.errors).toEqual([
+      expect.objectContaining({ detail: "This condition's entry is locked: scan its location before recording results.", source: { pointer: '/data/conditions/0/id' } }),
+    ]);
+    const invalid = await as.inspector!.save('invalid', {
+      walkaboutToUpdateId: id,
+      data: {
+        entries: [{ id: valve.entry.id, scannedAt: 'yesterday' }],
+        conditions: [{ id: yesno.id, value: 'maybe' }, { id: '999999', value: true }],
+      },
+    });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors!.map((e) => e.source!.pointer).sort()).toEqual(['/data/conditions/0/value', '/data/conditions/1/id', '/data/entries/0/scannedAt']);
+    expect(invalid.body.errors!.find((e) => e.source!.pointer === '/data/conditions/0/value')!.detail).toBe("Value must be 'yes' or 'no'");
+    expect((await as.viewer!.save('viewer', { walkaboutToUpdateId: id, data: {} })).status).toBe(403);
+  });
+
+  it('lets only users with the lock permission lock a walkabout, and never saves a locked or closed one', async () => {
+    const id = await demo.walkabout('King Street Commerce Centre', 'Daily');
+    const viewer = await as.viewer!.post(`/walkabouts/${id}/lock`, {});
+    expect(viewer.status).toBe(403);
+    const locked = await as.inspector!.post(`/walkabouts/${id}/lock`, {});
+    expect(locked.status).toBe(200);
+    expect(one(locked.body).attributes).toMatchObject({ isLocked: true, isOpen: false, isComplete: false });
+    expect((await as.inspector!.post(`/walkabouts/${id}/lock`, {})).body.errors![0]!.detail).toBe('This walkabout is locked.');
+    const save = await as.inspector!.save('late', { walkaboutToUpdateId: id, data: {} });
+    expect([save.status, save.body.errors![0]!.detail]).toEqual([409, 'This walkabout is locked.']);
+    const open = list((await as.inspector!.get(`/walkabouts?filter[building]=${demo.building('King Street Commerce Centre')}&filter[open]=true`)).body);
+    expect(open.map((w) => w.attributes.cycleName)).not.toContain('Daily');
+
+    const other = await demo.walkabout('King Street Commerce Centre', 'Yearly');
+    await backend.db.update(schema.walkabouts).set({ closedAt: new Date(Date.now() - 1000) }).where(eq(schema.walkabouts.id, Number(other)));
+    const closed = await as.inspector!.save('closed', { walkaboutToUpdateId: other, data: {} });
+    expect([closed.status, closed.body.errors![0]!.detail]).toEqual([409, 'This walkabout is closed.']);
+  });
+
+  it('compares a location across the locked and the active walkabouts', async () => {
+    const location = await demo.location('King Street Commerce Centre', 'Main Lobby');
+    const active = list((await as.inspector!.get(`/entries?filter[location]=${location}&filter[active]=true`)).body);
+    const locked = await as.inspector!.get(`/entries?filter[location]=${location}&filter[active]=false`);
+    expect(active.map((e) => e.attributes.cycleName)).toEqual(expect.arrayContaining(['Monthly', 'Yearly']));
+    expect(active.map((e) => e.attributes.cycleName)).not.toContain('Daily');
+    expect(active.every((e) => e.attributes.walkaboutActive === true && e.attributes.locationName === 'Main Lobby')).toBe(true);
+    // The Daily walkabout locked in the previous test is the latest locked one of its cycle.
+    expect(list(locked.body).map((e) => e.attributes.cycleName)).toEqual(expect.arrayContaining(['Daily']));
+    expect(list(locked.body).every((e) => e.attributes.walkaboutActive === false)).toBe(true);
+    expect(locked.body.included!.some((r) => r.type === 'conditions')).toBe(true);
+  });
+
+  it('flags unavailable QR codes only for permitted users, with a comment when access was denied', async () => {
+    const id = await demo.walkabout('Yonge & Eglinton Tower', 'Yearly');
+    const entryId = (await walkaboutOf(as.inspector!, id)).entries[0]!.id;
+    const body = (kind: string, comment?: string) => ({ data: { attributes: { entry_ids: [entryId], kind, comment } } });
+    expect((await as.viewer!.post('/qr_unavailability_reasons', body('missing'))).status).toBe(403);
+    const noComment = await as.inspector!.post('/qr_unavailability_reasons', body('access_denied'));
+    expect(noComment.status).toBe(422);
+    expect(noComment.body.errors![0]).toMatchObject({ detail: 'Comment is required field', source: { pointer: '/data/attributes/comment' } });
+    const flagged = await as.inspector!.post('/qr_unavailability_reasons', body('access_denied', 'Tenant refused entry'));
+    expect(flagged.status).toBe(200);
+    expect(list(flagged.body)[0]!.attributes.qrUnavailabilityReason).toEqual({ kind: 'access_denied', comment: 'Tenant refused entry' });
+  });
+
+  it('starts and stops a fire watch with the permissions and messages of the spec, and opens its walkabout', async () => {
+    const building = demo.building('Yonge & Eglinton Tower');
+    const start = (who: Client) =>
+      who.post('/fire-watches', { data: { type: 'fire-watch', attributes: { status: 'started', startComments: 'Sprinkler impairment, zone 3' }, relationships: { building: { data: { type: 'buildings', id: building } } } } });
+    expect((await start(as.viewer!)).status).toBe(403);
+    const started = await start(as.inspector!);
+    expect(started.status).toBe(201);
+    expect(one(started.body).attributes).toMatchObject({ status: 'started', startComments: 'Sprinkler impairment, zone 3', endedAt: null });
+    const twice = await start(as.inspector!);
+    expect([twice.status, twice.body.errors![0]!.detail]).toEqual([422, 'Fire watch already started.']);
+
+    const fireWatchCycle = demo.cycle(demo.northwind, 'Fire Watch');
+    const walkabout = await as.inspector!.post('/walkabouts', createBody(building, fireWatchCycle));
+    expect(walkabout.status).toBe(201);
+    expect(one(walkabout.body).attributes).toMatchObject({ isFireWatch: true, isOpen: true, lockedAt: null });
+    const labels = (await walkaboutOf(as.inspector!, one(walkabout.body).id)).conditions.map((c) => c.attributes.label);
+    expect(labels).toContain('Fire watch patrol: area checked, no hazards');
+    const reopened = await as.inspector!.post('/walkabouts', createBody(building, fireWatchCycle));
+    expect([reopened.status, one(reopened.body).id]).toEqual([200, one(walkabout.body).id]);
+    const card = one((await as.inspector!.get(`/buildings/${building}`)).body).attributes;
+    expect(card).toMatchObject({ isFireWatchStarted: true, fireWatchId: Number(one(started.body).id), hasActiveFireWatchWalkabout: true, activeFireWatchWalkaboutId: Number(one(walkabout.body).id) });
+
+    expect((await as.viewer!.patch(`/fire-watches/${one(started.body).id}`, { data: { attributes: { status: 'ended' } } })).status).toBe(403);
+    const ended = await as.inspector!.patch(`/fire-watches/${one(started.body).id}`, { data: { attributes: { status: 'ended', endComments: 'Impairment cleared' } } });
+    expect(ended.status).toBe(200);
+    expect(one(ended.body).attributes).toMatchObject({ status: 'ended', endComments: 'Impairment cleared' });
+    expect(one((await as.inspector!.get(`/buildings/${building}`)).body).attributes.isFireWatchStarted).toBe(false);
+  });
+
+  it('refuses a fire watch walkabout where no location has fire watch tasks', async () => {
+    const [bare] = await backend.db
+      .insert(schema.buildings)
+      .values({ organizationId: demo.northwind, name: 'Empty Annex', timeZone: 'America/Toronto', fireWatchCycleId: Number(demo.cycle(demo.northwind, 'Fire Watch')) })
+      .returning({ id: schema.buildings.id });
+    const answer = await as.manager!.post('/walkabouts', createBody(String(bare!.id), demo.cycle(demo.northwind, 'Fire Watch')));
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors![0]!.detail).toBe('Fire watch walkabout could not be created because no fire watch locations are set up.');
+  });
+
+  it('finds locations by QR uuid in any letter case, by id range, by alias ids and by name', async () => {
+    const building = demo.building("Queen's Quay Residences");
+    const all = list((await as.manager!.get(`/locations?filter[building]=${building}&page[size]=100`)).body);
+    expect(all).toHaveLength(21);
+    const lobby = all.find((l) => l.attributes.name === 'Main Lobby')!;
+    expect(lobby.attributes.universalLink).toBe(`http://localhost:4000/q/${lobby.attributes.regularUuid}`);
+    const byUuid = list((await as.manager!.get(`/locations?filter[uuid]=${String(lobby.attributes.regularUuid).toUpperCase()}`)).body);
+    expect(byUuid.map((l) => l.id)).toEqual([lobby.id]);
+    const [a, b] = [Number(all[2]!.id), Number(all[4]!.id)];
+    const range = list((await as.manager!.get(`/locations?filter[building]=${building}&filter[search]=${b}-${a}`)).body);
+    expect(range.map((l) => Number(l.id)).sort((x, y) => x - y)).toEqual([a, a + 1, b]);
+    await backend.db.update(schema.locations).set({ aliasIds: [501, 502] }).where(eq(schema.locations.id, Number(lobby.id)));
+    const alias = list((await as.manager!.get(`/locations?filter[building]=${building}&filter[search]=${encodeURIComponent('9, 502')}`)).body);
+    expect(alias.map((l) => l.id)).toEqual([lobby.id]);
+    const named = list((await as.manager!.get(`/locations?filter[building]=${building}&filter[search]=stair`)).body);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.every((l) => String(l.attributes.name).toLowerCase().includes('stair'))).toBe(true);
+    expect(one((await as.manager!.get(`/locations/${lobby.id}`)).body).attributes).toMatchObject({ name: 'Main Lobby', floorName: 'Ground', alias_ids: [501, 502] });
+  });
+
+  it('records off-cycle location comments for permitted users only', async () => {
+    const location = await demo.location('King Street Commerce Centre', 'Loading Dock');
+    const body = { data: { attributes: { body: 'Exit door chained', photoUrl: null }, relationships: { location: { data: { type: 'locations', id: location } } } } };
+    expect((await as.viewer!.post('/location-comments', body)).status).toBe(403);
+    const saved = await as.inspector!.post('/location-comments', body);
+    expect(saved.status).toBe(201);
+    expect(one(saved.body).attributes).toMatchObject({ body: 'Exit door chained', creatorUsername: 'inspector' });
+  });
+
+  it('stores an uploaded JPEG upright from its EXIF orientation and serves it by its key', async () => {
+    const { token } = await signIn(backend.url, 'inspector', 'demo1234');
+    // 40 wide, 20 high, tagged "rotate 90° clockwise to display" (orientation 6), as phone cameras write it.
+    const sideways = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#2a6' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    expect((await sharp(sideways).metadata()).orientation).toBe(6);
+    const request = multipartFile('photo.jpg', 'image/jpeg', sideways);
+    const upload = await backend.app.inject({ method: 'POST', url: '/uploads', payload: request.payload, headers: { ...request.headers, authorization: `Bearer ${token}` } });
+    expect(upload.statusCode).toBe(201);
+    const { url, mimetype } = upload.json().data.attributes as { url: string; mimetype: string };
+    expect(mimetype).toBe('image/jpeg');
+    const file = await backend.app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    const stored = await sharp(file.rawPayload).metadata();
+    expect([stored.width, stored.height]).toEqual([20, 40]);
+    expect(stored.orientation ?? 1).toBe(1);
+    const text = multipartFile('notes.jpg', 'image/jpeg', Buffer.from('not really a photo'));
+    const refused = await backend.app.inject({ method: 'POST', url: '/uploads', payload: text.payload, headers: { ...text.headers, authorization: `Bearer ${token}` } });
+    expect(refused.statusCode).toBe(422);
+    const rows = await queryRows<{ n: number }>(backend.db, sql`select count(*)::int as n from uploads`);
+    expect(rows[0]!.n).toBe(1);
+  });
+});
