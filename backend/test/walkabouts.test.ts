@@ -224,8 +224,10 @@ describe.each(databases)('walkabouts on %s', (database) => {
     const location = await demo.location('King Street Commerce Centre', 'Main Lobby');
     const active = list((await as.inspector!.get(`/entries?filter[location]=${location}&filter[active]=true`)).body);
     const locked = await as.inspector!.get(`/entries?filter[location]=${location}&filter[active]=false`);
-    expect(active.map((e) => e.attributes.cycleName)).toEqual(expect.arrayContaining(['Monthly', 'Yearly']));
+    expect(active.map((e) => e.attributes.cycleName)).toContain('Monthly');
+    // Daily was locked and Yearly closed in the previous test: neither is active any more.
     expect(active.map((e) => e.attributes.cycleName)).not.toContain('Daily');
+    expect(active.map((e) => e.attributes.cycleName)).not.toContain('Yearly');
     expect(active.every((e) => e.attributes.walkaboutActive === true && e.attributes.locationName === 'Main Lobby')).toBe(true);
     // The Daily walkabout locked in the previous test is the latest locked one of its cycle.
     expect(list(locked.body).map((e) => e.attributes.cycleName)).toEqual(expect.arrayContaining(['Daily']));
