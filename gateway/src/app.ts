@@ -17,6 +17,8 @@ import { formatGatewayError } from './errors';
 import { createArmor, queryLimits } from './limits';
 import type { RestCall } from './rest-client';
 import { loadTypeDefs, resolvers } from './schema';
+import { uploadRoutes } from './features/uploads/routes';
+import { speedTestRoutes } from './features/walkabouts/speed-test';
 
 export const defaultPlaygroundDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../playground-dist');
 
@@ -74,6 +76,8 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   });
 
   app.get('/healthz', async () => ({ ok: true }));
+  await app.register(uploadRoutes, { backendUrl: options.backendUrl });
+  await app.register(speedTestRoutes);
 
   if (options.playground ?? true) await registerPlayground(app, options.playgroundDist ?? defaultPlaygroundDist);
   if (options.webDist) await registerWebApp(app, options.webDist);

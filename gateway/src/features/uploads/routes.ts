@@ -1,0 +1,25 @@
+/**
+ * The one-origin promise (DESIGN.md "Files"): the browser uploads photos and loads files through the
+ * gateway's origin, and the gateway passes them to the backend unchanged. `POST /uploads` streams the
+ * multipart body as it arrives (never buffered or parsed here) with the caller's Authorization header;
+ * `GET /files/{key}` streams the stored file back. The backend's status, headers and JSON:API error
+ * documents reach the browser as the backend sent them.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import replyFrom from '@fastify/reply-from';
+
+export type UploadRoutesOptions = {
+  /** The backend's origin, e.g. http://127.0.0.1:4001. */
+  backendUrl: string;
+};
+
+export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, options) => {
+  await app.register(replyFrom, { base: options.backendUrl });
+  // Within this plugin only: every body stays the raw request stream, which reply-from pipes to the backend.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.post('/uploads', (_request, reply) => reply.from('/uploads'));
+  // One path segment, re-encoded: a key like `..` can only ever name a file, never another backend route.
+  app.get<{ Params: { key: string } }>('/files/:key', (request, reply) => reply.from(`/files/${encodeURIComponent(request.params.key)}`));
+};
