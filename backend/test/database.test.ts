@@ -109,7 +109,8 @@ describe('starting the backend embedded', () => {
     const organizations = await second.app.db.select().from(schema.organizations);
     expect(organizations).toHaveLength(2);
     await second.close();
-  });
+    // A new PGlite folder, the demo and its first walkabouts: slow on a busy 2-core machine.
+  }, 120_000);
 
   it('leaves a new data folder empty when the demo is turned off', async () => {
     const dataDir = freshDir();
@@ -119,5 +120,5 @@ describe('starting the backend embedded', () => {
     const handle = await openDatabase({ dataDir });
     expect(handle.isNewDataFolder).toBe(false);
     await handle.close();
-  });
+  }, 120_000);
 });

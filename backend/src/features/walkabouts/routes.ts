@@ -199,7 +199,7 @@ const routes: FastifyPluginAsync = async (app) => {
                   type: 'object',
                   required: ['entry_ids'],
                   properties: {
-                    entry_ids: { type: 'array', minItems: 1, maxItems: 500, items: { type: ['string', 'integer'], pattern: '^\\d{1,9}$' } },
+                    entry_ids: { type: 'array', minItems: 1, maxItems: 500, items: { anyOf: [{ type: 'string', pattern: '^\\d{1,9}$' }, { type: 'integer', minimum: 1, maximum: 999_999_999 }] } },
                     kind: {},
                     comment: { type: ['string', 'null'], maxLength: 2000 },
                   },

@@ -1,0 +1,136 @@
+/**
+ * Walkabout benchmarks (the root `npm run bench` calls these; `npx tsx backend/bench/walkabouts.bench.ts`
+ * runs them alone). Each figure comes with a baseline measured in the same run on the same
+ * database, so results from different machines compare as ratios:
+ * - benchSave1000: p50/p95 of PATCH /walkabout-data saving 1,000 conditions, against a `select 1` round trip;
+ * - benchCreate10000: creating a walkabout of 10,000 conditions, against one bulk insert of 10,000 rows.
+ */
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client';
+import { seedLargeBuilding, type LargeBuilding } from '../src/seed/large-building';
+import { schema, signIn, startTestBackend, type TestBackend } from '../src/testing';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export type SaveBench = { kind: DatabaseKind; iterations: number; conditions: number; p50Ms: number; p95Ms: number; baselineSelectOneMs: number; p50Ratio: number };
+export type CreateBench = { kind: DatabaseKind; iterations: number; conditions: number; ms: number; baselineBulkInsertMs: number; ratio: number };
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+};
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+
+async function selectOneMs(db: Database): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 50; i += 1) times.push(await timed(() => db.execute(sql`select 1`)));
+  return quantile(times, 0.5);
+}
+
+/** A backend with a large building (locations × tasks conditions per walkabout) and an admin's token. */
+async function prepare(kind: DatabaseKind, size: { locations: number; tasks: number }) {
+  const backend = await startTestBackend({ database: kind });
+  const [organization] = await backend.db.select({ id: schema.organizations.id }).from(schema.organizations).limit(1);
+  const large = await seedLargeBuilding(backend.db, organization!.id, size);
+  const { token } = await signIn(backend.url, 'admin', 'demo1234');
+  return { backend, large, token };
+}
+
+async function createWalkabout(backend: TestBackend, large: LargeBuilding, token: string): Promise<string> {
+  const response = await backend.app.inject({
+    method: 'POST',
+    url: '/walkabouts',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload: {
+      data: { relationships: { building: { data: { id: String(large.buildingId) } }, cycle: { data: { id: String(large.cycleId) } } } },
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`create answered ${response.statusCode}: ${response.body}`);
+  return (response.json() as { data: { id: string } }).data.id;
+}
+
+export async function benchSave1000(kind: DatabaseKind, iterations = 15): Promise<SaveBench> {
+  const { backend, large, token } = await prepare(kind, { locations: 50, tasks: 20 });
+  try {
+    const walkaboutId = await createWalkabout(backend, large, token);
+    const rows = await backend.db
+      .select({ id: schema.conditions.id, entryId: schema.conditions.entryId })
+      .from(schema.conditions)
+      .where(eq(schema.conditions.walkaboutId, Number(walkaboutId)));
+    const entryIds = [...new Set(rows.map((r) => r.entryId))];
+    const times: number[] = [];
+    for (let i = 0; i < iterations + 1; i += 1) {
+      const editedAt = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+      const payload = {
+        generateReport: false,
+        walkaboutToUpdateId: walkaboutId,
+        data: {
+          entries: i === 0 ? entryIds.map((id) => ({ id: String(id), scannedAt: editedAt })) : [],
+          conditions: rows.map((r, n) => ({ id: String(r.id), value: (n + i) % 7 !== 0, remarks: (n + i) % 7 === 0 ? 'Damaged' : null, editedVia: 'bench', editedAt })),
+        },
+      };
+      const ms = await timed(async () => {
+        const response = await backend.app.inject({
+          method: 'PATCH',
+          url: '/walkabout-data',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `bench-${i}` },
+          payload,
+        });
+        if (response.statusCode !== 200) throw new Error(`save answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+      });
+      // The first save also unlocks the entries; it warms up and is not counted.
+      if (i > 0) times.push(ms);
+    }
+    const baseline = await selectOneMs(backend.db);
+    const p50 = quantile(times, 0.5);
+    return { kind, iterations, conditions: rows.length, p50Ms: round(p50), p95Ms: round(quantile(times, 0.95)), baselineSelectOneMs: round(baseline), p50Ratio: round(p50 / baseline) };
+  } finally {
+    await backend.close();
+  }
+}
+
+export async function benchCreate10000(kind: DatabaseKind = 'pglite', iterations = 3): Promise<CreateBench> {
+  const { backend, large, token } = await prepare(kind, { locations: 500, tasks: 20 });
+  try {
+    const times: number[] = [];
+    let conditions = 0;
+    for (let i = 0; i < iterations; i += 1) {
+      let id = '';
+      times.push(await timed(async () => (id = await createWalkabout(backend, large, token))));
+      const [count] = await backend.db.select({ n: sql<number>`count(*)::int` }).from(schema.conditions).where(eq(schema.conditions.walkaboutId, Number(id)));
+      conditions = count!.n;
+      // Locked, so that the next round creates a new one rather than opening this one.
+      await backend.db.update(schema.walkabouts).set({ lockedAt: new Date(Date.now() - 1000) }).where(eq(schema.walkabouts.id, Number(id)));
+    }
+    await backend.db.execute(sql`create table bench_scratch (id int primary key, walkabout_id int, label text, value jsonb)`);
+    const baselines: number[] = [];
+    for (let i = 0; i < iterations; i += 1) {
+      await backend.db.execute(sql`truncate bench_scratch`);
+      baselines.push(
+        await timed(() =>
+          backend.db.execute(sql`insert into bench_scratch select g, 1, 'Check ' || g, null from generate_series(1, 10000) g`),
+        ),
+      );
+    }
+    const ms = quantile(times, 0.5);
+    const baseline = quantile(baselines, 0.5);
+    return { kind, iterations, conditions, ms: round(ms), baselineBulkInsertMs: round(baseline), ratio: round(ms / baseline) };
+  } finally {
+    await backend.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const kinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  for (const kind of kinds) {
+    console.log(JSON.stringify(await benchSave1000(kind)));
+    console.log(JSON.stringify(await benchCreate10000(kind)));
+  }
+}
