@@ -200,7 +200,8 @@ async function record(
         from v where e.id = v.id and e.walkabout_id = ${walkaboutId} and e.scanned_at is null returning e.id),
       kept as (insert into scans (walkabout_id, entry_id, user_id, scanned_at) select ${walkaboutId}, v.id, ${scope.userId}, v.scanned_at from v)
       insert into walkabout_edits (walkabout_id, save_id, kind, entry_id, user_id, edited_at, applied)
-      select ${walkaboutId}, ${save.id}, 'scan', v.id, ${scope.userId}, v.scanned_at, exists (select 1 from unlocked u where u.id = v.id) from v`);
+      select ${walkaboutId}, ${save.id}, 'scan', v.id, ${scope.userId}, v.scanned_at, u.id is not null
+      from v left join unlocked u on u.id = v.id`);
   }
 
   const changes = conditionRecords(data.conditions, definitions, flags, now);
@@ -216,9 +217,8 @@ async function record(
       insert into walkabout_edits (walkabout_id, save_id, kind, condition_id, entry_id, user_id, value, remarks, photo_url,
         photo_mimetype, has_satisfactory_remarks, edited_via, edited_at, applied)
       select ${walkaboutId}, ${save.id}, 'condition', v.id, v.entry_id, ${scope.userId}, nullif(v.value, 'null'::jsonb), v.remarks,
-        v.photo_url, v.photo_mimetype, v.has_satisfactory_remarks, v.edited_via, v.edited_at,
-        exists (select 1 from applied a where a.id = v.id)
-      from v`);
+        v.photo_url, v.photo_mimetype, v.has_satisfactory_remarks, v.edited_via, v.edited_at, a.id is not null
+      from v left join applied a on a.id = v.id`);
   }
 
   const document: SaveDocument = {
