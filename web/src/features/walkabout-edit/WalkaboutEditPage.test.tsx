@@ -2,11 +2,12 @@ import 'fake-indexeddb/auto';
 import './testEnvironment';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
 import { closeEditsDb } from './pendingEdits';
+import { settleSaves } from './saveQueue';
 import {
   aCondition,
   aFloor,
@@ -27,19 +28,26 @@ vi.mock('../scanning/QrCameraScanner', () => ({ default: () => null }));
 const SCANNED = '2026-03-02T09:00:00.000Z';
 
 beforeEach(async () => {
+  // A screen left by the previous test may still be finishing its last save.
+  await settleSaves();
   await closeEditsDb();
   globalThis.indexedDB = new IDBFactory();
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
+  // Leaving the screen saves what is pending: let that finish while this test's handlers still answer.
+  cleanup();
+  await settleSaves();
 });
 
 type Walkabout = ReturnType<typeof aWalkabout>;
 
 function renderEdit(walkabout: Walkabout, { viewer = aViewer(), extra = [] as Parameters<typeof renderApp>[0] extends infer O ? O extends { handlers?: infer H } ? NonNullable<H> : never : never } = {}) {
   const saves = saveRecorder();
-  const view = renderApp({ route: EDIT_ROUTE, viewer, handlers: [pageAnswering(walkabout, viewer), saves.handler, ...extra] });
+  // The walkabouts list, where a save ends, is another screen's test.
+  const list = graphql.query('WalkaboutsPage', () => HttpResponse.json({ errors: [{ message: 'The walkabouts list is not under test.' }] }));
+  const view = renderApp({ route: EDIT_ROUTE, viewer, handlers: [pageAnswering(walkabout, viewer), saves.handler, list, ...extra] });
   return { ...view, saves };
 }
 
@@ -62,7 +70,8 @@ async function tapTarget(label: string) {
 async function scanCode(user: ReturnType<typeof renderApp>['user'], uuid: string) {
   await user.click(screen.getByRole('button', { name: "Scan an entry's QR code" }));
   const sheet = await screen.findByRole('dialog', { name: 'Scan Code' });
-  await user.type(within(sheet).getByLabelText('Code'), `https://inspect.example.com/q/${uuid}`);
+  await user.click(within(sheet).getByLabelText('Code'));
+  await user.paste(`https://inspect.example.com/q/${uuid}`);
   await user.click(within(sheet).getByRole('button', { name: 'Use Code' }));
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Scan Code' })).not.toBeInTheDocument());
 }
@@ -231,5 +240,291 @@ describe('Walkabout edit', () => {
     await user.click(signage);
     expect(screen.queryByLabelText('Remarks for Signage')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Take photo for Signage')).toBeInTheDocument();
+  });
+
+  it('blocks a floor change and another unlock while an unlocked entry has an unsatisfactory condition without remarks or photo', async () => {
+    const walkabout = aWalkabout({
+      floors: [
+        aFloor('1', 'Ground', [
+          anEntry({ id: '21', label: 'Stair door', scannedAt: SCANNED, conditions: [aCondition({ id: 'c1', label: 'Closes and latches' })] }),
+          anEntry({ id: '22', label: 'Hose cabinet', uuid: UUID_B, conditions: [aCondition({ id: 'c2', label: 'Hose racked' })] }),
+        ]),
+        aFloor('2', 'Second', [anEntry({ id: '23', label: 'Exit sign', uuid: UUID_C, conditions: [aCondition({ id: 'c3', label: 'Lit' })] })]),
+      ],
+    });
+    const { user, currentPath } = renderEdit(walkabout);
+    const target = await tapTarget('Closes and latches');
+    await user.click(target);
+    await user.click(target);
+
+    await user.click(screen.getByRole('button', { name: 'Next Floor' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Invalid Conditions' }));
+    expect(
+      dialog.getByText(
+        'All unsatisfactory conditions must include either remarks or a photo before the floor can be changed. Please correct or unmark the unsatisfactory conditions.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(target).toHaveFocus());
+    expect(screen.getByRole('heading', { name: 'Stair door' })).toBeInTheDocument();
+    expect(currentPath()).toBe(`${EDIT_ROUTE}?floor=1`);
+
+    await user.click(screen.getByRole('button', { name: "Scan an entry's QR code" }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Invalid Conditions' }));
+    expect(
+      dialog.getByText(
+        'All unsatisfactory conditions must include either remarks or a photo before another entry can be unlocked. Please correct or unmark the unsatisfactory conditions.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog', { name: 'Scan Code' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Invalid Conditions' }));
+    expect(
+      dialog.getByText(
+        'All unsatisfactory conditions must include either remarks or a photo before the walkabout can be completed. Please correct or unmark the unsatisfactory conditions.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'OK' }));
+
+    await user.click(screen.getByLabelText('Remarks for Closes and latches'));
+    await user.paste('Closer broken');
+    await user.click(screen.getByRole('button', { name: 'Next Floor' }));
+    expect(await screen.findByRole('heading', { name: 'Exit sign' })).toBeInTheDocument();
+    expect(currentPath()).toBe(`${EDIT_ROUTE}?floor=2`);
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', `${EDIT_ROUTE}?floor=1`);
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Stair door' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Walkabouts' })).toHaveAttribute('href', '/buildings/11/walkabouts');
+  });
+
+  it('warns that tasks are not all answered, saves on Continue with one save id, and returns to the walkabouts list', async () => {
+    const { user, saves, currentPath } = renderEdit(
+      oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' }), aCondition({ id: 'c2', label: 'Not wedged open' })]),
+    );
+    await user.click(await tapTarget('Closes and latches'));
+    expect(screen.getByText('1 change not saved yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const warning = within(await screen.findByRole('dialog', { name: 'Warning' }));
+    expect(warning.getByText('The tasks have not all been fully answered.')).toBeInTheDocument();
+    await user.click(warning.getByRole('button', { name: 'Continue' }));
+
+    const saved = within(await screen.findByRole('dialog', { name: 'Walkabout saved' }));
+    expect(saved.getByText(/^Walkabout saved on [A-Z][a-z]+ \d{1,2}, \d{4}\.$/)).toBeInTheDocument();
+    expect(saves.inputs).toHaveLength(1);
+    expect(saves.inputs[0]).toMatchObject({
+      walkaboutId: '501',
+      conditions: [{ id: 'c1', value: { boolean: true }, editedVia: 'tap' }],
+    });
+    expect(saves.inputs[0]?.saveId).toMatch(/^[0-9a-f-]{36}$/);
+    await user.click(saved.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(currentPath()).toBe('/buildings/11/walkabouts'));
+  });
+
+  it('returns to the list without saving when nothing changed', async () => {
+    const { user, saves, currentPath } = renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches', value: true })]));
+    await user.click(await screen.findByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(currentPath()).toBe('/buildings/11/walkabouts'));
+    expect(saves.inputs).toHaveLength(0);
+  });
+
+  it('locks on the last floor after the confirmation, saving first, for a user who may lock', async () => {
+    const locked: string[] = [];
+    const lockHandler = graphql.mutation('LockWalkabout', ({ variables }) => {
+      locked.push(String(variables.id));
+      return HttpResponse.json({
+        data: {
+          lockWalkabout: {
+            __typename: 'WalkaboutPayload',
+            walkabout: { __typename: 'Walkabout', id: '501', isOpen: false, isLocked: true, isComplete: true, lockedAt: new Date().toISOString() },
+            errors: [],
+          },
+        },
+      });
+    });
+    const { user, saves } = renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })]), {
+      viewer: aViewer({ granted: ['canLockWalkabout'] }),
+      extra: [lockHandler],
+    });
+    await user.click(await tapTarget('Closes and latches'));
+    await user.click(screen.getByRole('button', { name: 'Lock Walkabout' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Lock Walkabout' }));
+    expect(confirm.getByText('Close Walkabout? This cannot be undone.')).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Lock Walkabout' }));
+    const saved = within(await screen.findByRole('dialog', { name: 'Walkabout saved' }));
+    expect(saved.getByText(/^Complete walkabout saved on /)).toBeInTheDocument();
+    expect(saves.inputs).toHaveLength(1);
+    expect(locked).toEqual(['501']);
+  });
+
+  it('offers no Lock button to a user who may not lock', async () => {
+    renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })]));
+    await tapTarget('Closes and latches');
+    expect(screen.queryByRole('button', { name: 'Lock Walkabout' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['locked', { isLocked: true }, 'You are viewing a locked walkabout.'],
+    ['closed', { isClosed: true, closedAt: '2026-03-01T00:00:00.000Z' }, 'You are viewing a closed walkabout.'],
+  ])('shows a %s walkabout read-only, without the scan button', async (_state, fields, banner) => {
+    renderEdit({ ...oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })]), ...fields });
+    expect(await screen.findByText(banner)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "Scan an entry's QR code" })).not.toBeInTheDocument();
+    expect(await tapTarget('Closes and latches')).toBeDisabled();
+  });
+
+  it('says so when a floor has no entries', async () => {
+    renderEdit(aWalkabout({ floors: [aFloor('1', 'Ground', [])] }));
+    expect(
+      await screen.findByText('You are viewing a walkabout in which all Types and/or Tasks were inactivated/paused.'),
+    ).toBeInTheDocument();
+  });
+
+  it('unlocks the scanned entry, every entry of a scanned location, and says when an entry is elsewhere or not in the walkabout', async () => {
+    const walkabout = aWalkabout({
+      floors: [
+        aFloor('1', 'Ground', [
+          anEntry({ id: '21', label: 'Stair door', uuid: UUID_A, conditions: [aCondition({ id: 'c1', label: 'Closes and latches' })] }),
+          anEntry({ id: '22', label: 'Hose cabinet', uuid: UUID_B, locationId: 'L2', conditions: [aCondition({ id: 'c2', label: 'Hose racked' })] }),
+          anEntry({ id: '24', label: 'Extinguisher', uuid: UUID_B, locationId: 'L2', conditions: [aCondition({ id: 'c4', label: 'Gauge green' })] }),
+        ]),
+        aFloor('2', 'Second', [anEntry({ id: '23', label: 'Exit sign', uuid: UUID_C, conditions: [aCondition({ id: 'c3', label: 'Lit' })] })]),
+      ],
+    });
+    const { user } = renderEdit(walkabout);
+    expect(await tapTarget('Closes and latches')).toBeDisabled();
+
+    await scanCode(user, UUID_A.toUpperCase());
+    expect(await tapTarget('Closes and latches')).toBeEnabled();
+    expect(await tapTarget('Hose racked')).toBeDisabled();
+
+    await scanCode(user, UUID_B);
+    expect(await tapTarget('Hose racked')).toBeEnabled();
+    expect(await tapTarget('Gauge green')).toBeEnabled();
+    expect(screen.getByText('3 changes not saved yet')).toBeInTheDocument();
+
+    await scanCode(user, UUID_C);
+    let alert = within(await screen.findByRole('dialog', { name: 'Scan Code' }));
+    expect(alert.getByText('Entry is not on the current floor.')).toBeInTheDocument();
+    await user.click(alert.getByRole('button', { name: 'OK' }));
+
+    await scanCode(user, UUID_UNKNOWN);
+    alert = within(await screen.findByRole('dialog', { name: 'Scan Code' }));
+    expect(alert.getByText('Entry scanned not included in this walkabout.')).toBeInTheDocument();
+  });
+
+  it('saves after the user has been idle for their autosave period, checked every 3 seconds, without the incomplete warning', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+    const { user, saves } = renderEdit(
+      oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' }), aCondition({ id: 'c2', label: 'Not wedged open' })]),
+      { viewer: { ...aViewer(), walkaboutAutoSavePeriodMins: 2 } },
+    );
+    await user.click(await tapTarget('Closes and latches'));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(saves.inputs).toHaveLength(0);
+    act(() => {
+      vi.advanceTimersByTime(63_000);
+    });
+    await waitFor(() => expect(saves.inputs).toHaveLength(1));
+    expect(screen.queryByRole('dialog', { name: 'Warning' })).not.toBeInTheDocument();
+    expect(await screen.findByText('All changes saved')).toBeInTheDocument();
+  });
+
+  it("keeps the changes and says 'Network unavailable' when a save finds no network", async () => {
+    const { user, saves } = renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })]));
+    saves.goOffline();
+    await user.click(await tapTarget('Closes and latches'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Network unavailable' }));
+    expect(dialog.getByText('Please go to an area where data is available and complete this walkabout.')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'OK' }));
+    expect(screen.getByText('1 change not saved yet — will be saved when online')).toBeInTheDocument();
+    expect(within(await row('Closes and latches')).getByText('Not saved yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it("says 'Network unavailable' with the editing text when the save of a floor change finds no network", async () => {
+    const walkabout = aWalkabout({
+      floors: [
+        aFloor('1', 'Ground', [anEntry({ id: '21', label: 'Stair door', scannedAt: SCANNED, conditions: [aCondition({ id: 'c1', label: 'Closes and latches' })] })]),
+        aFloor('2', 'Second', [anEntry({ id: '23', label: 'Exit sign', conditions: [aCondition({ id: 'c3', label: 'Lit' })] })]),
+      ],
+      floorDisplayName: 'Level',
+    });
+    const { user, saves } = renderEdit(walkabout);
+    saves.goOffline();
+    await user.click(await tapTarget('Closes and latches'));
+    await user.click(screen.getByRole('button', { name: 'Next Level' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Network unavailable' }));
+    expect(dialog.getByText('Walkabout will be saved on next floor change if there is data or during completion.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Exit sign' })).toBeInTheDocument();
+  });
+
+  it('keeps unsaved work through a reload and sends it once, with the same save id, when the network returns', async () => {
+    const walkabout = oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })]);
+    const first = renderEdit(walkabout);
+    first.saves.goOffline();
+    await first.user.click(await tapTarget('Closes and latches'));
+    await first.user.click(screen.getByRole('button', { name: 'Save' }));
+    await first.user.click(within(await screen.findByRole('dialog', { name: 'Network unavailable' })).getByRole('button', { name: 'OK' }));
+    const firstSaveId = first.saves.inputs[0]?.saveId;
+    expect(firstSaveId).toBeDefined();
+    first.unmount();
+
+    // The page opens again (a reload): the server still has the condition unmarked.
+    const second = renderEdit(walkabout);
+    second.saves.goOffline();
+    const target = await tapTarget('Closes and latches');
+    await waitFor(() => expect(target).toHaveTextContent('Satisfactory'));
+    expect(await screen.findByText(/1 change not saved yet/)).toBeInTheDocument();
+
+    second.saves.goOnline();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('All changes saved')).toBeInTheDocument();
+    const allSaves = [...first.saves.inputs, ...second.saves.inputs];
+    expect(new Set(allSaves.map((input) => input.saveId))).toEqual(new Set([firstSaveId]));
+    expect(second.saves.recorded).toEqual(new Set([firstSaveId]));
+    expect(allSaves.at(-1)?.conditions).toEqual([expect.objectContaining({ id: 'c1', value: { boolean: true } })]);
+  });
+
+  it('flags an unavailable QR code with a reason, requiring a comment for access denied', async () => {
+    const reports: unknown[] = [];
+    const reportHandler = graphql.mutation('ReportUnavailableQrCode', ({ variables }) => {
+      reports.push(variables);
+      return HttpResponse.json({
+        data: {
+          reportUnavailableQrCode: {
+            __typename: 'EntriesPayload',
+            entries: [{ __typename: 'Entry', id: '21', qrUnavailabilityReason: { __typename: 'QrUnavailabilityReason', kind: 'ACCESS_DENIED', comment: 'Tenant away' } }],
+            errors: [],
+          },
+        },
+      });
+    });
+    const { user } = renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })], null), {
+      viewer: aViewer({ granted: ['canHandleUnavailableQRCodes'] }),
+      extra: [reportHandler],
+    });
+    await user.click(await screen.findByRole('button', { name: 'QR code unavailable' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'QR code unavailable' }));
+    await user.click(dialog.getByRole('radio', { name: 'Access denied' }));
+    await user.click(dialog.getByRole('button', { name: 'Report' }));
+    expect(dialog.getByText('Comment is required field')).toBeInTheDocument();
+    expect(reports).toHaveLength(0);
+    await user.type(dialog.getByRole('textbox', { name: 'Comment' }), 'Tenant away');
+    await user.click(dialog.getByRole('button', { name: 'Report' }));
+    expect(await screen.findByText('QR code unavailable: Access denied (Tenant away)')).toBeInTheDocument();
+    expect(reports).toEqual([{ entryIds: ['21'], kind: 'ACCESS_DENIED', comment: 'Tenant away' }]);
+  });
+
+  it('offers no unavailable QR code flag to a user who may not handle them', async () => {
+    renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })], null));
+    await tapTarget('Closes and latches');
+    expect(screen.queryByRole('button', { name: 'QR code unavailable' })).not.toBeInTheDocument();
   });
 });

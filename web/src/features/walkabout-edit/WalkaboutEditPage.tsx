@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ActionIcon, Alert, Button, Center, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import {
@@ -170,18 +170,28 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
   // Floor changes come through the address (Next, the selector, Back, the browser's back button):
   // an invalid unlocked entry on the floor being left sends the address back (inspection.md section 5).
   const targetFloorId = validFloor(requestedFloorId) ?? floors[0]?.id ?? null;
-  useEffect(() => {
-    if (targetFloorId === null || targetFloorId === floorId) return;
+  const handledTarget = useRef<string | null>(null);
+  const onFloorRequested = useEffectEvent((target: string) => {
     const invalid = floorId === null || readOnly ? null : firstInvalidCondition(store.sharedEntries(floorId));
     if (invalid && floorId !== null) {
       setSearchParams({ floor: floorId }, { replace: true });
       void showInvalid('floorChange', invalid.condition.id);
       return;
     }
-    setFloorId(targetFloorId);
+    setFloorId(target);
     window.scrollTo(0, 0);
     void saveInBackground();
-  }, [targetFloorId, floorId, readOnly, store, setSearchParams, showInvalid, saveInBackground]);
+  });
+  useEffect(() => {
+    if (targetFloorId === null || targetFloorId === floorId) {
+      handledTarget.current = null;
+      return;
+    }
+    // The address changes in a transition: handle each requested floor once, not on every render until it lands.
+    if (handledTarget.current === targetFloorId) return;
+    handledTarget.current = targetFloorId;
+    onFloorRequested(targetFloorId);
+  }, [targetFloorId, floorId]);
 
   const goToFloor = (id: string) => setSearchParams({ floor: id });
 

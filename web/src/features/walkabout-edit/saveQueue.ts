@@ -40,6 +40,11 @@ export function saveEdits(deps: SaveDeps): Promise<SaveOutcome> {
   return run;
 }
 
+/** Resolves once every save started so far has ended (a screen left mid-save finishes it on its own). */
+export async function settleSaves(): Promise<void> {
+  await Promise.all([...queues.values()]);
+}
+
 async function runSave(deps: SaveDeps): Promise<SaveOutcome> {
   try {
     return await saveAll(deps);

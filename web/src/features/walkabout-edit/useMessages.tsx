@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 
 export type Message = {
@@ -28,15 +28,15 @@ export function useMessages() {
     });
   }, []);
 
-  const close = (confirmed: boolean) => {
+  const close = useCallback((confirmed: boolean) => {
     const message = current;
     resolver.current?.(confirmed);
     resolver.current = null;
     setCurrent(null);
     if (message?.focusAfter) window.setTimeout(message.focusAfter, 0);
-  };
+  }, [current]);
 
-  const modal = (
+  const modal = useMemo(() => (
     <Modal
       opened={current !== null}
       onClose={() => close(false)}
@@ -57,7 +57,7 @@ export function useMessages() {
         </Button>
       </Group>
     </Modal>
-  );
+  ), [current, close]);
 
-  return { show, modal };
+  return useMemo(() => ({ show, modal }), [show, modal]);
 }
