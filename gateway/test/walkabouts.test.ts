@@ -353,6 +353,12 @@ describe('on-demand walkabouts, locks and comparisons', () => {
     );
     const pair = data.entryComparisons.find((c) => c.cycleName === 'Pre-Occupancy Inspection');
     expect(pair).toMatchObject({ locked: { id: lockedEntry.id, walkaboutActive: false }, active: { id: activeEntry.id, walkaboutActive: true } });
+    const elsewhere = await ok<{ entryComparisons: unknown[]; location: unknown }>(
+      'query($l: ID!) { location(id: $l) { id } entryComparisons(locationId: $l) { cycleName } }',
+      'harbour',
+      { l: lockedEntry.locationId },
+    );
+    expect(elsewhere).toEqual({ location: null, entryComparisons: [] });
     for (const comparison of data.entryComparisons) {
       expect(comparison.active?.walkaboutActive ?? true).toBe(true);
       expect(comparison.locked === null || comparison.locked.id !== comparison.active?.id).toBe(true);

@@ -129,10 +129,15 @@ export function createWalkaboutLoaders(rest: RestClient) {
      */
     entryComparisons: memoizeByArgs(async (locationId: string): Promise<EntryComparisonRecord[]> => {
       if (!isRestId(locationId)) return [];
-      const [active, locked] = await Promise.all([
-        allDocuments<EntryResource>('/entries', { 'filter[location]': locationId, 'filter[active]': true }),
-        allDocuments<EntryResource>('/entries', { 'filter[location]': locationId, 'filter[active]': false }),
-      ]);
+      // A location the caller may not see (404) compares nothing, as location(id:) is null for it.
+      const lists = await nullWhenNotFound(
+        Promise.all([
+          allDocuments<EntryResource>('/entries', { 'filter[location]': locationId, 'filter[active]': true }),
+          allDocuments<EntryResource>('/entries', { 'filter[location]': locationId, 'filter[active]': false }),
+        ]),
+      );
+      if (!lists) return [];
+      const [active, locked] = lists;
       keep([...active, ...locked]);
       const pairKey = (entry: EntryResource) => `${entry.attributes.cycleName}\u0000${entry.attributes.equipmentId}`;
       const pairs = new Map<string, EntryComparisonRecord>();
