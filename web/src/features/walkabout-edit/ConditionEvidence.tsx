@@ -7,10 +7,15 @@ import classes from './WalkaboutEdit.module.css';
 
 type ConditionEvidenceProps = { conditionId: string; condition: Condition; label: string; disabled: boolean };
 
+/** A Blob of this window or, in tests, of Node: both have a size and a type. */
+function isBlob(value: unknown): value is Blob {
+  return typeof value === 'object' && value !== null && 'size' in value && 'type' in value && 'arrayBuffer' in value;
+}
+
 /** A Blob's object URL for a thumbnail, released when the photo changes or the row goes. */
 function useObjectUrl(photo: unknown): string | null {
   const url = useMemo(
-    () => (photo instanceof Blob && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(photo) : null),
+    () => (isBlob(photo) && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(photo) : null),
     [photo],
   );
   useEffect(() => () => {
@@ -28,7 +33,7 @@ export function ConditionEvidence({ conditionId, condition, label, disabled }: C
   const { store } = useEditContext();
   const localUrl = useObjectUrl(condition.photoFile);
   const photoSrc = localUrl ?? condition.photoUrl ?? null;
-  const hasPhoto = photoSrc !== null || condition.photoFile instanceof Blob;
+  const hasPhoto = photoSrc !== null || isBlob(condition.photoFile);
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
@@ -57,7 +62,11 @@ export function ConditionEvidence({ conditionId, condition, label, disabled }: C
       {showsPhoto(condition) && (
         <Group gap="sm" align="center">
           {photoSrc && <img src={photoSrc} alt={`Photo of ${label}`} className={classes.thumbnail} />}
-          {!photoSrc && hasPhoto && <IconPhoto size={40} aria-label={`Photo of ${label} kept on this device`} role="img" />}
+          {!photoSrc && hasPhoto && (
+            <span role="img" aria-label={`Photo of ${label} kept on this device`}>
+              <IconPhoto size={40} />
+            </span>
+          )}
           {!disabled && (
             <>
               <Button component="label" variant="light" leftSection={<IconCamera size={18} />} mih={44}>

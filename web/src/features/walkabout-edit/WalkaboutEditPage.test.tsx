@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import './testEnvironment';
 import { IDBFactory } from 'fake-indexeddb';
+import { File as NodeFile } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
@@ -21,6 +22,16 @@ import {
   UUID_C,
   UUID_UNKNOWN,
 } from './testData';
+
+// jsdom's FormData and Node's fetch do not meet: the multipart upload itself is checked in Chromium.
+const uploads = vi.hoisted(() => ({ received: [] as { photo: Blob; name: string }[] }));
+vi.mock('./uploadPhoto', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./uploadPhoto')>()),
+  uploadPhoto: (photo: Blob, name: string) => {
+    uploads.received.push({ photo, name });
+    return Promise.resolve({ status: 'ok', url: '/files/abc123.jpg', mimetype: 'image/jpeg' });
+  },
+}));
 
 // jsdom has no camera: the scan sheet's typed-code field stands in for it.
 vi.mock('../scanning/QrCameraScanner', () => ({ default: () => null }));
@@ -526,5 +537,28 @@ describe('Walkabout edit', () => {
     renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })], null));
     await tapTarget('Closes and latches');
     expect(screen.queryByRole('button', { name: 'QR code unavailable' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a photo on the device, uploads it before the save, and saves its address', async () => {
+    uploads.received.length = 0;
+    const { user, saves } = renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })]));
+    const target = await tapTarget('Closes and latches');
+    await user.click(target);
+    await user.click(target);
+    // Node's File, since IndexedDB in jsdom clones only Node's Blobs (a browser stores its own); user-event
+    // accepts only jsdom's, so the picker's change is fired directly.
+    const photo = new NodeFile(['jpeg bytes'], 'door.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Choose photo for Closes and latches'), { target: { files: [photo] } });
+    expect(await screen.findByRole('img', { name: /^Photo of Closes and latches/ })).toBeInTheDocument();
+    expect(within(await row('Closes and latches')).queryByText('Add remarks or a photo.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('dialog', { name: 'Walkabout saved' });
+    expect(uploads.received).toHaveLength(1);
+    expect(await uploads.received[0]?.photo.text()).toBe('jpeg bytes');
+    expect(uploads.received[0]?.name).toBe('door.jpg');
+    expect(saves.inputs[0]?.conditions).toEqual([
+      expect.objectContaining({ id: 'c1', value: { boolean: false }, photoUrl: '/files/abc123.jpg', photoMimetype: 'image/jpeg' }),
+    ]);
   });
 });
