@@ -100,7 +100,7 @@ describe('Scanning a location with the camera', () => {
 
     const remarks = page.getByRole('dialog', { name: 'Off-Cycle Remarks' });
     await remarks.getByRole('heading', { name: location.name }).waitFor({ timeout: 30_000 });
-    expect(await remarks.getByLabel('Remarks').isVisible()).toBe(true);
+    expect(await remarks.getByRole('textbox', { name: 'Remarks' }).isVisible()).toBe(true);
     // The decoder came from our own origin, not a CDN: nothing left the local server.
     expect(externalRequests).toEqual([]);
     await context.close();

@@ -72,7 +72,7 @@ export function LocationPage() {
                     </Title>
                     {entry && (
                       <Text size="sm" c="dimmed">
-                        {entry.aliasName || entry.equipmentName}
+                        {entry.equipmentName}
                       </Text>
                     )}
                   </Stack>

@@ -39,7 +39,7 @@ export function conditionMark(condition: Pick<ComparedCondition, 'isSatisfactory
 }
 
 function sectionName(section: ComparedSection): string {
-  return section.aliasName || section.name;
+  return section.name;
 }
 
 function byOrder<T extends { orderOnWalkabout: number }>(items: readonly T[]): T[] {
