@@ -44,7 +44,7 @@ export const EntryCard = memo(function EntryCard({ entryId }: { entryId: string 
       <Stack gap={4} mb="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Title order={2} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
-            {info.aliasName ?? info.label}
+            {info.aliasName ? `${info.aliasName} · ${info.label}` : info.label}
           </Title>
           <Badge
             variant="light"

@@ -406,8 +406,9 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
             </Alert>
           )}
         </Stack>
+        <div className={classes.bottomSpace} />
         <div className={classes.actionBar}>
-          <Stack gap={6}>
+          <Stack gap={6} className={classes.actionBarInner}>
             <PendingIndicator count={pendingCount} offline={sync.offline} saving={sync.saving} readOnly={readOnly} />
             <Group gap="xs" grow wrap="nowrap">
               <Button variant="default" size="md" onClick={() => void finish('save')} loading={finishing === 'save'} disabled={finishing === 'lock'}>
