@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { openAt } from '../src/features/walkabouts/repository';
@@ -103,13 +103,18 @@ export async function demoIds(backend: TestBackend) {
     northwind,
     harbour,
     cycle: (organizationId: number, name: string) => String(cycles.find((c) => c.organizationId === organizationId && c.name === name)!.id),
-    /** The open walkabout of a building and cycle (the schedule made it when the backend started). */
+    /**
+     * The current open walkabout of a building and cycle (the schedule made it when the backend started):
+     * the latest opened, since the previous period's walkabout stays open until its close offset passes.
+     */
     async walkabout(building: string, cycle: string): Promise<string> {
       const [row] = await db
         .select({ id: schema.walkabouts.id })
         .from(schema.walkabouts)
         .innerJoin(schema.cycles, eq(schema.cycles.id, schema.walkabouts.cycleId))
-        .where(and(eq(schema.walkabouts.buildingId, buildingId(building)), eq(schema.cycles.name, cycle), openAt(new Date())));
+        .where(and(eq(schema.walkabouts.buildingId, buildingId(building)), eq(schema.cycles.name, cycle), openAt(new Date())))
+        .orderBy(desc(schema.walkabouts.openedAt))
+        .limit(1);
       if (!row) throw new Error(`No open ${cycle} walkabout at ${building}`);
       return String(row.id);
     },

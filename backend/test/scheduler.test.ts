@@ -47,7 +47,8 @@ describe.each(databases)('the walkabout schedule on %s', (database) => {
         .map((c) => c.cycleName)
         .filter((name) => ['Daily', 'Weekly', 'Monthly', 'Yearly'].includes(name));
       const open = list((await admin.get(`/walkabouts?filter[building]=${building.id}&filter[open]=true`)).body);
-      expect(open.map((w) => w.attributes.cycleName), String(building.attributes.name)).toEqual(withTasks);
+      // Distinct: in the hours after a period ends, its walkabout stays open beside the new one until its close offset passes.
+      expect([...new Set(open.map((w) => w.attributes.cycleName))], String(building.attributes.name)).toEqual(withTasks);
       expect(withTasks.length).toBeGreaterThanOrEqual(3);
     }
   });

@@ -16,6 +16,9 @@ describe.each(databases)('walkabouts on %s', (database) => {
   let backend: TestBackend;
   let demo: Demo;
   const as: Record<string, Client> = {};
+  /** The Daily walkabout locked and the Yearly one closed by the lock test, for the comparison test after it. */
+  let lockedDaily = '';
+  let closedYearly = '';
 
   beforeAll(async () => {
     backend = await startTestBackend({ database });
@@ -40,7 +43,9 @@ describe.each(databases)('walkabouts on %s', (database) => {
 
   it('lists the open walkabouts of a building Daily, Weekly, Monthly, Yearly with their figures', async () => {
     const { body } = await as.manager!.get(`/walkabouts?filter[building]=${demo.building('King Street Commerce Centre')}&filter[open]=true`);
-    expect(list(body).map((w) => w.attributes.cycleName)).toEqual(['Daily', 'Weekly', 'Monthly', 'Yearly']);
+    // In the hours after a period ends, its walkabout stays open beside the new one until its close offset passes.
+    expect([...new Set(list(body).map((w) => w.attributes.cycleName))]).toEqual(['Daily', 'Weekly', 'Monthly', 'Yearly']);
+    for (const cycle of ['Daily', 'Weekly', 'Monthly', 'Yearly']) expect(list(body).map((w) => w.id)).toContain(await demo.walkabout('King Street Commerce Centre', cycle));
     for (const w of list(body)) {
       expect(w.attributes).toMatchObject({ isOpen: true, isLocked: false, isClosed: false, isComplete: false, markedCount: 0, unsatisfactoryCount: 0 });
       expect(w.attributes.conditionsCount).toBeGreaterThan(0);
@@ -175,7 +180,9 @@ describe.each(databases)('walkabouts on %s', (database) => {
     expect(building.statuses).toContainEqual(
       expect.objectContaining({ cycleId: monthlyCycle, isLastWalkaboutComplete: false, lastWalkaboutUnsatisfactoryTotal: 1 }),
     );
-    expect(building.walkaboutsCount).toBe(4);
+    const open = list((await as.inspector!.get(`/walkabouts?filter[building]=${demo.building('Yonge & Eglinton Tower')}&filter[open]=true`)).body);
+    expect(open.length).toBeGreaterThanOrEqual(4);
+    expect(building.walkaboutsCount).toBe(open.length);
   });
 
   it('refuses results for entries never scanned and invalid values, with a pointer for each', async () => {
@@ -203,6 +210,7 @@ describe.each(databases)('walkabouts on %s', (database) => {
 
   it('lets only users with the lock permission lock a walkabout, and never saves a locked or closed one', async () => {
     const id = await demo.walkabout('King Street Commerce Centre', 'Daily');
+    lockedDaily = id;
     const viewer = await as.viewer!.post(`/walkabouts/${id}/lock`, {});
     expect(viewer.status).toBe(403);
     const locked = await as.inspector!.post(`/walkabouts/${id}/lock`, {});
@@ -212,9 +220,11 @@ describe.each(databases)('walkabouts on %s', (database) => {
     const save = await as.inspector!.save('late', { walkaboutToUpdateId: id, data: {} });
     expect([save.status, save.body.errors![0]!.detail]).toEqual([409, 'This walkabout is locked.']);
     const open = list((await as.inspector!.get(`/walkabouts?filter[building]=${demo.building('King Street Commerce Centre')}&filter[open]=true`)).body);
-    expect(open.map((w) => w.attributes.cycleName)).not.toContain('Daily');
+    expect(open.map((w) => w.id)).not.toContain(id);
+    expect(open.map((w) => w.attributes.cycleName)).toContain('Weekly');
 
     const other = await demo.walkabout('King Street Commerce Centre', 'Yearly');
+    closedYearly = other;
     await backend.db.update(schema.walkabouts).set({ closedAt: new Date(Date.now() - 1000) }).where(eq(schema.walkabouts.id, Number(other)));
     const closed = await as.inspector!.save('closed', { walkaboutToUpdateId: other, data: {} });
     expect([closed.status, closed.body.errors![0]!.detail]).toEqual([409, 'This walkabout is closed.']);
@@ -226,11 +236,12 @@ describe.each(databases)('walkabouts on %s', (database) => {
     const locked = await as.inspector!.get(`/entries?filter[location]=${location}&filter[active]=false`);
     expect(active.map((e) => e.attributes.cycleName)).toContain('Monthly');
     // Daily was locked and Yearly closed in the previous test: neither is active any more.
-    expect(active.map((e) => e.attributes.cycleName)).not.toContain('Daily');
-    expect(active.map((e) => e.attributes.cycleName)).not.toContain('Yearly');
+    expect(lockedDaily).not.toBe('');
+    expect(active.map((e) => String(e.attributes.walkaboutId))).not.toContain(lockedDaily);
+    expect(active.map((e) => String(e.attributes.walkaboutId))).not.toContain(closedYearly);
     expect(active.every((e) => e.attributes.walkaboutActive === true && e.attributes.locationName === 'Main Lobby')).toBe(true);
     // The Daily walkabout locked in the previous test is the latest locked one of its cycle.
-    expect(list(locked.body).map((e) => e.attributes.cycleName)).toEqual(expect.arrayContaining(['Daily']));
+    expect(list(locked.body).map((e) => String(e.attributes.walkaboutId))).toContain(lockedDaily);
     expect(list(locked.body).every((e) => e.attributes.walkaboutActive === false)).toBe(true);
     expect(locked.body.included!.some((r) => r.type === 'conditions')).toBe(true);
   });

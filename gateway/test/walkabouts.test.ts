@@ -108,7 +108,8 @@ describe('reading walkabouts', () => {
       'query { walkabouts(buildingId: "2") { id isFireWatch cycle { name } } notRepeatableCycles(buildingId: "2") { name } }',
       'inspector',
     );
-    expect(data.walkabouts.map((w) => w.cycle.name)).toEqual(['Daily', 'Weekly', 'Monthly', 'Yearly']);
+    // Distinct: in the hours after a period ends, its walkabout stays open beside the new one until its close offset passes.
+    expect([...new Set(data.walkabouts.map((w) => w.cycle.name))]).toEqual(['Daily', 'Weekly', 'Monthly', 'Yearly']);
     expect(data.notRepeatableCycles.map((c) => c.name)).toEqual(['Pre-Occupancy Inspection']);
   });
 

@@ -49,7 +49,7 @@ for (const [size, viewport] of Object.entries(viewports)) {
       await context.close();
     });
 
-    it('the buildings page shows the cards and the toolbar within the screen', async () => {
+    it('the buildings and walkabouts pages fit the screen, and a route not built yet says so', async () => {
       const { context, page, externalRequests } = await newPage(browser, stack.baseUrl, viewport);
       await page.goto('/signin');
       await page.getByLabel('Username', { exact: true }).fill('manager');
@@ -66,6 +66,10 @@ for (const [size, viewport] of Object.entries(viewports)) {
       expect(await tutorial.isVisible()).toBe(size === 'phone');
       await shoot(page, `${size}-buildings`);
       await page.goto('/buildings/1/walkabouts');
+      await page.getByText(/of \d+ answered/).first().waitFor();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await shoot(page, `${size}-walkabouts`);
+      await page.goto('/buildings/1/document-categories');
       await page.getByRole('heading').first().waitFor();
       expect(await page.locator('main').innerText()).toMatch(/not (available|found)/i);
       await shoot(page, `${size}-not-found`);
