@@ -7,12 +7,14 @@ import { BUILDING_FILTER_KEY, readAccessToken } from '../../app/session';
 
 const signedInViewer = aViewer();
 
-function signInAnswering(result: 'ok' | 'refused' | 'fault', seen: { username?: string; password?: string } = {}) {
+const TOO_MANY = 'Too many failed sign-in attempts. Wait 15 minutes, or reset your password, and try again.';
+
+function signInAnswering(result: 'ok' | 'refused' | 'limited' | 'fault', seen: { username?: string; password?: string } = {}) {
   return graphql.mutation('SignIn', ({ variables }) => {
     seen.username = variables.username as string;
     seen.password = variables.password as string;
     if (result === 'fault') return HttpResponse.json({ errors: [{ message: 'Internal server error' }] }, { status: 500 });
-    const refused = result === 'refused';
+    const refused = result === 'refused' || result === 'limited';
     return HttpResponse.json({
       data: {
         signIn: {
@@ -21,7 +23,7 @@ function signInAnswering(result: 'ok' | 'refused' | 'fault', seen: { username?: 
           expiresAt: refused ? null : '2030-01-01T00:00:00.000Z',
           viewer: refused ? null : signedInViewer,
           errors: refused
-            ? [{ __typename: 'FieldError', field: null, message: 'Username or password is incorrect.' }]
+            ? [{ __typename: 'FieldError', field: null, message: result === 'limited' ? TOO_MANY : 'Username or password is incorrect.' }]
             : [],
         },
       },
@@ -57,6 +59,18 @@ describe('Sign in', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not sign in. Username or password is incorrect.');
     expect(currentPath()).toBe('/signin');
+    expect(readAccessToken()).toBeNull();
+  });
+
+  it('says how long to wait, not that the password is wrong, after too many attempts', async () => {
+    const { user } = renderApp({ route: '/signin', signedIn: false, handlers: [signInAnswering('limited')] });
+    await user.type(screen.getByLabelText('Username'), 'ida');
+    await user.type(screen.getByLabelText('Password'), 'right-at-last');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`Could not sign in. ${TOO_MANY}`);
+    expect(alert).not.toHaveTextContent('incorrect');
     expect(readAccessToken()).toBeNull();
   });
 
