@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import sharp from 'sharp';
 import { signIn, type TestBackend } from '../src/testing';
-import { client, databases, demoIds, expectJsonApi, multipartFile, one, signedIn, startTestBackend, tree, type Client } from './helpers';
+import { client, databases, demoIds, expectJsonApi, list, multipartFile, one, signedIn, startTestBackend, tree, type Client } from './helpers';
 
 type Ctx = {
   app: FastifyInstance;
@@ -149,6 +149,22 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
       (await manager.patch(`/fire-watches/${id}`, { data: { attributes: { status: 'paused' } } })).status,
     ];
   },
+  // After the two above: the building has the fire watch they started and stopped.
+  'GET /fire-watches': async ({ manager, building }) => {
+    const { status, body } = await manager.get(`/fire-watches?filter[building]=${building}&page[size]=1`);
+    const id = list(body)[0]!.id;
+    return [
+      status,
+      (await manager.get(`/fire-watches?filter[id]=${id},424242`)).status,
+      (await manager.get('/fire-watches?include=building')).status,
+      (await manager.get('/fire-watches?filter[building]=abc')).status,
+    ];
+  },
+  'GET /fire-watches/:id': async ({ manager, building }) => {
+    const { body } = await manager.get(`/fire-watches?filter[building]=${building}`);
+    const id = list(body)[0]!.id;
+    return [(await manager.get(`/fire-watches/${id}`)).status, (await manager.get('/fire-watches/424242')).status];
+  },
   'POST /uploads': async ({ app, managerToken }) => {
     const upload = (name: string, type: string, bytes: Buffer) =>
       app.inject({ method: 'POST', url: '/uploads', ...withToken(multipartFile(name, type, bytes), managerToken) });
@@ -197,6 +213,8 @@ const expected: Record<string, number[]> = {
   'POST /location-comments': [201, 422],
   'POST /fire-watches': [201, 422],
   'PATCH /fire-watches/:id': [200, 422],
+  'GET /fire-watches': [200, 200, 400, 400],
+  'GET /fire-watches/:id': [200, 404],
   'POST /uploads': [201, 422],
   'GET /files/:key': [404],
   'GET /openapi.json': [200],

@@ -2,7 +2,7 @@
  * A user of one organization can read or change nothing of another, on every route:
  * the case table below must name every route the app has, or the first test fails.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, signIn, type TestBackend } from '../src/testing';
 import sharp from 'sharp';
@@ -34,6 +34,22 @@ async function othersOf(side: Side, backend: TestBackend) {
   ]);
   expect(walkabouts.length).toBeGreaterThan(0);
   return { walkabouts, locations, entries };
+}
+
+/** The started fire watch of a building, started here (straight in the database) when it has none. */
+async function startedFireWatch(backend: TestBackend, buildingId: string): Promise<string> {
+  const building = Number(buildingId);
+  const [inserted] = await backend.db
+    .insert(schema.fireWatches)
+    .values({ buildingId: building, status: 'started' })
+    .onConflictDoNothing()
+    .returning({ id: schema.fireWatches.id });
+  if (inserted) return String(inserted.id);
+  const [started] = await backend.db
+    .select({ id: schema.fireWatches.id })
+    .from(schema.fireWatches)
+    .where(and(eq(schema.fireWatches.buildingId, building), eq(schema.fireWatches.status, 'started')));
+  return String(started!.id);
 }
 
 const cases: Record<string, Case> = {
@@ -183,14 +199,29 @@ const cases: Record<string, Case> = {
     });
     expect(answer.status).toBe(404);
   },
+  'GET /fire-watches': async (side, backend) => {
+    const own = await startedFireWatch(backend, side.own.buildings.at(-1)!);
+    const other = await startedFireWatch(backend, side.other.buildings.at(-1)!);
+    const { body } = await side.client.get('/fire-watches?page[size]=500');
+    expect(ids(body)).toContain(own);
+    for (const f of list(body)) expect(side.own.buildings).toContain(String(f.attributes.buildingId));
+    expect(body.meta!.total).toBe(ids(body).length);
+    none((await side.client.get(`/fire-watches?filter[id]=${other}`)).body);
+    none((await side.client.get(`/fire-watches?filter[building]=${side.other.buildings.join(',')}`)).body);
+    // Asking for one's own and another organization's together answers only one's own.
+    expect(ids((await side.client.get(`/fire-watches?filter[id]=${own},${other}`)).body)).toEqual([own]);
+  },
+  'GET /fire-watches/:id': async (side, backend) => {
+    const own = await startedFireWatch(backend, side.own.buildings.at(-1)!);
+    const other = await startedFireWatch(backend, side.other.buildings.at(-1)!);
+    expect((await side.client.get(`/fire-watches/${own}`)).status).toBe(200);
+    expect((await side.client.get(`/fire-watches/${other}`)).status).toBe(404);
+  },
   'PATCH /fire-watches/:id': async (side, backend) => {
-    const [other] = await backend.db
-      .insert(schema.fireWatches)
-      .values({ buildingId: Number(side.other.buildings.at(-1)), status: 'started' })
-      .onConflictDoNothing()
-      .returning({ id: schema.fireWatches.id });
-    const id = other?.id ?? (await backend.db.select().from(schema.fireWatches).where(eq(schema.fireWatches.buildingId, Number(side.other.buildings.at(-1)))))[0]!.id;
+    const id = await startedFireWatch(backend, side.other.buildings.at(-1)!);
     expect((await side.client.patch(`/fire-watches/${id}`, { data: { attributes: { status: 'ended' } } })).status).toBe(404);
+    const [row] = await backend.db.select().from(schema.fireWatches).where(eq(schema.fireWatches.id, Number(id)));
+    expect(row!.status).toBe('started');
   },
   'POST /uploads': async (side, backend) => {
     // An upload belongs to no organization's records until a save names its URL; others only reach it by that URL.

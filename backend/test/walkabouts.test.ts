@@ -288,6 +288,42 @@ describe.each(databases)('walkabouts on %s', (database) => {
     expect(one((await as.inspector!.get(`/buildings/${building}`)).body).attributes.isFireWatchStarted).toBe(false);
   });
 
+  it('reads back the fire watch that was started, then stopped, only within the reader\'s buildings', async () => {
+    const building = demo.building("Queen's Quay Residences");
+    const started = await as.manager!.post('/fire-watches', {
+      data: { type: 'fire-watch', attributes: { status: 'started', startComments: 'Fire pump out of service' }, relationships: { building: { data: { type: 'buildings', id: building } } } },
+    });
+    expect(started.status).toBe(201);
+    const id = one(started.body).id;
+
+    const read = await as.manager!.get(`/fire-watches/${id}`);
+    expect(read.status).toBe(200);
+    expect(one(read.body)).toEqual(one(started.body));
+    expect(one(read.body).attributes).toMatchObject({ status: 'started', startComments: 'Fire pump out of service', endedAt: null, isActive: true, buildingId: Number(building) });
+    expect(one(read.body).relationships!.building!.data).toEqual({ type: 'buildings', id: building });
+    // The building's fireWatchId names it, and the list finds it by that id (the gateway's DataLoader call) and by building.
+    const { fireWatchId } = one((await as.manager!.get(`/buildings/${building}`)).body).attributes;
+    expect(String(fireWatchId)).toBe(id);
+    const byId = await as.manager!.get(`/fire-watches?filter[id]=${fireWatchId}`);
+    expect([list(byId.body), byId.body.meta!.total]).toEqual([[one(started.body)], 1]);
+    const byBuilding = await as.manager!.get(`/fire-watches?filter[building]=${building}`);
+    expect(list(byBuilding.body).map((f) => f.id)).toEqual([id]);
+
+    // A region user of Downtown sees Queen's Quay; an inspector limited to two other buildings does not.
+    const regional = await signedIn(backend, 'regional');
+    expect((await regional.get(`/fire-watches/${id}`)).status).toBe(200);
+    expect((await as.inspector!.get(`/fire-watches/${id}`)).status).toBe(404);
+    expect(list((await as.inspector!.get(`/fire-watches?filter[id]=${id}`)).body)).toEqual([]);
+
+    const ended = await as.manager!.patch(`/fire-watches/${id}`, { data: { attributes: { status: 'ended', endComments: 'Pump repaired' } } });
+    expect(ended.status).toBe(200);
+    const after = one((await as.manager!.get(`/fire-watches/${id}`)).body);
+    expect(after).toEqual(one(ended.body));
+    expect(after.attributes).toMatchObject({ status: 'ended', startComments: 'Fire pump out of service', endComments: 'Pump repaired', isActive: false });
+    expect(after.attributes.endedAt).toEqual(expect.any(String));
+    expect(one((await as.manager!.get(`/buildings/${building}`)).body).attributes.fireWatchId).toBeNull();
+  });
+
   it('refuses a fire watch walkabout where no location has fire watch tasks', async () => {
     const [bare] = await backend.db
       .insert(schema.buildings)

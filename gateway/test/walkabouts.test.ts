@@ -414,6 +414,53 @@ describe('fire watch', () => {
     });
   });
 
+  it('reads the started fire watch in later queries, one REST call for many buildings, and null once stopped', async () => {
+    type ActiveFireWatch = { id: string; status: string; startComments: string | null; startedAt: string };
+    type Read = { building: { id: string; isFireWatchStarted: boolean; activeFireWatch: ActiveFireWatch | null } | null };
+    const read = `query($b: ID!) { building(id: $b) { id isFireWatchStarted activeFireWatch { id status startComments startedAt } } }`;
+    const started: Record<string, ActiveFireWatch> = {};
+    for (const b of ['2', '3']) {
+      const payload = (await ok<{ startFireWatch: { fireWatch: ActiveFireWatch | null; errors: FieldErrors } }>(start, 'inspector', { b, c: `Alarm panel offline (${b})` }))
+        .startFireWatch;
+      expect(payload.errors).toEqual([]);
+      started[b] = payload.fireWatch!;
+    }
+
+    // A new request (no loader primed by the mutation): read through GET /fire-watches, by the inspector and by a viewer.
+    for (const username of ['inspector', 'viewer']) {
+      const { body } = await stack.graphql<Read>(read, { token: tokens[username], variables: { b: '2' } });
+      expect(body.errors).toBeUndefined();
+      expect(body.data!.building).toEqual({
+        id: '2',
+        isFireWatchStarted: true,
+        activeFireWatch: { id: started['2']!.id, status: 'started', startComments: 'Alarm panel offline (2)', startedAt: started['2']!.startedAt },
+      });
+    }
+    // Another organization's user sees neither the building nor its fire watch.
+    const harbour = await stack.graphql<Read>(read, { token: tokens.harbour, variables: { b: '2' } });
+    expect(harbour.body.data?.building ?? null).toBeNull();
+
+    const before = stack.restCalls.length;
+    const list = await ok<{ buildings: { nodes: Array<{ id: string; activeFireWatch: { id: string } | null }> } }>(
+      'query { buildings(pageSize: 50) { nodes { id activeFireWatch { id } } } }',
+      'inspector',
+    );
+    expect(Object.fromEntries(list.buildings.nodes.map((n) => [n.id, n.activeFireWatch?.id ?? null]))).toEqual({ '2': started['2']!.id, '3': started['3']!.id });
+    const fireWatchCalls = stack.restCalls.slice(before).filter((call) => call.path.split('?')[0] === '/fire-watches');
+    expect(fireWatchCalls).toHaveLength(1);
+    expect(fireWatchCalls[0]!.method).toBe('GET');
+    const filtered = new URLSearchParams(fireWatchCalls[0]!.path.split('?')[1]).get('filter[id]')!.split(',').sort();
+    expect(filtered).toEqual([started['2']!.id, started['3']!.id].sort());
+
+    for (const b of ['2', '3']) {
+      const stopped = (await ok<{ stopFireWatch: Payload }>(stop, 'inspector', { id: started[b]!.id, c: 'Panel restored' })).stopFireWatch;
+      expect(stopped.errors).toEqual([]);
+    }
+    const { body } = await stack.graphql<Read>(read, { token: tokens.inspector, variables: { b: '2' } });
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.building).toEqual({ id: '2', isFireWatchStarted: false, activeFireWatch: null });
+  });
+
   it('refuses a fire watch to the viewer as FORBIDDEN', async () => {
     const { body } = await stack.graphql(start, { token: tokens.viewer, variables: { b: '2' } });
     expect(body.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);

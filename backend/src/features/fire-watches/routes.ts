@@ -1,4 +1,4 @@
-/** Fire watch start and stop (inspection.md sections 4, 6 and 8). */
+/** Fire watch start, stop and reading (inspection.md sections 4, 6 and 8). */
 import { validateText } from '@fsi/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
@@ -6,19 +6,31 @@ import type { Database } from '../../db/client';
 import { queryRows } from '../../db/raw';
 import { buildings, fireWatches } from '../../db/schema';
 import { FieldErrors, HttpError, notFound, unprocessable } from '../../jsonapi/errors';
-import { idParamsSchema } from '../../jsonapi/query';
-import { bool, errorResponses, int, intNull, resourceSchema, singleDocumentSchema, str, strNull } from '../../jsonapi/schemas';
-import { resource, singleDocument, toOne, type Resource } from '../../jsonapi/serializer';
+import { idListSchema, idParamsSchema, listQuerySchema, parseIds, parseInclude, parsePage, type ListQuery } from '../../jsonapi/query';
+import { bool, errorResponses, int, intNull, listDocumentSchema, resourceSchema, singleDocumentSchema, str, strNull } from '../../jsonapi/schemas';
+import { listDocument, requestUrl, resource, singleDocument, toOne, type Resource } from '../../jsonapi/serializer';
 import { buildingsInScope, requirePermission, scopeOf, type Scope } from '../../plugins/authorization';
+import { findFireWatch, listFireWatches, type FireWatchRow } from './repository';
 
 export const FIRE_WATCH_ALREADY_STARTED_MESSAGE = 'Fire watch already started.';
 const COMMENTS_MAX_LENGTH = 2000;
 
-type FireWatchRow = typeof fireWatches.$inferSelect;
+type ListFireWatchesQuery = ListQuery & { 'filter[building]'?: string };
 
 const fireWatchResourceSchema = resourceSchema(
   'fire-watches',
-  { status: str, startComments: strNull, endComments: strNull, startedAt: str, endedAt: strNull, buildingId: int, isActive: bool, walkaboutId: intNull },
+  {
+    status: str,
+    startComments: strNull,
+    endComments: strNull,
+    startedAt: str,
+    endedAt: strNull,
+    startedBy: intNull,
+    endedBy: intNull,
+    buildingId: int,
+    isActive: bool,
+    walkaboutId: intNull,
+  },
   ['building'],
 );
 
@@ -66,12 +78,7 @@ async function startFireWatch(db: Database, scope: Scope, buildingId: number, st
 }
 
 async function endFireWatch(db: Database, scope: Scope, id: number, endComments: string | null): Promise<FireWatchRow> {
-  const [found] = await db
-    .select({ fireWatch: fireWatches })
-    .from(fireWatches)
-    .innerJoin(buildings, eq(buildings.id, fireWatches.buildingId))
-    .where(and(eq(fireWatches.id, id), buildingsInScope(scope)));
-  if (!found) throw notFound('Fire watch');
+  if (!(await findFireWatch(db, scope, id))) throw notFound('Fire watch');
   requirePermission(scope, scope.permissions.canUpdateFireWatch, 'You are not allowed to stop a fire watch.');
   const [ended] = await db
     .update(fireWatches)
@@ -89,6 +96,48 @@ const relationshipBody = {
 } as const;
 
 const routes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: ListFireWatchesQuery }>(
+    '/fire-watches',
+    {
+      schema: {
+        tags: ['fire watch'],
+        summary: "Fire watches of the caller's buildings, started and ended, the latest started first",
+        querystring: listQuerySchema({ 'filter[building]': idListSchema }),
+        response: { 200: listDocumentSchema(fireWatchResourceSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const q = request.query;
+      parseInclude(q.include, []);
+      const page = parsePage(q);
+      const { rows, total } = await listFireWatches(
+        app.db,
+        scope,
+        { ids: parseIds(q['filter[id]']), buildingIds: parseIds(q['filter[building]']) },
+        page,
+      );
+      return listDocument(rows.map(fireWatchResource), { total, page, url: requestUrl(request) });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/fire-watches/:id',
+    {
+      schema: {
+        tags: ['fire watch'],
+        summary: 'One fire watch',
+        params: idParamsSchema,
+        response: { 200: singleDocumentSchema(fireWatchResourceSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const fireWatch = await findFireWatch(app.db, scopeOf(request), Number(request.params.id));
+      if (!fireWatch) throw notFound('Fire watch');
+      return singleDocument(fireWatchResource(fireWatch));
+    },
+  );
+
   app.post<{ Body: { data: { attributes: { status: 'started'; startComments?: string | null }; relationships: { building: { data: { id: string } } } } } }>(
     '/fire-watches',
     {

@@ -12,6 +12,7 @@ export type FireWatchResult = { fireWatch: FireWatchResource | null; building: B
 const failed = (errors: FieldErrorRecord[]): FireWatchResult => ({ fireWatch: null, building: null, errors });
 
 export function createFireWatchLoaders(rest: RestClient, buildings: BuildingLoaders) {
+  /** GET /fire-watches?filter[id]=…: one REST call for every Building.activeFireWatch of a request. */
   const byId = byIdLoader<FireWatchResource>(rest, '/fire-watches');
 
   /** The fire watch as REST answered it, and its building read again (isFireWatchStarted, fireWatchId changed). */
