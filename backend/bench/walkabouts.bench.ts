@@ -1,16 +1,18 @@
 /**
- * Walkabout benchmarks (the root `npm run bench` calls these; `npx tsx backend/bench/walkabouts.bench.ts`
- * runs them alone). Each figure comes with a baseline measured in the same run on the same
- * database, so results from different machines compare as ratios:
- * - benchSave1000: p50/p95 of PATCH /walkabout-data saving 1,000 conditions, against a `select 1` round trip;
+ * Walkabout benchmarks, part 2 of the root `npm run bench` (`npm run bench -w backend` runs them
+ * alone). Each figure comes with a baseline measured in the same run on the same database, so
+ * results from different machines compare as ratios:
+ * - benchSave1000: p50/p95 of PATCH /walkabout-data saving 1,000 conditions, against a `select 1`
+ *   round trip (sampled between the saves, so that both see the same load);
  * - benchCreate10000: creating a walkabout of 10,000 conditions, against one bulk insert of 10,000 rows.
+ * On PGlite always, and on PostgreSQL when TEST_DATABASE_URL answers.
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { seedLargeBuilding, type LargeBuilding } from '../src/seed/large-building';
-import { schema, signIn, startTestBackend, type TestBackend } from '../src/testing';
+import { postgresAvailable, schema, signIn, startTestBackend, type TestBackend } from '../src/testing';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export type SaveBench = { kind: DatabaseKind; iterations: number; conditions: number; p50Ms: number; p95Ms: number; baselineSelectOneMs: number; p50Ratio: number };
@@ -28,10 +30,10 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-async function selectOneMs(db: Database): Promise<number> {
+async function selectOneTimes(db: Database, count: number): Promise<number[]> {
   const times: number[] = [];
-  for (let i = 0; i < 50; i += 1) times.push(await timed(() => db.execute(sql`select 1`)));
-  return quantile(times, 0.5);
+  for (let i = 0; i < count; i += 1) times.push(await timed(() => db.execute(sql`select 1`)));
+  return times;
 }
 
 /** A backend with a large building (locations × tasks conditions per walkabout) and an admin's token. */
@@ -66,6 +68,7 @@ export async function benchSave1000(kind: DatabaseKind, iterations = 15): Promis
       .where(eq(schema.conditions.walkaboutId, Number(walkaboutId)));
     const entryIds = [...new Set(rows.map((r) => r.entryId))];
     const times: number[] = [];
+    const baselines: number[] = [];
     for (let i = 0; i < iterations + 1; i += 1) {
       const editedAt = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
       const payload = {
@@ -87,8 +90,9 @@ export async function benchSave1000(kind: DatabaseKind, iterations = 15): Promis
       });
       // The first save also unlocks the entries; it warms up and is not counted.
       if (i > 0) times.push(ms);
+      baselines.push(...(await selectOneTimes(backend.db, 5)));
     }
-    const baseline = await selectOneMs(backend.db);
+    const baseline = quantile(baselines, 0.5);
     const p50 = quantile(times, 0.5);
     return { kind, iterations, conditions: rows.length, p50Ms: round(p50), p95Ms: round(quantile(times, 0.95)), baselineSelectOneMs: round(baseline), p50Ratio: round(p50 / baseline) };
   } finally {
@@ -127,10 +131,46 @@ export async function benchCreate10000(kind: DatabaseKind = 'pglite', iterations
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const kinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export type WalkaboutBenches = { kinds: DatabaseKind[]; postgresNote: string | null; save: SaveBench[]; create: CreateBench[] };
+
+/** Both benchmarks on PGlite, then on PostgreSQL when TEST_DATABASE_URL answers. */
+export async function runWalkaboutBenches(): Promise<WalkaboutBenches> {
+  const postgres = await postgresAvailable();
+  const kinds: DatabaseKind[] = postgres ? ['pglite', 'postgres'] : ['pglite'];
+  const postgresNote = postgres ? null : process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL does not answer' : 'TEST_DATABASE_URL is not set';
+  const result: WalkaboutBenches = { kinds, postgresNote, save: [], create: [] };
   for (const kind of kinds) {
-    console.log(JSON.stringify(await benchSave1000(kind)));
-    console.log(JSON.stringify(await benchCreate10000(kind)));
+    result.save.push(await benchSave1000(kind));
+    result.create.push(await benchCreate10000(kind));
   }
+  return result;
+}
+
+export const databaseLabel = (kind: DatabaseKind) => (kind === 'pglite' ? 'PGlite' : 'PostgreSQL');
+
+export function formatWalkaboutBenches(result: WalkaboutBenches): string {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const row = (cells: string[]) => `  ${cells[0]!.padEnd(12)}${cells[1]!.padEnd(11)}${cells[2]!.padEnd(11)}${cells[3]!.padEnd(24)}${cells[4]}`;
+  const lines = [
+    '',
+    'Walkabouts in the backend (through the routes, in process), against a baseline on the same database in the same run',
+    `  save: one PATCH /walkabout-data of ${result.save[0]?.conditions.toLocaleString('en-US')} conditions, ${result.save[0]?.iterations} saves after one warm-up; baseline a \`select 1\` round trip sampled between the saves`,
+    `  create: POST /walkabouts making ${result.create[0]?.conditions.toLocaleString('en-US')} conditions, median of ${result.create[0]?.iterations}; baseline one bulk insert of 10,000 rows (median of ${result.create[0]?.iterations})`,
+    '',
+    row(['', 'p50', 'p95', 'baseline', 'p50 / baseline']),
+  ];
+  for (const kind of result.kinds) {
+    const save = result.save.find((r) => r.kind === kind)!;
+    const create = result.create.find((r) => r.kind === kind)!;
+    lines.push(row([databaseLabel(kind), '', '', '', '']).trimEnd());
+    lines.push(row(['  save', ms(save.p50Ms), ms(save.p95Ms), `select 1 ${ms(save.baselineSelectOneMs)}`, `${save.p50Ratio.toFixed(0)}x`]));
+    lines.push(row(['  create', ms(create.ms), '', `bulk insert ${ms(create.baselineBulkInsertMs)}`, `${create.ratio.toFixed(1)}x`]));
+  }
+  if (result.postgresNote) lines.push(`  PostgreSQL skipped: ${result.postgresNote}`);
+  lines.push('');
+  return lines.join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(formatWalkaboutBenches(await runWalkaboutBenches()));
 }
