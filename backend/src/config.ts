@@ -1,4 +1,6 @@
 /** Reads the backend's environment (see README.md "Environment"). */
+import type { S3Settings } from './storage';
+
 export type BackendEnv = {
   port: number;
   host: string;
@@ -8,6 +10,8 @@ export type BackendEnv = {
   publicUrl: string;
   smtpUrl?: string;
   mailFrom?: string;
+  /** Keep uploads in this S3 bucket (S3_*); undefined: on disk under DATA_DIR. */
+  s3?: S3Settings;
 };
 
 function flag(value: string | undefined): boolean | undefined {
@@ -25,5 +29,28 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): BackendEnv {
     publicUrl: env.PUBLIC_URL ?? 'http://localhost:4000',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    s3: readS3Env(env),
   };
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * The S3 storage settings, when S3_BUCKET is set. A half-done configuration throws rather than falling back to
+ * the disk, where a container's uploads would be lost without anyone noticing.
+ */
+export function readS3Env(env: NodeJS.ProcessEnv = process.env): S3Settings | undefined {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const bucket = value('S3_BUCKET');
+  if (!bucket) {
+    const stray = S3_VARIABLES.filter((name) => value(name));
+    if (stray.length) throw new Error(`${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET to keep uploads in S3, or unset them to keep uploads on disk.`);
+    return undefined;
+  }
+  const endpoint = value('S3_ENDPOINT');
+  if (endpoint !== undefined && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http:// or https:// URL, not "${endpoint}".`);
+  const accessKeyId = value('S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('S3_SECRET_ACCESS_KEY');
+  if (!accessKeyId !== !secretAccessKey) throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.');
+  return { bucket, region: value('S3_REGION') ?? 'us-east-1', endpoint, accessKeyId, secretAccessKey };
 }

@@ -9,7 +9,8 @@ import { openDatabase, type Database } from './db/client';
 import { organizations } from './db/schema';
 import { hashPassword } from './auth/password-hash';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo';
-import { DiskStorage } from './storage';
+import { readS3Env } from './config';
+import { openStorage, type S3Settings } from './storage';
 
 export { buildApp, type AppOptions } from './app';
 export { openDatabase, type Database, type DatabaseHandle } from './db/client';
@@ -29,12 +30,25 @@ export type StartBackendOptions = {
   smtpUrl?: string;
   /** How often the walkabout job runs (default every minute). */
   scheduleIntervalMs?: number;
+  /** Keep uploads in this S3 bucket (default: from S3_*; without S3_BUCKET, in `${dataDir}/files`). */
+  s3?: S3Settings;
 };
 
 export type RunningBackend = { url: string; app: FastifyInstance; close(): Promise<void> };
 
 export async function startBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
-  const handle = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  // Storage first: a bucket that cannot be reached or opened stops the start before the database is touched.
+  const storage = await openStorage({
+    s3: options.s3 ?? readS3Env(),
+    folder: path.join(path.resolve(options.dataDir ?? process.env.DATA_DIR ?? './data'), 'files'),
+  });
+  let handle;
+  try {
+    handle = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  } catch (error) {
+    storage.close?.();
+    throw error;
+  }
   try {
     await handle.migrate();
     const seed = options.seedDemo ?? (handle.kind === 'pglite' && handle.isNewDataFolder);
@@ -47,13 +61,19 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       mailFrom: process.env.MAIL_FROM || undefined,
       // The first round runs before listen() resolves, so a fresh start already has open walkabouts.
       scheduleIntervalMs: options.scheduleIntervalMs ?? 60_000,
-      storage: new DiskStorage(path.join(path.resolve(options.dataDir ?? process.env.DATA_DIR ?? './data'), 'files')),
+      storage,
     });
-    app.addHook('onClose', async () => handle.close());
+    const database = handle;
+    app.addHook('onClose', async () => {
+      await database.close();
+      storage.close?.();
+    });
+    app.log.info(`files kept in the ${storage.description}`);
     const url = await app.listen({ port: options.port ?? 4001, host: options.host ?? '127.0.0.1' });
     return { url, app, close: () => app.close() };
   } catch (error) {
     await handle.close();
+    storage.close?.();
     throw error;
   }
 }

@@ -11,6 +11,7 @@ const backend = await startBackend({
   seedDemo: env.seedDemo,
   publicUrl: env.publicUrl,
   smtpUrl: env.smtpUrl,
+  s3: env.s3,
   logger: true,
 });
 backend.app.log.info(`backend listening on ${backend.url} (OpenAPI at ${backend.url}/openapi.json)`);

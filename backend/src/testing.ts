@@ -16,7 +16,7 @@ import { buildApp } from './app';
 import { migrationsFolder, openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { runWalkaboutSchedule } from './features/walkabouts/scheduler';
 import { seedDemo } from './seed/demo';
-import { DiskStorage } from './storage';
+import { openStorage, type S3Settings } from './storage';
 
 export { seed, type SeededOrganization } from './seed/test-seed';
 export { signIn } from './sign-in';
@@ -24,7 +24,14 @@ export { demoUsers, DEMO_PASSWORD } from './seed/demo';
 export * as schema from './db/schema';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
-export type TestBackendOptions = { seed?: 'demo' | 'none'; database?: TestDatabaseKind; publicUrl?: string; smtpUrl?: string };
+export type TestBackendOptions = {
+  seed?: 'demo' | 'none';
+  database?: TestDatabaseKind;
+  publicUrl?: string;
+  smtpUrl?: string;
+  /** Keep uploads in this bucket (created if missing) instead of a temporary folder. */
+  s3?: S3Settings;
+};
 export type TestBackend = {
   url: string;
   app: FastifyInstance;
@@ -182,6 +189,9 @@ async function postgresDatabase(seedKind: 'demo' | 'none'): Promise<{ url: strin
 /** A backend on its own fresh database, listening on a free port of 127.0.0.1. */
 export async function startTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
   const seedKind = options.seed ?? 'demo';
+  // Opened first, as startBackend does, so that a storage refused at start leaves no database behind.
+  const filesDir = path.join(os.tmpdir(), `fsi-backend-files-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const storage = await openStorage({ s3: options.s3, folder: filesDir });
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
   let databaseUrl: string | undefined;
@@ -197,16 +207,16 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     handle = await openDatabase({ dataDir });
     cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
   }
-  const filesDir = path.join(os.tmpdir(), `fsi-backend-files-${process.pid}-${randomBytes(4).toString('hex')}`);
   const app = await buildApp({
     db: handle.db,
     publicUrl: options.publicUrl ?? 'http://localhost:4000',
     smtpUrl: options.smtpUrl,
-    storage: new DiskStorage(filesDir),
+    storage,
   });
   app.addHook('onClose', async () => {
     await handle.close();
     await cleanup();
+    storage.close?.();
     rmSync(filesDir, { recursive: true, force: true });
   });
   if (seedKind === 'demo') await app.runWalkaboutSchedule();

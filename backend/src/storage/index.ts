@@ -1,22 +1,22 @@
 /**
  * File storage (DESIGN.md section 1: a folder, or an S3 bucket). Routes talk to this interface
- * only, so an S3 implementation can take the disk's place without touching them.
+ * only; openStorage picks the implementation from the settings (S3_* in the environment).
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SAFE_KEY, type FileStorage, type StoredFile } from './file-storage';
+import { S3Storage, type S3Settings } from './s3';
 
-export interface FileStorage {
-  /** Stores the bytes under the key (an unguessable name chosen by the caller). */
-  put(key: string, body: Buffer): Promise<void>;
-  /** The bytes stored under the key, or null when there are none. */
-  get(key: string): Promise<Buffer | null>;
-}
-
-const SAFE_KEY = /^[A-Za-z0-9_-]{16,128}(\.[a-z0-9]{1,8})?$/;
+export { SAFE_KEY, type FileStorage, type StoredFile } from './file-storage';
+export { S3Storage, type S3Settings } from './s3';
 
 /** Files in one folder (`${DATA_DIR}/files` by default). Keys are checked so that none can leave the folder. */
 export class DiskStorage implements FileStorage {
   constructor(private readonly folder: string) {}
+
+  get description(): string {
+    return `folder ${this.folder}`;
+  }
 
   private pathOf(key: string): string {
     if (!SAFE_KEY.test(key)) throw new RangeError(`Not a storage key: ${key}`);
@@ -32,13 +32,30 @@ export class DiskStorage implements FileStorage {
     await rename(partial, target);
   }
 
-  async get(key: string): Promise<Buffer | null> {
+  async get(key: string): Promise<StoredFile | null> {
     if (!SAFE_KEY.test(key)) return null;
+    let handle;
     try {
-      return await readFile(this.pathOf(key));
+      handle = await open(this.pathOf(key), 'r');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+    try {
+      // Size and stream from one open file, so a rename in between cannot make them disagree.
+      const { size } = await handle.stat();
+      return { body: handle.createReadStream(), size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
+}
+
+/**
+ * The storage to use: the S3 bucket when there are S3 settings (its bucket is created if missing, and an
+ * unreachable server or refused credentials reject here, so a misconfigured backend never starts), else the folder.
+ */
+export async function openStorage(options: { s3?: S3Settings; folder: string }): Promise<FileStorage> {
+  return options.s3 ? S3Storage.open(options.s3) : new DiskStorage(options.folder);
 }

@@ -67,7 +67,7 @@ const routes: FastifyPluginAsync<{ storage: FileStorage }> = async (app, options
       if (!file) throw unprocessable('Send one file.', '/file');
       const image = await preparedImage(await file.toBuffer());
       const key = `${randomBytes(24).toString('base64url')}.${image.extension}`;
-      await options.storage.put(key, image.body);
+      await options.storage.put(key, image.body, image.mimetype);
       const [row] = await app.db
         .insert(uploads)
         .values({ key, mimetype: image.mimetype, size: image.body.length, originalName: file.filename.slice(0, 255), uploaderId: scope.userId })
@@ -92,13 +92,14 @@ const routes: FastifyPluginAsync<{ storage: FileStorage }> = async (app, options
     },
     async (request, reply) => {
       const [row] = await app.db.select().from(uploads).where(eq(uploads.key, request.params.key));
-      const body = row ? await options.storage.get(row.key) : null;
-      if (!row || !body) throw notFound('File');
-      return reply
+      const file = row ? await options.storage.get(row.key) : null;
+      if (!row || !file) throw notFound('File');
+      reply
         .type(row.mimetype)
         .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(body);
+        .header('x-content-type-options', 'nosniff');
+      if (file.size !== undefined) reply.header('content-length', file.size);
+      return reply.send(file.body);
     },
   );
 };

@@ -1,0 +1,226 @@
+/**
+ * Uploads kept in S3 (S3_*): the real backend against a real S3-compatible server (s3rver, in this process on a
+ * loopback port), checked through the HTTP API and, independently, through the S3 API.
+ */
+import { mkdtempSync, existsSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readS3Env } from '../src/config';
+import { startBackend } from '../src/index';
+import type { S3Settings } from '../src/storage';
+import { signIn, type TestBackend } from '../src/testing';
+import { databases, expectJsonApi, multipartFile, startTestBackend } from './helpers';
+
+// The package ships no types; this is the part of its API the test uses.
+type S3rverServer = { run(): Promise<AddressInfo>; close(): Promise<void> };
+const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as new (options: Record<string, unknown>) => S3rverServer;
+
+// s3rver's built-in account. s3rver refuses an unknown access key id, but its signature check recomputes the
+// canonical path of bucket-level requests without the trailing slash the AWS SDK signs, so it would refuse every
+// correct CreateBucket/HeadBucket/ListObjects: that check is turned off (MinIO and AWS check signatures in earnest).
+const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+let server: S3rverServer;
+let serverFolder: string;
+let endpoint: string;
+
+beforeAll(async () => {
+  serverFolder = mkdtempSync(path.join(os.tmpdir(), 'fsi-s3rver-'));
+  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: serverFolder, allowMismatchedSignatures: true });
+  const { port } = await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(serverFolder, { recursive: true, force: true });
+});
+
+const settings = (bucket: string, overrides: Partial<S3Settings> = {}): S3Settings => ({
+  endpoint,
+  bucket,
+  region: 'us-east-1',
+  ...credentials,
+  ...overrides,
+});
+
+/** The test's own view of the bucket, through the S3 API rather than the backend. */
+function s3(): S3Client {
+  return new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
+}
+
+async function bucketStatus(bucket: string): Promise<number> {
+  const client = s3();
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    return 200;
+  } catch (error) {
+    return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode ?? 0;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** A loopback port that nothing listens on. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+describe.each(databases)('uploads kept in S3 (%s)', (database) => {
+  const bucket = `fsi-uploads-${database}`;
+  let backend: TestBackend;
+  let onDisk: TestBackend;
+  let token: string;
+  let client: S3Client;
+
+  beforeAll(async () => {
+    client = s3();
+    // A new MinIO starts empty, like this server: the backend makes its bucket.
+    expect(await bucketStatus(bucket)).toBe(404);
+    backend = await startTestBackend({ database, s3: settings(bucket) });
+    onDisk = await startTestBackend({ database });
+    ({ token } = await signIn(backend.url, 'inspector', 'demo1234'));
+  });
+
+  afterAll(async () => {
+    client?.destroy();
+    await backend?.close();
+    await onDisk?.close();
+  });
+
+  async function upload(bytes: Buffer): Promise<{ status: number; url: string; key: string }> {
+    const body = multipartFile('photo.jpg', 'image/jpeg', bytes);
+    const response = await backend.app.inject({
+      method: 'POST',
+      url: '/uploads',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
+    const url = response.statusCode === 201 ? (response.json().data.attributes.url as string) : '';
+    return { status: response.statusCode, url, key: url.replace(/^\/files\//, '') };
+  }
+
+  it('creates its bucket at start', async () => {
+    expect(await bucketStatus(bucket)).toBe(200);
+  });
+
+  it('stores an uploaded JPEG in the bucket and serves the same bytes back with its type and length', async () => {
+    const jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#c33' } }).jpeg().toBuffer();
+    const { status, url, key } = await upload(jpeg);
+    expect(status).toBe(201);
+    expect(url).toMatch(/^\/files\/[A-Za-z0-9_-]{32}\.jpg$/);
+
+    // Over HTTP, as a browser's <img src> loads it (no session).
+    const file = await fetch(`${backend.url}${url}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+    expect(file.headers.get('content-length')).toBe(String(jpeg.length));
+    expect(Buffer.from(await file.arrayBuffer()).equals(jpeg)).toBe(true);
+
+    // In the bucket, under its key, with its type: nothing went to the disk instead.
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+    expect(listed.Contents?.map((object) => [object.Key, object.Size])).toEqual([[key, jpeg.length]]);
+    const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    expect(object.ContentType).toBe('image/jpeg');
+    expect(Buffer.from(await object.Body!.transformToByteArray()).equals(jpeg)).toBe(true);
+  });
+
+  it('answers the same 404 document as the disk storage for an unknown key and for an object gone from the bucket', async () => {
+    const unknown = `/files/${'c'.repeat(32)}.jpg`;
+    const fromDisk = await onDisk.app.inject({ method: 'GET', url: unknown });
+    expect(fromDisk.statusCode).toBe(404);
+    expectJsonApi(fromDisk.json());
+
+    const notInDatabase = await backend.app.inject({ method: 'GET', url: unknown });
+    expect(notInDatabase.statusCode).toBe(404);
+    expect(notInDatabase.headers['content-type']).toBe(fromDisk.headers['content-type']);
+    expect(notInDatabase.json()).toEqual(fromDisk.json());
+
+    // Known to the database, but its object was deleted from the bucket behind the backend's back.
+    const small = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+    const { url, key } = await upload(small);
+    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    const gone = await backend.app.inject({ method: 'GET', url });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual(fromDisk.json());
+  });
+});
+
+describe('starting with S3 storage', () => {
+  const folders: string[] = [];
+  const tempFolder = () => {
+    const folder = path.join(os.tmpdir(), `fsi-s3-start-${process.pid}-${folders.length}-${Date.now()}`);
+    folders.push(folder);
+    return folder;
+  };
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('startBackend reads S3_* from the environment and keeps files in that bucket', async () => {
+    vi.stubEnv('S3_ENDPOINT', endpoint);
+    vi.stubEnv('S3_BUCKET', 'fsi-from-env');
+    vi.stubEnv('S3_ACCESS_KEY_ID', credentials.accessKeyId);
+    vi.stubEnv('S3_SECRET_ACCESS_KEY', credentials.secretAccessKey);
+    expect(await bucketStatus('fsi-from-env')).toBe(404);
+    const backend = await startBackend({ port: 0, dataDir: tempFolder(), seedDemo: false });
+    try {
+      expect(await bucketStatus('fsi-from-env')).toBe(200);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it('refuses to start, before opening the database, when the storage cannot be reached', async () => {
+    const port = await closedPort();
+    const dataDir = tempFolder();
+    const refused = startBackend({ port: 0, dataDir, s3: settings('fsi', { endpoint: `http://127.0.0.1:${port}` }) });
+    await expect(refused).rejects.toThrow(
+      new RegExp(`^Cannot reach the S3 storage at http://127\\.0\\.0\\.1:${port} \\(.*ECONNREFUSED.*\\)\\. Check S3_ENDPOINT`),
+    );
+    expect(existsSync(dataDir)).toBe(false);
+    await expect(startTestBackend({ s3: settings('fsi', { endpoint: `http://127.0.0.1:${port}` }) })).rejects.toThrow(/^Cannot reach/);
+  });
+
+  it('refuses to start when the storage refuses the credentials', async () => {
+    const wrong = settings('fsi-wrong-key', { accessKeyId: 'NOT-A-KEY', secretAccessKey: 'nope' });
+    await expect(startTestBackend({ s3: wrong })).rejects.toThrow(
+      /^The S3 storage at http:\/\/127\.0\.0\.1:\d+ refused access to bucket "fsi-wrong-key" \(HTTP 403.*Check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    );
+    expect(await bucketStatus('fsi-wrong-key')).toBe(404);
+  });
+
+  it('reads S3_* only as a whole: a bucket chooses S3, anything half-set is refused', () => {
+    expect(readS3Env({})).toBeUndefined();
+    expect(
+      readS3Env({ S3_BUCKET: 'fsi', S3_ENDPOINT: 'http://storage:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }),
+    ).toEqual({ bucket: 'fsi', region: 'us-east-1', endpoint: 'http://storage:9000', accessKeyId: 'id', secretAccessKey: 'secret' });
+    expect(readS3Env({ S3_BUCKET: 'fsi', S3_REGION: 'eu-west-1' })).toEqual({
+      bucket: 'fsi',
+      region: 'eu-west-1',
+      endpoint: undefined,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+    });
+    expect(() => readS3Env({ S3_ENDPOINT: 'http://storage:9000' })).toThrow('S3_ENDPOINT set without S3_BUCKET');
+    expect(() => readS3Env({ S3_BUCKET: 'fsi', S3_ACCESS_KEY_ID: 'id' })).toThrow('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    expect(() => readS3Env({ S3_BUCKET: 'fsi', S3_ENDPOINT: 'storage:9000' })).toThrow('S3_ENDPOINT must be an http:// or https:// URL');
+  });
+});
