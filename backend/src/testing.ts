@@ -178,6 +178,14 @@ async function postgresDatabase(seedKind: 'demo' | 'none'): Promise<{ url: strin
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
+        // pg's pool.end() resolves once it has asked each connection to end, not once the server has let
+        // them go: a forced drop in that instant terminates a closing connection, whose error then
+        // surfaces in the test run. Wait (briefly) for the server to see them gone first.
+        for (let waited = 0; waited < 5000; waited += 50) {
+          const open = await client.query('select 1 from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+          if (!open.rowCount) break;
+          await sleep(50);
+        }
         await client.query(`drop database if exists "${name}" with (force)`);
       } finally {
         await client.end();

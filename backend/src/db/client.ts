@@ -51,6 +51,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection the server drops (a restart, a failover) must not take the process down:
+  // the pool replaces it on the next query (node-postgres documents this listener as required).
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost while idle: ${error.message}`));
   // Fail at start, with the server's own message, rather than at the first request.
   const probe = await pool.connect();
   probe.release();
