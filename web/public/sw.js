@@ -3,6 +3,9 @@
  * scanner (with its WebAssembly decoder) works where there is no network: stairwells, basements.
  *
  * - Pages: network first, falling back to the cached shell (index.html) when offline.
+ * - The shell is cached together with the scripts and stylesheets it loads, at install and whenever
+ *   a newer shell arrives: the page that installed the worker loaded them before the worker was
+ *   there to see them, and a cached shell without them opens as a blank page.
  * - /assets/*: file names carry a content hash, so a cached copy is always right: cache first.
  * - Everything else (/graphql, /uploads, /files, the playground) goes to the network untouched:
  *   data must never be served stale from here.
@@ -11,12 +14,29 @@ const CACHE = 'fsi-shell-v1';
 const SHELL = '/';
 const NEVER_CACHED = /^\/(graphql|uploads|files|playground)(\/|$)/;
 
+/** The same-origin files index.html loads: its module script, preloaded modules and stylesheets. */
+const SHELL_ASSET = /(?:src|href)="(\/assets\/[^"]+)"/g;
+
+/** Keeps a shell with its assets; the shell goes last, so a cached shell always has its files. */
+async function keepShell(cache, response) {
+  const html = await response.clone().text();
+  const assets = [...new Set([...html.matchAll(SHELL_ASSET)].map((match) => match[1]))];
+  const missing = [];
+  for (const asset of assets) {
+    if (!(await cache.match(asset))) missing.push(asset);
+  }
+  await cache.addAll(missing);
+  await cache.put(SHELL, response);
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.add(new Request(SHELL, { cache: 'reload' })))
-      .then(() => self.skipWaiting()),
+    (async () => {
+      const response = await fetch(new Request(SHELL, { cache: 'reload' }));
+      if (!response.ok) throw new Error(`The app shell answered ${response.status}`);
+      await keepShell(await caches.open(CACHE), response);
+      await self.skipWaiting();
+    })(),
   );
 });
 
@@ -29,12 +49,13 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-async function pageFromNetwork(request) {
+async function pageFromNetwork(event) {
   const cache = await caches.open(CACHE);
   try {
-    const response = await fetch(request);
+    const response = await fetch(event.request);
     const isShell = response.ok && (response.headers.get('content-type') ?? '').includes('text/html');
-    if (isShell) await cache.put(SHELL, response.clone());
+    // In the background: the page need not wait for the assets of a newer shell to be cached.
+    if (isShell) event.waitUntil(keepShell(cache, response.clone()).catch(() => undefined));
     return response;
   } catch (error) {
     const shell = await cache.match(SHELL);
@@ -58,7 +79,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || NEVER_CACHED.test(url.pathname)) return;
   if (request.mode === 'navigate') {
-    event.respondWith(pageFromNetwork(request));
+    event.respondWith(pageFromNetwork(event));
     return;
   }
   if (url.pathname.startsWith('/assets/') || url.pathname === '/favicon.svg') {
