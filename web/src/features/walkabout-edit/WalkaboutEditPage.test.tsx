@@ -13,6 +13,7 @@ import {
   aCondition,
   aFloor,
   anEntry,
+  anInspector,
   aWalkabout,
   EDIT_ROUTE,
   pageAnswering,
@@ -54,7 +55,7 @@ afterEach(async () => {
 
 type Walkabout = ReturnType<typeof aWalkabout>;
 
-function renderEdit(walkabout: Walkabout, { viewer = aViewer(), extra = [] as Parameters<typeof renderApp>[0] extends infer O ? O extends { handlers?: infer H } ? NonNullable<H> : never : never } = {}) {
+function renderEdit(walkabout: Walkabout, { viewer = anInspector(), extra = [] as Parameters<typeof renderApp>[0] extends infer O ? O extends { handlers?: infer H } ? NonNullable<H> : never : never } = {}) {
   const saves = saveRecorder();
   // The walkabouts list, where a save ends, is another screen's test.
   const list = graphql.query('WalkaboutsPage', () => HttpResponse.json({ errors: [{ message: 'The walkabouts list is not under test.' }] }));
@@ -348,13 +349,21 @@ describe('Walkabout edit', () => {
         data: {
           lockWalkabout: {
             __typename: 'WalkaboutPayload',
-            walkabout: { __typename: 'Walkabout', id: '501', isOpen: false, isLocked: true, isComplete: true, lockedAt: new Date().toISOString() },
+            walkabout: {
+              __typename: 'Walkabout',
+              id: '501',
+              isOpen: false,
+              isLocked: true,
+              isComplete: true,
+              lockedAt: new Date().toISOString(),
+              building: { __typename: 'Building', id: '11', walkaboutsCount: 0, statuses: [] },
+            },
             errors: [],
           },
         },
       });
     });
-    const { user, saves } = renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })]), {
+    const { user, saves, client } = renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })]), {
       viewer: aViewer({ granted: ['canLockWalkabout'] }),
       extra: [lockHandler],
     });
@@ -367,6 +376,9 @@ describe('Walkabout edit', () => {
     expect(saved.getByText(/^Complete walkabout saved on /)).toBeInTheDocument();
     expect(saves.inputs).toHaveLength(1);
     expect(locked).toEqual(['501']);
+    // The building's card (status badges, open walkabouts) reads the lock's answer from the cache.
+    const cached = client.cache.extract() as Record<string, unknown>;
+    expect(cached['Building:11']).toMatchObject({ walkaboutsCount: 0, statuses: [] });
   });
 
   it('offers no Lock button to a user who may not lock', async () => {
@@ -383,6 +395,17 @@ describe('Walkabout edit', () => {
     expect(await screen.findByText(banner)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: "Scan an entry's QR code" })).not.toBeInTheDocument();
     expect(await tapTarget('Closes and latches')).toBeDisabled();
+  });
+
+  it('shows a viewer who may not record results the walkabout read-only: no scan, no marks, no save', async () => {
+    const { user, saves, currentPath } = renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })]), { viewer: aViewer() });
+    expect(await screen.findByText('You may view this walkabout but not record results.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "Scan an entry's QR code" })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Lock Walkabout' })).not.toBeInTheDocument();
+    expect(await tapTarget('Closes and latches')).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(currentPath()).toBe('/buildings/11/walkabouts'));
+    expect(saves.inputs).toHaveLength(0);
   });
 
   it('says so when a floor has no entries', async () => {
@@ -429,7 +452,7 @@ describe('Walkabout edit', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
     const { user, saves } = renderEdit(
       oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' }), aCondition({ id: 'c2', label: 'Not wedged open' })]),
-      { viewer: { ...aViewer(), walkaboutAutoSavePeriodMins: 2 } },
+      { viewer: { ...anInspector(), walkaboutAutoSavePeriodMins: 2 } },
     );
     await user.click(await tapTarget('Closes and latches'));
     act(() => {
@@ -534,7 +557,7 @@ describe('Walkabout edit', () => {
   });
 
   it('offers no unavailable QR code flag to a user who may not handle them', async () => {
-    renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })], null));
+    renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })], null), { viewer: aViewer({ granted: ['canLockWalkabout'] }) });
     await tapTarget('Closes and latches');
     expect(screen.queryByRole('button', { name: 'QR code unavailable' })).not.toBeInTheDocument();
   });

@@ -37,6 +37,7 @@ import classes from './WalkaboutEdit.module.css';
 
 export const LOCKED_BANNER = 'You are viewing a locked walkabout.';
 export const CLOSED_BANNER = 'You are viewing a closed walkabout.';
+export const VIEW_ONLY_BANNER = 'You may view this walkabout but not record results.';
 export const EMPTY_FLOOR_MESSAGE = 'You are viewing a walkabout in which all Types and/or Tasks were inactivated/paused.';
 export const NETWORK_UNAVAILABLE_TITLE = 'Network unavailable';
 /** Section 8: a save that failed while the inspector goes on editing. */
@@ -108,6 +109,15 @@ function focusCondition(conditionId: string) {
 
 type Ready = Extract<EditData, { status: 'ready' }>;
 
+/**
+ * Who may record results: the backend accepts a save from an administrator or a user who may lock
+ * walkabouts or flag unavailable QR codes (canRecordWalkabouts). Anyone else (a viewer) is shown the
+ * walkabout read-only: a scan or a mark would be refused on saving, and a refusal ends the session.
+ */
+function mayRecordResults(viewer: Ready['data']['viewer']): boolean {
+  return viewer.isAdmin || viewer.permissions.canLockWalkabout || viewer.permissions.canHandleUnavailableQRCodes;
+}
+
 function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string }) {
   const { store, data, fromDevice } = loaded;
   const { walkabout, viewer } = data;
@@ -124,9 +134,18 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
   const state = walkaboutState(walkabout, now);
   const closed = walkabout.isClosed || state === 'closed';
   const locked = !closed && (lockedHere || walkabout.isLocked || state === 'locked');
-  const readOnly = locked || closed;
+  const viewOnly = !mayRecordResults(viewer);
+  const readOnly = locked || closed || viewOnly;
 
   const sync = useEditSync({ store, userId: viewer.id, walkaboutId: walkabout.id, enabled: !readOnly });
+
+  // Opened from the device without a network: once the network is back and the device's work is
+  // on the server, the walkabout is loaded from the server again (with what others recorded since).
+  const reloadFromServer = fromDevice && !sync.offline && !sync.saving && pendingCount === 0;
+  const reload = useEffectEvent(() => loaded.reload());
+  useEffect(() => {
+    if (reloadFromServer) reload();
+  }, [reloadFromServer]);
 
   // --- Floors: one at a time, the current one in the address (?floor=) so Back walks them. ----------
   const [searchParams, setSearchParams] = useSearchParams();
@@ -375,6 +394,11 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
               {CLOSED_BANNER}
             </Alert>
           )}
+          {viewOnly && !locked && !closed && (
+            <Alert color="gray" variant="light" role="status">
+              {VIEW_ONLY_BANNER}
+            </Alert>
+          )}
           {fromDevice && (
             <Alert color="orange" variant="light" icon={<IconCloudOff />}>
               No connection: this is the walkabout as last loaded on this device, with your unsaved work.
@@ -410,7 +434,8 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
         <div className={classes.actionBar}>
           <Stack gap={6} className={classes.actionBarInner}>
             <PendingIndicator count={pendingCount} offline={sync.offline} saving={sync.saving} readOnly={readOnly} />
-            <Group gap="xs" grow wrap="nowrap">
+            {/* A long label (Lock Walkabout, Next Level) takes the width it needs rather than half the bar and an ellipsis. */}
+            <Group gap="xs" grow preventGrowOverflow={false} wrap="nowrap">
               <Button variant="default" size="md" onClick={() => void finish('save')} loading={finishing === 'save'} disabled={finishing === 'lock'}>
                 {pendingCount > 0 && !readOnly ? 'Save' : 'Done'}
               </Button>

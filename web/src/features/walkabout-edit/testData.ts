@@ -172,7 +172,15 @@ export function aWalkabout({ floors, isLocked = false, isClosed = false, lockedA
   };
 }
 
-export function pageAnswering(walkabout: ReturnType<typeof aWalkabout>, viewer = aViewer()) {
+/**
+ * A user who may record results but not lock: the backend takes saves from users who may lock or
+ * flag unavailable QR codes (or administrators); a viewer with neither sees the walkabout read-only.
+ */
+export function anInspector(overrides: Parameters<typeof aViewer>[0] = {}) {
+  return aViewer({ granted: ['canHandleUnavailableQRCodes'], ...overrides });
+}
+
+export function pageAnswering(walkabout: ReturnType<typeof aWalkabout>, viewer = anInspector()) {
   return graphql.query('WalkaboutEditPage', () => HttpResponse.json({ data: { viewer, walkabout } }));
 }
 
@@ -190,7 +198,15 @@ export function saveRecorder() {
       data: {
         saveWalkabout: {
           __typename: 'SaveWalkaboutPayload',
-          walkabout: { __typename: 'Walkabout', id: input.walkaboutId, isComplete: false, conditionsCount: 1, markedCount: 1, unsatisfactoryCount: 0 },
+          walkabout: {
+            __typename: 'Walkabout',
+            id: input.walkaboutId,
+            isComplete: false,
+            conditionsCount: 1,
+            markedCount: 1,
+            unsatisfactoryCount: 0,
+            building: { __typename: 'Building', id: BUILDING_ID, statuses: [] },
+          },
           errors: [],
         },
       },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useWalkaboutEditPageQuery, type WalkaboutEditPageQuery } from '../../generated/graphql';
 import { appErrors } from '../../app/events';
 import { loadEdits, loadSnapshot, putChange, putPhoto, putSnapshot } from './pendingEdits';
@@ -11,7 +11,15 @@ export type EditData =
   | { status: 'loading' }
   | { status: 'failed'; retry: () => void }
   | { status: 'notFound' }
-  | { status: 'ready'; data: WalkaboutEditPageQuery & { walkabout: NonNullable<WalkaboutEditPageQuery['walkabout']> }; store: WalkaboutEditStore; fromDevice: boolean };
+  | {
+      status: 'ready';
+      data: WalkaboutEditPageQuery & { walkabout: NonNullable<WalkaboutEditPageQuery['walkabout']> };
+      store: WalkaboutEditStore;
+      /** Opened without a network: the walkabout as last loaded on this device. */
+      fromDevice: boolean;
+      /** Loads the walkabout from the server again (the device's unsaved work is laid over it again). */
+      reload: () => void;
+    };
 
 function reportStorageFailure(error: unknown) {
   appErrors.emit(`This device could not keep the change: ${error instanceof Error ? error.message : String(error)}`);
@@ -39,6 +47,10 @@ export function useWalkaboutEditData(walkaboutId: string): EditData {
   const [ready, setReady] = useState<Extract<EditData, { status: 'ready' }> | null>(null);
   const [deviceMissing, setDeviceMissing] = useState(false);
   const { data, error, refetch } = query;
+  const latestRefetch = useRef(refetch);
+  useEffect(() => {
+    latestRefetch.current = refetch;
+  }, [refetch]);
 
   useEffect(() => {
     let cancelled = false;
@@ -49,7 +61,7 @@ export function useWalkaboutEditData(walkaboutId: string): EditData {
       const edits = await loadEdits(userId, walkaboutId);
       if (cancelled) return;
       const store = new WalkaboutEditStore(walkabout, edits, persistenceFor(userId, walkaboutId));
-      setReady({ status: 'ready', data: { ...source, walkabout }, store, fromDevice });
+      setReady({ status: 'ready', data: { ...source, walkabout }, store, fromDevice, reload: () => void latestRefetch.current() });
     };
     if (data?.walkabout) {
       window.localStorage.setItem(LAST_VIEWER_KEY, data.viewer.id);
