@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Request } from 'playwright-core';
+import { and, eq, inArray } from 'drizzle-orm';
+import { schema } from '@fsi/backend/testing';
+import { launchBrowser, newPage, viewports } from './browser';
+import { startStack, type Stack } from './stack';
+import {
+  entryCard,
+  floorSelect,
+  locationCodes,
+  openFromBuildings,
+  scanByTypedCode,
+  shoot,
+  signIn,
+  todaysDailyWalkabout,
+  type DailyWalkabout,
+} from './walkabout-journey';
+
+let stack: Stack;
+let browser: Browser;
+let walkabout: DailyWalkabout;
+let codes: Map<string, string>;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  walkabout = await todaysDailyWalkabout(stack);
+  codes = await locationCodes(stack, walkabout.buildingId);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** The save id of a SaveWalkabout request (the device's idempotency key), or null for any other request. */
+function saveIdOf(request: Request): string | null {
+  if (!request.url().endsWith('/graphql') || request.method() !== 'POST') return null;
+  const body = request.postDataJSON() as { operationName?: string; variables?: { input?: { saveId?: string } } } | null;
+  return body?.operationName === 'SaveWalkabout' ? (body.variables?.input?.saveId ?? null) : null;
+}
+
+const REMARKS = 'Closer arm bent; the door stays ajar.';
+const NO_CONNECTION = 'No connection: this is the walkabout as last loaded on this device, with your unsaved work.';
+
+/** What the inspector marks with the network cut, by location and condition label, and what the server must then hold. */
+const MARKS = [
+  { location: 'Main Lobby', label: 'Panel shows normal (no trouble or alarm)', value: 'yes', remarks: null },
+  { location: 'Main Lobby', label: 'Conditions shown on the panel', value: ['Normal', 'AC power on'], remarks: null },
+  { location: 'Main Lobby', label: 'Time of panel check', value: '02:30', remarks: null },
+  { location: 'Stair 1, Ground', label: 'Closes and latches fully', value: 'no', remarks: REMARKS },
+  { location: 'Stair 1, Ground', label: 'Not wedged or held open', value: true, remarks: null },
+] as const;
+
+describe('Marking a walkabout without a network', () => {
+  it('keeps the marks through a reload offline and records each of them once when the network returns', async () => {
+    const { context, page, externalRequests } = await newPage(browser, stack.baseUrl, viewports.phone);
+    const sentSaveIds: string[] = [];
+    page.on('request', (request) => {
+      const saveId = saveIdOf(request);
+      if (saveId) sentSaveIds.push(saveId);
+    });
+
+    // Online: sign in (this first visit installs the service worker), then reach today's walkabout
+    // by following links only, as an inspector would: the app's files were loaded once, never reloaded.
+    await signIn(page, 'inspector');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await openFromBuildings(page, walkabout);
+    await floorSelect(page).selectOption({ label: 'Ground' });
+    const lobby = entryCard(page, 'Main Lobby');
+    const stair = entryCard(page, 'Stair 1, Ground');
+    await scanByTypedCode(page, codes.get('Main Lobby')!);
+    await scanByTypedCode(page, codes.get('Stair 1, Ground')!);
+    await lobby.getByText('Unlocked', { exact: true }).waitFor();
+    await stair.getByText('Unlocked', { exact: true }).waitFor();
+
+    // The network goes. Each condition is marked once.
+    await context.setOffline(true);
+    await lobby.getByRole('button', { name: /^Panel shows normal/ }).click();
+    await lobby.getByRole('checkbox', { name: 'Normal' }).check();
+    await lobby.getByRole('checkbox', { name: 'AC power on' }).check();
+    await lobby.getByRole('textbox', { name: 'Time of panel check' }).fill('02:30');
+    const closes = stair.getByRole('button', { name: /^Closes and latches fully/ });
+    await closes.click();
+    await closes.click(); // a second tap: No, unsatisfactory
+    await stair.getByRole('textbox', { name: 'Remarks for Closes and latches fully' }).fill(REMARKS);
+    await stair.getByRole('button', { name: /^Not wedged or held open/ }).click();
+
+    // The screen says what is not on the server yet: 5 results and 2 scans.
+    const pending = page.getByRole('status').filter({ hasText: /not saved yet/ });
+    await expect.poll(() => pending.innerText()).toBe('7 changes not saved yet — will be saved when online');
+    expect(await page.getByText('Not saved yet', { exact: true }).count()).toBe(5);
+    expect(await page.getByText('Scan not saved yet', { exact: true }).count()).toBe(2);
+
+    // Save without a network: the tasks are not all answered (Continue), then 'Network unavailable'.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const warning = page.getByRole('dialog', { name: 'Warning' });
+    await warning.getByText('The tasks have not all been fully answered.').waitFor();
+    await warning.getByRole('button', { name: 'Continue' }).click();
+    const unavailable = page.getByRole('dialog', { name: 'Network unavailable' });
+    await unavailable.getByText('Please go to an area where data is available and complete this walkabout.').waitFor();
+    await shoot(page, 'offline-1-network-unavailable');
+    await unavailable.getByRole('button', { name: 'OK' }).click();
+    await shoot(page, 'offline-2-marked');
+
+    // Reload with no network: the service worker serves the app, the walkabout opens from the device with the unsaved work.
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await page.getByText(NO_CONNECTION).waitFor();
+    await expect.poll(() => pending.innerText()).toBe('7 changes not saved yet — will be saved when online');
+    expect(await floorSelect(page).locator('option:checked').innerText()).toBe('Ground');
+    expect(await lobby.getByRole('button', { name: /^Panel shows normal/ }).innerText()).toContain('Yes, satisfactory');
+    expect(await lobby.getByRole('checkbox', { name: 'Normal' }).isChecked()).toBe(true);
+    expect(await lobby.getByRole('checkbox', { name: 'AC power on' }).isChecked()).toBe(true);
+    expect(await lobby.getByRole('checkbox', { name: 'Trouble' }).isChecked()).toBe(false);
+    expect(await closes.innerText()).toContain('No, unsatisfactory');
+    expect(await stair.getByRole('textbox', { name: 'Remarks for Closes and latches fully' }).inputValue()).toBe(REMARKS);
+    expect(await stair.getByRole('button', { name: /^Not wedged or held open/ }).innerText()).toContain('Satisfactory');
+    expect(await page.getByText('Not saved yet', { exact: true }).count()).toBe(5);
+    await shoot(page, 'offline-3-reloaded-offline');
+    expect(await stack.backend.db.select().from(schema.walkaboutSaves).where(eq(schema.walkaboutSaves.walkaboutId, walkabout.walkaboutId))).toEqual([]);
+
+    // The network returns, and the answer to the first save is lost on the way back: the server
+    // recorded it, the device does not know. The device sends the same save again.
+    const lostAnswers: string[] = [];
+    await page.route('**/graphql', async (route) => {
+      const saveId = saveIdOf(route.request());
+      if (saveId === null || lostAnswers.length > 0) return route.fallback();
+      await route.fetch();
+      lostAnswers.push(saveId);
+      return route.abort('connectionreset');
+    });
+    await context.setOffline(false);
+    await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByText('Not saved yet', { exact: true }).count()).toBe(0);
+    // With the work saved, the walkabout is loaded from the server again: no longer the device's copy.
+    await page.getByText(NO_CONNECTION).waitFor({ state: 'detached' });
+    expect(await closes.innerText()).toContain('No, unsatisfactory');
+    expect(await stair.getByRole('textbox', { name: 'Remarks for Closes and latches fully' }).inputValue()).toBe(REMARKS);
+    await shoot(page, 'offline-4-saved');
+
+    // The server holds each mark with its value, once.
+    const db = stack.backend.db;
+    expect(lostAnswers).toHaveLength(1);
+    const saves = await db.select().from(schema.walkaboutSaves).where(eq(schema.walkaboutSaves.walkaboutId, walkabout.walkaboutId));
+    expect(saves.map((save) => save.key)).toEqual(lostAnswers);
+    expect(new Set(sentSaveIds)).toEqual(new Set(lostAnswers));
+    expect(sentSaveIds.length).toBeGreaterThanOrEqual(2);
+
+    const conditionRows = await db
+      .select({ condition: schema.conditions, location: schema.locations.name })
+      .from(schema.conditions)
+      .innerJoin(schema.entries, eq(schema.entries.id, schema.conditions.entryId))
+      .innerJoin(schema.locations, eq(schema.locations.id, schema.entries.locationId))
+      .where(eq(schema.conditions.walkaboutId, walkabout.walkaboutId));
+    const marked = MARKS.map((mark) => {
+      const row = conditionRows.find((candidate) => candidate.location === mark.location && candidate.condition.label === mark.label);
+      if (!row) throw new Error(`no condition '${mark.label}' at ${mark.location}`);
+      return { mark, condition: row.condition };
+    });
+    for (const { mark, condition } of marked) {
+      expect({ label: condition.label, value: condition.value, remarks: condition.remarks }).toEqual({ label: mark.label, value: mark.value, remarks: mark.remarks });
+    }
+    // Nothing else was recorded.
+    const markedIds = new Set(marked.map(({ condition }) => condition.id));
+    expect(conditionRows.filter(({ condition }) => !markedIds.has(condition.id) && condition.value !== null)).toEqual([]);
+
+    const edits = await db.select().from(schema.walkaboutEdits).where(eq(schema.walkaboutEdits.walkaboutId, walkabout.walkaboutId));
+    for (const { mark, condition } of marked) {
+      const trail = edits.filter((edit) => edit.kind === 'condition' && edit.conditionId === condition.id);
+      expect(trail.map((edit) => ({ value: edit.value, remarks: edit.remarks, applied: edit.applied, saveId: edit.saveId }))).toEqual([
+        { value: mark.value, remarks: mark.remarks, applied: true, saveId: saves[0]!.id },
+      ]);
+    }
+    expect(edits.filter((edit) => edit.kind === 'condition')).toHaveLength(MARKS.length);
+    const scannedEntries = await db
+      .select({ id: schema.entries.id, scannerId: schema.entries.scannerId })
+      .from(schema.entries)
+      .innerJoin(schema.locations, eq(schema.locations.id, schema.entries.locationId))
+      .where(and(eq(schema.entries.walkaboutId, walkabout.walkaboutId), inArray(schema.locations.name, ['Main Lobby', 'Stair 1, Ground'])));
+    expect(scannedEntries).toHaveLength(2);
+    const scanEdits = edits.filter((edit) => edit.kind === 'scan');
+    expect(scanEdits.map((edit) => edit.entryId).sort()).toEqual(scannedEntries.map((entry) => entry.id).sort());
+    expect(scannedEntries.every((entry) => entry.scannerId !== null)).toBe(true);
+
+    expect(externalRequests).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,149 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Locator, Page } from 'playwright-core';
+import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { DEMO_PASSWORD, schema } from '@fsi/backend/testing';
+import type { Stack } from './stack';
+
+/** What the walkabout journeys share: signing in, finding today's Daily walkabout, scanning by typed code. */
+
+// Set SCREENSHOT_DIR to keep a PNG of each key moment, to look at.
+const screenshotDir = process.env.SCREENSHOT_DIR;
+if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
+
+export async function shoot(page: Page, name: string): Promise<void> {
+  if (!screenshotDir) return;
+  // A modal still fading in would be shot half transparent (spinners run for ever: not those).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+}
+
+export async function signIn(page: Page, username: string): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/buildings');
+}
+
+/**
+ * The demo building the inspector walks: one of the two they may inspect, in a region without
+ * Daily blackout dates (Uptown), so that it has a Daily walkabout on any day.
+ */
+export const BUILDING_NAME = 'Yonge & Eglinton Tower';
+
+export type DailyWalkabout = {
+  buildingId: number;
+  walkaboutId: number;
+  timeZone: string;
+  /** The walkabout's date as the list shows it: 'Month D' (inspection.md section 2). */
+  dateLabel: string;
+};
+
+/**
+ * Today's Daily walkabout of the building, read from the database. Two Daily walkabouts can be
+ * open at once (the previous day's stays open for its close offset, until 06:00): the one opened
+ * last is today's, and its date is today in the building's time zone.
+ */
+export async function todaysDailyWalkabout(stack: Stack): Promise<DailyWalkabout> {
+  const db = stack.backend.db;
+  const [building] = await db.select().from(schema.buildings).where(eq(schema.buildings.name, BUILDING_NAME));
+  if (!building) throw new Error(`the demo data has no ${BUILDING_NAME}`);
+  const now = new Date();
+  const [walkabout] = await db
+    .select({ id: schema.walkabouts.id, date: schema.walkabouts.date })
+    .from(schema.walkabouts)
+    .innerJoin(schema.cycles, eq(schema.cycles.id, schema.walkabouts.cycleId))
+    .where(
+      and(
+        eq(schema.walkabouts.buildingId, building.id),
+        eq(schema.cycles.name, 'Daily'),
+        lte(schema.walkabouts.openedAt, now),
+        or(isNull(schema.walkabouts.lockedAt), gt(schema.walkabouts.lockedAt, now)),
+        or(isNull(schema.walkabouts.closedAt), gt(schema.walkabouts.closedAt, now)),
+      ),
+    )
+    .orderBy(desc(schema.walkabouts.openedAt))
+    .limit(1);
+  if (!walkabout) throw new Error(`${BUILDING_NAME} has no open Daily walkabout`);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: building.timeZone }).format(now);
+  if (walkabout.date !== today) throw new Error(`the latest Daily walkabout is of ${walkabout.date}, not today (${today})`);
+  const dateLabel = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric' }).format(new Date(`${walkabout.date}T00:00:00Z`));
+  return { buildingId: building.id, walkaboutId: walkabout.id, timeZone: building.timeZone, dateLabel };
+}
+
+/** Each location of the walkabout by name, with the universal link its printed QR code carries (DESIGN.md "QR codes"). */
+export async function locationCodes(stack: Stack, buildingId: number): Promise<Map<string, string>> {
+  const rows = await stack.backend.db
+    .select({ name: schema.locations.name, uuid: schema.locations.regularUuid })
+    .from(schema.locations)
+    .where(eq(schema.locations.buildingId, buildingId))
+    .orderBy(asc(schema.locations.id));
+  return new Map(rows.map((row) => [row.name, `https://inspections.example.com/q/${row.uuid}`]));
+}
+
+/**
+ * Opens the walkabouts list from the building's card and today's Daily walkabout from its row:
+ * the row is found by its link and must read 'Daily Walkabout' and today's date.
+ */
+export async function openFromBuildings(page: Page, walkabout: DailyWalkabout): Promise<void> {
+  const card = page.locator('main article[aria-labelledby]').filter({ has: page.getByRole('heading', { name: BUILDING_NAME }) });
+  // The link's name carries the count of open walkabouts ('Walkabouts 5').
+  await card.getByRole('link', { name: /^Walkabouts\b/ }).click();
+  await page.waitForURL(`**/buildings/${walkabout.buildingId}/walkabouts`);
+  const row = page.locator(`a[href="/buildings/${walkabout.buildingId}/walkabouts/${walkabout.walkaboutId}"]`);
+  await row.waitFor();
+  const text = await row.innerText();
+  if (!text.includes('Daily Walkabout') || !text.includes(walkabout.dateLabel)) {
+    throw new Error(`the row of walkabout ${walkabout.walkaboutId} reads '${text}', not 'Daily Walkabout' of ${walkabout.dateLabel}`);
+  }
+  await row.click();
+  await page.waitForURL(`**/buildings/${walkabout.buildingId}/walkabouts/${walkabout.walkaboutId}**`);
+  await floorSelect(page).waitFor();
+}
+
+/** The floor selector (the demo building calls its floors 'Floor'). */
+export function floorSelect(page: Page): Locator {
+  return page.getByRole('combobox', { name: 'Floor', exact: true });
+}
+
+export function entryCard(page: Page, locationName: string): Locator {
+  return page.locator('main section[aria-labelledby]').filter({ hasText: `${locationName} ·` });
+}
+
+/** Opens the scan sheet with the top bar's camera button and types the code printed with the QR code. */
+export async function scanByTypedCode(page: Page, code: string): Promise<void> {
+  await page.getByRole('button', { name: "Scan an entry's QR code" }).click();
+  const sheet = page.getByRole('dialog', { name: 'Scan Code' });
+  await sheet.getByRole('textbox', { name: 'Code' }).fill(code);
+  await sheet.getByRole('button', { name: 'Use Code' }).click();
+  await sheet.waitFor({ state: 'detached' });
+}
+
+/** A small PNG of a solid colour (RGB), made here so the test needs no image file. */
+export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => [r, g, b][i % 3]!)]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
