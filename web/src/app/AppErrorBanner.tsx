@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Affix, Alert } from '@mantine/core';
 import { ERROR_BANNER_MS } from '@fsi/shared';
-import { appErrors } from './events';
+import { appErrors, SERVER_UNREACHABLE } from './events';
 import { IconAlertTriangle } from '../ui/icons';
 
 /** Spec section 8: an unhandled error shows for 30 seconds, or until dismissed. */
@@ -11,6 +11,13 @@ export function AppErrorBanner() {
 
   useEffect(() => appErrors.subscribe((text) => setMessage({ text })), []);
 
+  // "Could not be reached" is no longer true once the network is back.
+  useEffect(() => {
+    const onOnline = () => setMessage((current) => (current?.text === SERVER_UNREACHABLE ? null : current));
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
+
   useEffect(() => {
     if (message === null) return;
     const timer = window.setTimeout(() => setMessage(null), ERROR_BANNER_MS);
@@ -19,7 +26,8 @@ export function AppErrorBanner() {
 
   if (message === null) return null;
   return (
-    <Affix position={{ top: 12, left: 12, right: 12 }} zIndex={400}>
+    // Below the top bar (60px high, Shell.tsx), so that its back link and actions stay usable.
+    <Affix position={{ top: 72, left: 12, right: 12 }} zIndex={400}>
       <Alert
         role="alert"
         color="red"

@@ -2,7 +2,7 @@ import { ApolloClient, HttpLink, InMemoryCache, from, type FieldPolicy } from '@
 import { setContext } from '@apollo/client/link/context';
 import { onError } from '@apollo/client/link/error';
 import type { GraphQLFormattedError } from 'graphql';
-import { appErrors, sessionRefused } from './events';
+import { appErrors, sessionRefused, SERVER_UNREACHABLE } from './events';
 import { clearStoredSession, readAccessToken } from './session';
 
 /**
@@ -106,7 +106,7 @@ export function createApolloClient({ uri }: { uri: string }): ApolloClient<unkno
     if (!networkError) return;
     if (!hasStatus(networkError)) {
       // fetch itself failed: no answer at all, which in a basement is the usual case.
-      appErrors.emit('The server could not be reached. Check your connection and try again.');
+      appErrors.emit(SERVER_UNREACHABLE);
       return;
     }
     appErrors.emit(bannerMessage(networkError.result, `The server answered with an error (${networkError.statusCode}).`));

@@ -4,7 +4,7 @@ import { graphql, http, HttpResponse } from 'msw';
 import { renderApp } from '../test/render';
 import { aBuilding, aConnection, aViewer } from '../test/builders';
 import { GRAPHQL_URL } from '../test/server';
-import { BUILDING_FILTER_KEY, readAccessToken } from './session';
+import { BUILDING_FILTER_KEY, LAST_VIEWER_KEY, readAccessToken } from './session';
 
 function refusedWith(code: 'UNAUTHENTICATED' | 'FORBIDDEN') {
   return graphql.query('BuildingsPage', () =>
@@ -23,6 +23,7 @@ describe('Session', () => {
       expect(currentPath()).toBe(`/signin?redirectUrl=${encodeURIComponent('/buildings')}`);
       expect(readAccessToken()).toBeNull();
       expect(window.localStorage.getItem(BUILDING_FILTER_KEY)).toBeNull();
+      expect(window.localStorage.getItem(LAST_VIEWER_KEY)).toBeNull();
       await waitFor(() => expect(client.cache.extract()).toEqual({}));
     },
   );

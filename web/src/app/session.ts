@@ -6,6 +6,8 @@
  */
 const ACCESS_TOKEN_KEY = 'fsi.accessToken';
 export const BUILDING_FILTER_KEY = 'fsi.buildingFilter';
+/** The signed-in user's toolbar permissions from the last answer, so that offline the toolbar still shows them. */
+export const LAST_VIEWER_KEY = 'fsi.shellViewer';
 
 export function readAccessToken(): string | null {
   return window.localStorage.getItem(ACCESS_TOKEN_KEY);
@@ -13,11 +15,14 @@ export function readAccessToken(): string | null {
 
 export function storeAccessToken(token: string): void {
   window.localStorage.setItem(ACCESS_TOKEN_KEY, token);
+  // A new session never inherits the previous user's toolbar.
+  window.localStorage.removeItem(LAST_VIEWER_KEY);
 }
 
 export function clearStoredSession(): void {
   window.localStorage.removeItem(ACCESS_TOKEN_KEY);
   window.localStorage.removeItem(BUILDING_FILTER_KEY);
+  window.localStorage.removeItem(LAST_VIEWER_KEY);
 }
 
 /** Pages reachable without a session: an auth failure there must not send the user back to sign-in in a loop. */

@@ -1,9 +1,13 @@
 import { Box, Text } from '@mantine/core';
 import { useEnvironmentBannerQuery } from '../../generated/graphql';
+import { useWhenOnline } from './useWhenOnline';
 
 /** Spec section 2: development and staging say which environment they are; production says nothing. */
 export function EnvironmentBanner() {
-  const { data } = useEnvironmentBannerQuery();
+  const { data, refetch } = useEnvironmentBannerQuery();
+  useWhenOnline(() => {
+    refetch().catch(() => undefined);
+  });
   const environment = data?.appInfo.environment;
   if (!environment || environment.toLowerCase() === 'production') return null;
   const name = environment.charAt(0).toUpperCase() + environment.slice(1);

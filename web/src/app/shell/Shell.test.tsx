@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { graphql, HttpResponse } from 'msw';
+import { graphql, http, HttpResponse } from 'msw';
 import type { PermissionFlag } from '@fsi/shared';
 import { ERROR_BANNER_MS } from '@fsi/shared';
 import { renderApp } from '../../test/render';
 import { aBuilding, aConnection, anOrganization, aViewer } from '../../test/builders';
 import { matchingMediaQueries } from '../../test/setup';
-import { appErrors } from '../events';
+import { GRAPHQL_URL } from '../../test/server';
+import { appErrors, SERVER_UNREACHABLE } from '../events';
+import { LAST_VIEWER_KEY } from '../session';
 import { PHONE_QUERY } from './Shell';
 
 type Viewer = ReturnType<typeof aViewer>;
@@ -115,6 +117,78 @@ describe('Shell', () => {
     act(() => appErrors.emit('The backend did not answer'));
     await user.click(screen.getByRole('button', { name: 'Dismiss error' }));
     expect(screen.queryByText('The backend did not answer')).not.toBeInTheDocument();
+  });
+});
+
+describe('Shell offline', () => {
+  const manager = () =>
+    aViewer({ id: '7', organization: anOrganization({ id: '3' }), granted: ['canManageOrganization'] });
+
+  /** Every GraphQL call fails as fetch does without a network while `network.online` is false. */
+  function withNetwork(online: boolean) {
+    const network = { online };
+    const handler = http.post(GRAPHQL_URL, () => (network.online ? undefined : HttpResponse.error()));
+    return { network, handler };
+  }
+
+  async function toolbarItems() {
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    return Array.from(nav.querySelectorAll('a, button'), (item) => item.textContent);
+  }
+
+  function goOnline(network: { online: boolean }) {
+    network.online = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+  }
+
+  it('dismisses the connection banner and brings back the toolbar when the network returns', async () => {
+    matchingMediaQueries.add(PHONE_QUERY);
+    const { network, handler } = withNetwork(false);
+    renderShell(manager(), { handlers: [handler] });
+
+    expect(await screen.findByText(SERVER_UNREACHABLE)).toBeInTheDocument();
+    expect(await toolbarItems()).toEqual(['Sign Out']);
+
+    goOnline(network);
+
+    await waitFor(() => expect(screen.queryByText(SERVER_UNREACHABLE)).not.toBeInTheDocument());
+    await waitFor(async () => expect(await toolbarItems()).toEqual(['Manage', 'Scan', 'Account', 'Sign Out']));
+    expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/manage/organization/3/user/7');
+  });
+
+  it('keeps an error other than the connection one when the network returns', () => {
+    renderApp({ route: '/signin', signedIn: false });
+    act(() => appErrors.emit('The backend did not answer'));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('The backend did not answer');
+  });
+
+  it('offline, shows the toolbar of the last answer of this session', async () => {
+    matchingMediaQueries.add(PHONE_QUERY);
+    const first = renderShell(manager());
+    await waitFor(async () => expect(await toolbarItems()).toEqual(['Manage', 'Scan', 'Account', 'Sign Out']));
+    expect(window.localStorage.getItem(LAST_VIEWER_KEY)).not.toBeNull();
+    first.unmount();
+
+    // A reload without a network: a new client with an empty cache, every call failing.
+    // signedIn: false keeps the token already stored instead of starting a new session.
+    const { handler } = withNetwork(false);
+    renderApp({ route: '/buildings', signedIn: false, handlers: [handler] });
+    expect(await screen.findByText(SERVER_UNREACHABLE)).toBeInTheDocument();
+    expect(await toolbarItems()).toEqual(['Manage', 'Scan', 'Account', 'Sign Out']);
+  });
+
+  it('does not carry the last viewer into a new session', async () => {
+    window.localStorage.setItem(LAST_VIEWER_KEY, JSON.stringify(manager()));
+    matchingMediaQueries.add(PHONE_QUERY);
+    const { handler } = withNetwork(false);
+    renderApp({ route: '/buildings', handlers: [handler] });
+    expect(await screen.findByText(SERVER_UNREACHABLE)).toBeInTheDocument();
+    expect(await toolbarItems()).toEqual(['Sign Out']);
   });
 });
 

@@ -1,23 +1,36 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { AppShell, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useShellQuery } from '../../generated/graphql';
 import { IconFlame } from '../../ui/icons';
 import { EnvironmentBanner } from './EnvironmentBanner';
+import { readLastViewer, storeLastViewer } from './lastViewer';
 import { ShellNav } from './ShellNav';
 import { TopBarSlotContext } from './TopBarSlot';
+import { useWhenOnline } from './useWhenOnline';
 import classes from './Shell.module.css';
 
 /** Below Mantine's `sm` breakpoint (48em) the navigation moves to a toolbar fixed at the bottom. */
 export const PHONE_QUERY = '(max-width: 47.99em)';
 
 export function Shell() {
-  const { data } = useShellQuery();
+  const { data, refetch } = useShellQuery();
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
   // Read synchronously so that a phone never paints the desktop header first.
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
-  const viewer = data?.viewer;
+  const answered = data?.viewer;
+  // Offline the query fails: the toolbar keeps what the user may do from the last answer.
+  const viewer = answered ?? readLastViewer();
+
+  useEffect(() => {
+    if (answered) storeLastViewer(answered);
+  }, [answered]);
+
+  // A query that failed offline is asked again when the network returns, without a reload.
+  useWhenOnline(() => {
+    refetch().catch(() => undefined);
+  });
 
   return (
     <TopBarSlotContext.Provider value={slot}>
