@@ -113,3 +113,15 @@ export function derivePermissions(roles: ReadonlyArray<Partial<RolePermissions>>
     flags.canViewUsers;
   return flags;
 }
+
+/**
+ * Who may record walkabout results (save, scan): a user who does walkabouts, i.e. an administrator or
+ * one with a walkabout permission (lock, or handle unavailable QR codes). Viewers read but never save.
+ * The backend refuses a save by this rule; the web shows such a user the walkabout read-only.
+ */
+export function canRecordWalkaboutResults(
+  isAdmin: boolean,
+  permissions: Pick<Permissions, 'canLockWalkabout' | 'canHandleUnavailableQRCodes'>,
+): boolean {
+  return isAdmin || permissions.canLockWalkabout || permissions.canHandleUnavailableQRCodes;
+}

@@ -7,7 +7,7 @@
  * come from their roles through derivePermissions (@fsi/shared). Repositories take a Scope and
  * add the conditions below to every query, so no route can read past it.
  */
-import { derivePermissions, type Permissions } from '@fsi/shared';
+import { canRecordWalkaboutResults, derivePermissions, type Permissions } from '@fsi/shared';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -142,12 +142,9 @@ export function usersInScope(scope: Scope): SQL {
   return or(self, inRegion)!;
 }
 
-/**
- * Who may record walkabout results (save, scan): a user who does walkabouts, i.e. one with a
- * walkabout permission (lock, or handle unavailable QR codes). Viewers read but never save.
- */
+/** Who may record walkabout results (save, scan): the rule of @fsi/shared, which the web shows too. */
 export function canRecordWalkabouts(scope: Scope): boolean {
-  return scope.isAdmin || scope.permissions.canLockWalkabout || scope.permissions.canHandleUnavailableQRCodes;
+  return canRecordWalkaboutResults(scope.isAdmin, scope.permissions);
 }
 
 /** A 403 unless the caller has the flag (spec inspection.md section 6). */

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } fro
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ActionIcon, Alert, Button, Center, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import {
+  canRecordWalkaboutResults,
   firstInvalidCondition,
   INCOMPLETE_TASKS_MESSAGE,
   INCOMPLETE_TASKS_TITLE,
@@ -109,15 +110,6 @@ function focusCondition(conditionId: string) {
 
 type Ready = Extract<EditData, { status: 'ready' }>;
 
-/**
- * Who may record results: the backend accepts a save from an administrator or a user who may lock
- * walkabouts or flag unavailable QR codes (canRecordWalkabouts). Anyone else (a viewer) is shown the
- * walkabout read-only: a scan or a mark would be refused on saving, and a refusal ends the session.
- */
-function mayRecordResults(viewer: Ready['data']['viewer']): boolean {
-  return viewer.isAdmin || viewer.permissions.canLockWalkabout || viewer.permissions.canHandleUnavailableQRCodes;
-}
-
 function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string }) {
   const { store, data, fromDevice } = loaded;
   const { walkabout, viewer } = data;
@@ -134,7 +126,9 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
   const state = walkaboutState(walkabout, now);
   const closed = walkabout.isClosed || state === 'closed';
   const locked = !closed && (lockedHere || walkabout.isLocked || state === 'locked');
-  const viewOnly = !mayRecordResults(viewer);
+  // A viewer is shown the walkabout read-only: a scan or a mark would be refused on saving, and a
+  // refusal ends the session.
+  const viewOnly = !canRecordWalkaboutResults(viewer.isAdmin, viewer.permissions);
   const readOnly = locked || closed || viewOnly;
 
   const sync = useEditSync({ store, userId: viewer.id, walkaboutId: walkabout.id, enabled: !readOnly });
