@@ -2,9 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createGateway } from '@fsi/gateway';
-import { startTestBackend } from '@fsi/backend/testing';
-import { webDist, type Stack } from '../e2e/stack';
+import { startStack, webDist, type Stack } from '../e2e/stack';
 
 /** The files index.html loads from /assets, which a build in progress may not have written yet. */
 function missingAssets(dist: string): string[] {
@@ -36,16 +34,11 @@ async function snapshotWebDist(): Promise<string> {
  */
 export async function startBenchStack(): Promise<Stack> {
   const dist = await snapshotWebDist();
-  const backend = await startTestBackend({ seed: 'demo' });
-  const gateway = await createGateway({ backendUrl: backend.url, webDist: dist });
-  const baseUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
+  const stack = await startStack({ webDist: dist });
   return {
-    baseUrl,
-    backend,
-    gateway,
+    ...stack,
     async close() {
-      await gateway.close();
-      await backend.close();
+      await stack.close();
       rmSync(dist, { recursive: true, force: true });
     },
   };
