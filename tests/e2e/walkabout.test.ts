@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { DEMO_PASSWORD, schema, signIn as signInOverHttp } from '@fsi/backend/testing';
 import { launchBrowser, newPage, viewports } from './browser';
@@ -88,11 +89,21 @@ const FIRE_DOOR = ['Closes and latches fully', 'Not wedged or held open'];
 
 describe('The daily walkabout of a demo building', () => {
   it('the viewer may open it read-only, with no Lock button, and the backend refuses the lock to that user', async () => {
+    // The viewer has debug mode on (a user setting): the screen shows its log, which Save Logs saves as a file.
+    await stack.backend.db.update(schema.users).set({ debugModeEnabled: true }).where(eq(schema.users.username, 'viewer'));
     const { context, page, externalRequests } = await newPage(browser, stack.baseUrl, viewports.phone);
     await signIn(page, 'viewer');
     await openFromBuildings(page, walkabout);
     // A viewer may not record results (the backend refuses their saves): nothing to scan or mark.
     await page.getByText('You may view this walkabout but not record results.').waitFor();
+    const debugLog = page.getByRole('region', { name: /^Debug log/ });
+    await debugLog.getByText(`opened walkabout ${walkabout.walkaboutId} (Daily, ${BUILDING_NAME}) from the server`, { exact: false }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), debugLog.getByRole('button', { name: 'Save Logs' }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^walkabout-${walkabout.walkaboutId}-log-.+\\.txt$`));
+    const logFile = await readFile(await download.path());
+    expect(logFile.toString('utf8')).toMatch(
+      new RegExp(`^Walkabout ${walkabout.walkaboutId}: Daily, ${BUILDING_NAME} \\(building ${walkabout.buildingId}\\)\n[\\s\\S]*Z opened walkabout ${walkabout.walkaboutId} .*read-only \\(view only\\)\n`),
+    );
     expect(await page.getByRole('button', { name: "Scan an entry's QR code" }).count()).toBe(0);
     await floorSelect(page).selectOption({ label: 'Floor 5' });
     await entryCard(page, 'Electrical Room 5E').waitFor();

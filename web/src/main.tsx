@@ -3,6 +3,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { watchBrowserForDebugLog } from './app/debugLog';
 import { enableOfflineScanning } from './features/scanning/offlineScanning';
 
 const root = document.getElementById('root');
@@ -15,3 +16,4 @@ createRoot(root).render(
 );
 
 enableOfflineScanning();
+watchBrowserForDebugLog();

@@ -22,6 +22,7 @@ type ViewerOverrides = {
   isAdmin?: boolean;
   organization?: ReturnType<typeof anOrganization> | null;
   granted?: ReadonlyArray<PermissionFlag>;
+  debugModeEnabled?: boolean;
 };
 
 export function aViewer({ granted = [], ...overrides }: ViewerOverrides = {}) {

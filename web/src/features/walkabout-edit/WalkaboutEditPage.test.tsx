@@ -7,6 +7,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { graphql, HttpResponse } from 'msw';
 import { renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
+import { clearDebugLog } from '../../app/debugLog';
 import { closeEditsDb } from './pendingEdits';
 import { settleSaves } from './saveQueue';
 import {
@@ -583,5 +584,61 @@ describe('Walkabout edit', () => {
     expect(saves.inputs[0]?.conditions).toEqual([
       expect.objectContaining({ id: 'c1', value: { boolean: false }, photoUrl: '/files/abc123.jpg', photoMimetype: 'image/jpeg' }),
     ]);
+  });
+
+  it('shows no debug log to a user who is not in debug mode', async () => {
+    renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })]));
+    await tapTarget('Closes and latches');
+    expect(screen.queryByRole('region', { name: /^Debug log/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Logs' })).not.toBeInTheDocument();
+  });
+
+  it('in debug mode, logs the opening, a scan and a save, and Save Logs saves them as a text file', async () => {
+    clearDebugLog();
+    const { user } = renderEdit(
+      aWalkabout({
+        floors: [aFloor('1', 'Ground', [anEntry({ id: '21', label: 'Stair door', uuid: UUID_A, conditions: [aCondition({ id: 'c1', label: 'Closes and latches' })] })])],
+      }),
+      { viewer: anInspector({ debugModeEnabled: true }) },
+    );
+    const box = within(await screen.findByRole('region', { name: /^Debug log/ }));
+    expect(box.getByText(/opened walkabout 501 \(Daily, .+\) from the server: 1 floor\(s\), 1 condition\(s\), 0 unsaved change\(s\)/)).toBeInTheDocument();
+
+    await scanCode(user, UUID_A);
+    await user.click(await tapTarget('Closes and latches'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('dialog', { name: 'Walkabout saved' });
+    const lines = box.getByText(/opened walkabout/).textContent ?? '';
+    expect(lines).toMatch(new RegExp(`scan: code ${UUID_A} unlocked 1 of 1 entry`));
+    expect(lines).toMatch(/save: started with 2 unsaved change\(s\)/);
+    expect(lines).toMatch(/save: saved after \d+ ms/);
+
+    const saved: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:debug-log';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const downloads: { name: string; href: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push({ name: this.download, href: this.href });
+    });
+    try {
+      // The saved dialog is open over the page; the box's button is pressed as a pointer would.
+      fireEvent.click(box.getByRole('button', { name: 'Save Logs' }));
+      expect(downloads).toEqual([{ name: expect.stringMatching(/^walkabout-501-log-\d{4}-\d{2}-\d{2}T[\d-]+Z\.txt$/), href: 'blob:debug-log' }]);
+      // jsdom's Blob has no text(): its FileReader reads it.
+      const text = await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsText(saved[0]!);
+      });
+      expect(text).toMatch(/^Walkabout 501: Daily, .+ \(building 11\)\nUser 7\n/);
+      expect(text).toMatch(/\n\d{4}-\d{2}-\d{2}T\S+Z save: saved after \d+ ms\n/);
+      expect(saved[0]!.type).toBe('text/plain;charset=utf-8');
+    } finally {
+      click.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 });

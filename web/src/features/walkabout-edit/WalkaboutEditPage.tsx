@@ -18,10 +18,12 @@ import {
   type InvalidConditionsContext,
   type SaveKind,
 } from '@fsi/shared';
+import { debugLog } from '../../app/debugLog';
 import { TopBar } from '../../app/shell/TopBar';
 import { IconAlertTriangle } from '../../ui/icons';
 import { ScanSheet } from '../scanning/ScanSheet';
 import { ConditionActionSheet } from './ConditionActionSheet';
+import { DebugLogBox } from './DebugLogBox';
 import { conditionDomId } from './ConditionRow';
 import { EditContext, useFloorProgress, usePendingCount, type EditContextValue } from './EditContext';
 import { EntryCard, entryDomId } from './EntryCard';
@@ -108,6 +110,13 @@ function focusCondition(conditionId: string) {
   target?.focus();
 }
 
+/** The optional check before a save (inspection.md section 4), written to the debug log. */
+async function checkNetworkSpeed() {
+  const speed = await measureNetworkSpeed();
+  debugLog(`network speed check: ${speed}`);
+  return speed;
+}
+
 type Ready = Extract<EditData, { status: 'ready' }>;
 
 function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string }) {
@@ -132,6 +141,16 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
   const readOnly = locked || closed || viewOnly;
 
   const sync = useEditSync({ store, userId: viewer.id, walkaboutId: walkabout.id, enabled: !readOnly });
+
+  useEffect(() => {
+    debugLog(
+      `opened walkabout ${walkabout.id} (${walkabout.cycle.name}, ${building.name}) ${fromDevice ? 'from this device (no connection)' : 'from the server'}: ` +
+        `${store.floors.length} floor(s), ${store.allConditions().length} condition(s), ${store.getPendingCount()} unsaved change(s)` +
+        (readOnly ? `, read-only (${closed ? 'closed' : locked ? 'locked' : 'view only'})` : ''),
+    );
+    // Logged once per load of the walkabout; what changes after is logged where it happens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store]);
 
   // Opened from the device without a network: once the network is back and the device's work is
   // on the server, the walkabout is loaded from the server again (with what others recorded since).
@@ -167,7 +186,7 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
   const warnedOffline = useRef(false);
   const saveInBackground = useCallback(async () => {
     if (readOnly || !store.hasPending()) return;
-    if (viewer.networkSpeedMeasurementEnabled && (await measureNetworkSpeed()) === 'slow') {
+    if (viewer.networkSpeedMeasurementEnabled && (await checkNetworkSpeed()) === 'slow') {
       if (!warnedOffline.current) void showNetworkUnavailable(false);
       warnedOffline.current = true;
       return;
@@ -187,10 +206,12 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
   const onFloorRequested = useEffectEvent((target: string) => {
     const invalid = floorId === null || readOnly ? null : firstInvalidCondition(store.sharedEntries(floorId));
     if (invalid && floorId !== null) {
+      debugLog(`floor change refused: condition ${invalid.condition.id} is unsatisfactory without remarks or a photo`);
       setSearchParams({ floor: floorId }, { replace: true });
       void showInvalid('floorChange', invalid.condition.id);
       return;
     }
+    debugLog(`floor: ${floors.find((candidate) => candidate.id === target)?.name ?? target}`);
     setFloorId(target);
     window.scrollTo(0, 0);
     void saveInBackground();
@@ -219,7 +240,10 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
   };
 
   // --- Autosave (inspection.md sections 4 and 9). -----------------------------------------------
-  useAutosave(viewer.walkaboutAutoSavePeriodMins, !readOnly, () => void saveInBackground());
+  useAutosave(viewer.walkaboutAutoSavePeriodMins, !readOnly, () => {
+    if (store.hasPending()) debugLog(`autosave: idle for ${viewer.walkaboutAutoSavePeriodMins} minute(s)`);
+    void saveInBackground();
+  });
 
   // --- Scanning (inspection.md sections 4 and 5). -----------------------------------------------
   const [scanning, setScanning] = useState(false);
@@ -243,16 +267,19 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
     }
     const matches = store.entriesWithUuid(uuid);
     if (matches.length === 0) {
+      debugLog(`scan: code ${uuid} is not in this walkabout`);
       void messages.show({ title: SCAN_TITLE, text: ENTRY_NOT_IN_WALKABOUT_MESSAGE });
       return;
     }
     const onFloor = matches.filter((entry) => entry.floorId === floorId);
     if (onFloor.length === 0) {
+      debugLog(`scan: code ${uuid} is on another floor`);
       void messages.show({ title: SCAN_TITLE, text: ENTRY_NOT_ON_FLOOR_MESSAGE });
       return;
     }
     const toUnlock = onFloor.filter((entry) => !store.getEntry(entry.id).scannedAt).map((entry) => entry.id);
     if (toUnlock.length > 0) store.scanEntries(toUnlock, new Date().toISOString(), viewer.id);
+    debugLog(`scan: code ${uuid} unlocked ${toUnlock.length} of ${onFloor.length} entr${onFloor.length === 1 ? 'y' : 'ies'}`);
     setAnnouncement(
       toUnlock.length === 0
         ? `${onFloor[0]?.locationName ?? 'This location'} is already unlocked.`
@@ -319,7 +346,7 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
     }
     setFinishing(mode);
     try {
-      if (viewer.networkSpeedMeasurementEnabled && (await measureNetworkSpeed()) === 'slow') {
+      if (viewer.networkSpeedMeasurementEnabled && (await checkNetworkSpeed()) === 'slow') {
         void showNetworkUnavailable(true);
         return;
       }
@@ -336,6 +363,7 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
       let kind: SaveKind = 'save';
       if (mode === 'lock') {
         const locking = await lock(walkabout.id);
+        debugLog(`lock: ${locking.status}${locking.status === 'refused' ? ` (${locking.message})` : ''}`);
         if (locking.status === 'offline') {
           void showNetworkUnavailable(true);
           return;
@@ -422,6 +450,18 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
             <Alert color="blue" variant="light">
               {EMPTY_FLOOR_MESSAGE}
             </Alert>
+          )}
+          {viewer.debugModeEnabled && (
+            <DebugLogBox
+              walkaboutId={walkabout.id}
+              header={() => [
+                `Walkabout ${walkabout.id}: ${walkabout.cycle.name}, ${building.name} (building ${building.id})`,
+                `User ${viewer.id}`,
+                `Unsaved changes: ${store.getPendingCount()}`,
+                `Browser online: ${navigator.onLine ? 'yes' : 'no'}`,
+                `Browser: ${navigator.userAgent}`,
+              ]}
+            />
           )}
         </Stack>
         <div className={classes.bottomSpace} />

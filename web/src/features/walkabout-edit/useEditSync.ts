@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { debugLog } from '../../app/debugLog';
 import { saveEdits, type SaveDeps, type SaveOutcome } from './saveQueue';
 import { uploadPhoto } from './uploadPhoto';
 import { useSaveWalkabout } from './useSaveWalkabout';
@@ -64,7 +65,10 @@ export function useEditSync({
     clearRetry();
     if (!enabled) return { status: 'nothing' };
     setState((current) => ({ ...current, saving: true }));
+    const started = performance.now();
+    debugLog(`save: started with ${store.getPendingCount()} unsaved change(s)`);
     const outcome = await saveEdits(deps);
+    debugLog(`save: ${outcome.status}${outcome.status === 'refused' ? ` (${outcome.message})` : ''} after ${Math.round(performance.now() - started)} ms`);
     if (!mounted.current) return outcome;
     setState((current) => ({
       saving: false,
@@ -80,7 +84,7 @@ export function useEditSync({
       retry.current.attempt = 0;
     }
     return outcome;
-  }, [deps, enabled]);
+  }, [deps, enabled, store]);
 
   const latestSave = useRef(save);
   useEffect(() => {
