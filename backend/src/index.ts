@@ -13,7 +13,7 @@ import { readS3Env } from './config';
 import { openStorage, type S3Settings } from './storage';
 
 export { buildApp, type AppOptions } from './app';
-export { openDatabase, type Database, type DatabaseHandle } from './db/client';
+export { DataFolderInUseError, openDatabase, type Database, type DatabaseHandle } from './db/client';
 export * as schema from './db/schema';
 export { demoUsers, DEMO_PASSWORD, seedDemo, type DemoUser } from './seed/demo';
 export { signIn } from './sign-in';
@@ -50,9 +50,12 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     throw error;
   }
   try {
-    await handle.migrate();
-    const seed = options.seedDemo ?? (handle.kind === 'pglite' && handle.isNewDataFolder);
-    if (seed && (await isEmpty(handle.db))) await seedDemo(handle.db, { passwordHash: await hashPassword(DEMO_PASSWORD) });
+    const database = handle;
+    await database.exclusive(async () => {
+      await database.migrate();
+      const seed = options.seedDemo ?? (database.kind === 'pglite' && database.isNewDataFolder);
+      if (seed && (await isEmpty(database.db))) await seedDemo(database.db, { passwordHash: await hashPassword(DEMO_PASSWORD) });
+    });
     const app = await buildApp({
       db: handle.db,
       logger: options.logger ?? false,
@@ -63,7 +66,6 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       scheduleIntervalMs: options.scheduleIntervalMs ?? 60_000,
       storage,
     });
-    const database = handle;
     app.addHook('onClose', async () => {
       await database.close();
       storage.close?.();

@@ -1,6 +1,6 @@
 /** The backend on its own: `npm start -w backend` (or `tsx src/server.ts`). */
 import { readEnv } from './config';
-import { demoUsers, startBackend } from './index';
+import { DataFolderInUseError, demoUsers, startBackend } from './index';
 
 const env = readEnv();
 const backend = await startBackend({
@@ -13,6 +13,11 @@ const backend = await startBackend({
   smtpUrl: env.smtpUrl,
   s3: env.s3,
   logger: true,
+}).catch((error: unknown) => {
+  // Another backend on the same data folder: said in one line, not as a stack trace.
+  if (!(error instanceof DataFolderInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 });
 backend.app.log.info(`backend listening on ${backend.url} (OpenAPI at ${backend.url}/openapi.json)`);
 if (!env.databaseUrl) {

@@ -21,12 +21,19 @@ let backendUrl = env.BACKEND_URL;
 if (!backendUrl) {
   // Imported only here: fronting a remote backend loads neither PGlite nor the database driver.
   const embedded = await import('@fsi/backend');
-  backend = await embedded.startBackend({
-    port: Number(env.BACKEND_PORT ?? 4001),
-    dataDir: env.DATA_DIR ?? './data',
-    databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-  });
+  try {
+    backend = await embedded.startBackend({
+      port: Number(env.BACKEND_PORT ?? 4001),
+      dataDir: env.DATA_DIR ?? './data',
+      databaseUrl: env.DATABASE_URL || undefined,
+      publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    });
+  } catch (error) {
+    // Another `npm start` on the same data folder: said in one line, not as a stack trace.
+    if (!(error instanceof embedded.DataFolderInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   backendUrl = backend.url;
   demoUsers = embedded.demoUsers;
 }

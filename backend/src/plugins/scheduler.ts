@@ -25,6 +25,10 @@ export default fp<{ intervalMs?: number }>(
       if (running) return running;
       running = app
         .runWalkaboutSchedule()
+        .then((run) => {
+          // Logged when it did something, so that a replica's log says which rounds it ran.
+          if (run.ran && (run.created > 0 || run.finalized > 0)) app.log.info({ created: run.created, finalized: run.finalized }, 'walkabout schedule round');
+        })
         .catch((error: unknown) => app.log.error({ err: error }, 'walkabout schedule failed'))
         .finally(() => {
           running = null;
