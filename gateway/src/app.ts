@@ -15,6 +15,7 @@ import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastif
 import { createContextFunction, type GatewayContext } from './context';
 import { formatGatewayError } from './errors';
 import { createArmor, queryLimits } from './limits';
+import { jsonStatusPlugin } from './json-status';
 import type { RestCall } from './rest-client';
 import { loadTypeDefs, resolvers } from './schema';
 import { uploadRoutes } from './features/uploads/routes';
@@ -60,7 +61,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     allowBatchedHttpRequests: armor.allowBatchedHttpRequests,
     includeStacktraceInErrorResponses: armor.includeStacktraceInErrorResponses,
     // Apollo's own landing page loads from a CDN; ours is the bundled playground.
-    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginLandingPageDisabled(), ...armor.plugins],
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginLandingPageDisabled(), jsonStatusPlugin(), ...armor.plugins],
   });
   await apollo.start();
 

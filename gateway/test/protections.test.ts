@@ -105,7 +105,12 @@ describe('public tools', () => {
   it('turn introspection and the playground off with the switches', async () => {
     const locked = await createGateway({ backendUrl: stack.backend.url, introspection: false, playground: false });
     try {
-      const response = await locked.inject({ method: 'POST', url: '/graphql', payload: { query: introspection } });
+      const response = await locked.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { accept: 'application/graphql-response+json' },
+        payload: { query: introspection },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
       expect((await locked.inject({ method: 'GET', url: '/playground' })).statusCode).toBe(404);
@@ -210,5 +215,52 @@ describe('malformed requests', () => {
     expect(status).toBe(400);
     // graphql-js 16 spells it 'more that'.
     expect(body.errors?.[0]?.message).toMatch(new RegExp(`Document contains more tha[nt] ${queryLimits.maxTokens} tokens`));
+  });
+});
+
+describe('status codes by the media type the client accepts (GraphQL over HTTP)', () => {
+  async function post(accept: string, body: unknown) {
+    const response = await fetch(`${stack.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, type: response.headers.get('content-type'), body: (await response.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] } };
+  }
+
+  const failures = [
+    ['a document that does not parse', { query: '{ viewer { id }' }, 'GRAPHQL_PARSE_FAILED'],
+    ['a document that does not validate', { query: '{ viewer { noSuchField } }' }, 'GRAPHQL_VALIDATION_FAILED'],
+    ['variables that do not coerce', { query: 'query ($id: ID!) { building(id: $id) { id } }', variables: { id: { not: 'an id' } } }, 'BAD_USER_INPUT'],
+  ] as const;
+
+  it.each(failures)('%s: 200 with the errors for application/json', async (_what, request, code) => {
+    const answer = await post('application/json', request);
+    expect(answer.status).toBe(200);
+    expect(answer.type).toMatch(/^application\/json/);
+    expect(answer.body.data).toBeUndefined();
+    expect(answer.body.errors?.[0]?.extensions?.code).toBe(code);
+  });
+
+  it.each(failures)('%s: 400 for application/graphql-response+json', async (_what, request, code) => {
+    const answer = await post('application/graphql-response+json', request);
+    expect(answer.status).toBe(400);
+    expect(answer.type).toMatch(/^application\/graphql-response\+json/);
+    expect(answer.body.errors?.[0]?.extensions?.code).toBe(code);
+  });
+
+  it('a request that is not GraphQL over HTTP at all stays 400 for application/json', async () => {
+    expect((await post('application/json', { qeury: '{ __typename }' })).status).toBe(400);
+    expect((await post('application/json', { query: 7 })).status).toBe(400);
+  });
+
+  it('no Accept header counts as application/json', async () => {
+    const response = await fetch(`${stack.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ viewer { noSuchField } }' }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 });
