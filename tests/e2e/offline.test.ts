@@ -186,4 +186,66 @@ describe('Marking a walkabout without a network', () => {
     expect(externalRequests).toEqual([]);
     await context.close();
   });
+
+  it('saves the marks left on the device once the network is back, with the inspector already on the walkabouts list', async () => {
+    const { context, page, externalRequests } = await newPage(browser, stack.baseUrl, viewports.phone);
+    const saveRequests = { sent: 0, ended: 0, lastAt: 0 };
+    page.on('request', (request) => {
+      if (!saveIdOf(request)) return;
+      saveRequests.sent += 1;
+      saveRequests.lastAt = Date.now();
+    });
+    const ended = (request: Request) => {
+      if (!saveIdOf(request)) return;
+      saveRequests.ended += 1;
+      saveRequests.lastAt = Date.now();
+    };
+    page.on('requestfailed', ended);
+    page.on('requestfinished', ended);
+    await signIn(page, 'inspector');
+    await openFromBuildings(page, walkabout);
+    await floorSelect(page).selectOption({ label: 'Floor 2' });
+    const door = entryCard(page, 'Exit Stair A, Floor 2');
+    await scanByTypedCode(page, codes.get('Exit Stair A, Floor 2')!);
+    await door.getByText('Unlocked', { exact: true }).waitFor();
+
+    // Offline, one mark; then the inspector walks back to the list without saving.
+    await context.setOffline(true);
+    await door.getByRole('button', { name: /^Closes and latches fully/ }).click();
+    const pending = page.getByRole('status').filter({ hasText: /not saved yet/ });
+    await expect.poll(() => pending.innerText()).toBe('2 changes not saved yet — will be saved when online');
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL(`**/buildings/${walkabout.buildingId}/walkabouts`);
+    const row = page.locator(`a[href="/buildings/${walkabout.buildingId}/walkabouts/${walkabout.walkaboutId}"]`);
+    await row.getByText('2 changes on this device not saved yet').waitFor();
+    await shoot(page, 'offline-5-list-with-unsaved-work');
+    // The walkabout screen tried to save on the way out (floor change, leaving) and failed: wait until
+    // those attempts are over, so that what saves the work below can only be the app's background saving.
+    await expect
+      .poll(() => saveRequests.sent > 0 && saveRequests.ended === saveRequests.sent && Date.now() - saveRequests.lastAt > 1000, { timeout: 15_000 })
+      .toBe(true);
+    const attemptsOffline = saveRequests.sent;
+
+    // The network returns while the list is on screen: the app saves the walkabout's work by itself.
+    await context.setOffline(false);
+    await row.getByText('2 changes on this device not saved yet').waitFor({ state: 'detached', timeout: 20_000 });
+    expect(saveRequests.sent).toBeGreaterThan(attemptsOffline);
+    const [stored] = await stack.backend.db
+      .select({ value: schema.conditions.value, scannerId: schema.entries.scannerId })
+      .from(schema.conditions)
+      .innerJoin(schema.entries, eq(schema.entries.id, schema.conditions.entryId))
+      .innerJoin(schema.locations, eq(schema.locations.id, schema.entries.locationId))
+      .where(
+        and(
+          eq(schema.conditions.walkaboutId, walkabout.walkaboutId),
+          eq(schema.locations.name, 'Exit Stair A, Floor 2'),
+          eq(schema.conditions.label, 'Closes and latches fully'),
+        ),
+      );
+    expect(stored).toEqual({ value: 'yes', scannerId: expect.any(Number) });
+    expect(externalRequests).toEqual([]);
+    await context.close();
+  });
 });
+

@@ -3,6 +3,7 @@ import { Link, Outlet } from 'react-router-dom';
 import { AppShell, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useShellQuery } from '../../generated/graphql';
+import { useBackgroundSync } from '../../features/walkabout-edit/useBackgroundSync';
 import { IconFlame } from '../../ui/icons';
 import { EnvironmentBanner } from './EnvironmentBanner';
 import { readLastViewer, storeLastViewer } from './lastViewer';
@@ -26,6 +27,9 @@ export function Shell() {
   useEffect(() => {
     if (answered) storeLastViewer(answered);
   }, [answered]);
+
+  // Work left on the device for walkabouts not on screen is saved wherever the user is in the app.
+  useBackgroundSync(viewer?.id);
 
   // A query that failed offline is asked again when the network returns, without a reload.
   useWhenOnline(() => {

@@ -55,6 +55,20 @@ interface EditsDb extends DBSchema {
 }
 
 const DB_NAME = 'fsi-walkabout-edits';
+
+const changedListeners = new Set<() => void>();
+
+/** Told when a save confirmed or gave up changes, so that lists of what is not saved yet read again. */
+export function subscribePendingEdits(listener: () => void): () => void {
+  changedListeners.add(listener);
+  return () => {
+    changedListeners.delete(listener);
+  };
+}
+
+function notifyPendingChanged(): void {
+  for (const listener of changedListeners) listener();
+}
 let connection: Promise<IDBPDatabase<EditsDb>> | null = null;
 
 function db(): Promise<IDBPDatabase<EditsDb>> {
@@ -119,6 +133,22 @@ export async function dropBatch(userId: string, walkaboutId: string): Promise<vo
   await (await db()).delete('batches', [userId, walkaboutId]);
 }
 
+/** The walkabouts of this user with changes on the device, and how many each holds. */
+export async function pendingCounts(userId: string): Promise<Map<string, number>> {
+  const database = await db();
+  const tx = database.transaction(['changes', 'batches'], 'readonly');
+  const [changes, batches] = await Promise.all([tx.objectStore('changes').getAll(), tx.objectStore('batches').getAll()]);
+  const counts = new Map<string, number>();
+  for (const change of changes) {
+    if (change.userId === userId) counts.set(change.walkaboutId, (counts.get(change.walkaboutId) ?? 0) + 1);
+  }
+  // A batch outlives its changes only between two steps of a confirmation; it still waits to be sent.
+  for (const batch of batches) {
+    if (batch.userId === userId && !counts.has(batch.walkaboutId)) counts.set(batch.walkaboutId, Object.keys(batch.revisions).length);
+  }
+  return counts;
+}
+
 /**
  * The server recorded the batch: forget it, and each change it carried unless the inspector changed
  * it again since (that newer change waits for the next save). Photos no change refers to go too.
@@ -138,6 +168,7 @@ export async function confirmBatch(batch: BatchRecord): Promise<void> {
     if (!referenced.has(photoId)) await tx.objectStore('photos').delete([userId, walkaboutId, photoId]);
   }
   await tx.done;
+  notifyPendingChanged();
 }
 
 export async function putSnapshot(snapshot: SnapshotRecord): Promise<void> {

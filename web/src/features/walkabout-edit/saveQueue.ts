@@ -22,6 +22,20 @@ export type SaveDeps = {
 
 const queues = new Map<string, Promise<SaveOutcome>>();
 
+type ConfirmedListener = (userId: string, walkaboutId: string, revisions: Record<string, number>) => void;
+const confirmedListeners = new Set<ConfirmedListener>();
+
+/**
+ * Told of every batch the server confirmed, whoever sent it: an editor that opened while the app's
+ * background saving was sending its walkabout's work learns that the work is saved.
+ */
+export function subscribeConfirmed(listener: ConfirmedListener): () => void {
+  confirmedListeners.add(listener);
+  return () => {
+    confirmedListeners.delete(listener);
+  };
+}
+
 /**
  * Saves what the device holds for a walkabout (DESIGN.md section 4, "Field conditions"): first a
  * batch left from an earlier attempt, sent again with its own save id (the server records a save id
@@ -104,6 +118,7 @@ async function sendBatch(deps: SaveDeps, batch: BatchRecord): Promise<SaveOutcom
   if (result.status === 'ok') {
     await confirmBatch(batch);
     deps.onConfirmed(batch.revisions);
+    for (const listener of confirmedListeners) listener(batch.userId, batch.walkaboutId, batch.revisions);
     return { status: 'saved' };
   }
   // Refused for good (a locked walkabout, a field error): the changes stay, a later save gets a new id.

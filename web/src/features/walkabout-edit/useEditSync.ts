@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { debugLog } from '../../app/debugLog';
-import { saveEdits, type SaveDeps, type SaveOutcome } from './saveQueue';
+import { holdInEditor } from './backgroundSync';
+import { saveEdits, subscribeConfirmed, type SaveDeps, type SaveOutcome } from './saveQueue';
 import { uploadPhoto } from './uploadPhoto';
 import { useSaveWalkabout } from './useSaveWalkabout';
 import type { WalkaboutEditStore } from './walkaboutEditStore';
@@ -90,6 +91,17 @@ export function useEditSync({
   useEffect(() => {
     latestSave.current = save;
   }, [save]);
+
+  // While open, this walkabout is this screen's to save (or to say why not): the app's background saving leaves it alone.
+  useEffect(() => holdInEditor(userId, walkaboutId), [userId, walkaboutId]);
+  // Unless it was already saving it when the screen opened: what it confirms is confirmed here too.
+  useEffect(
+    () =>
+      subscribeConfirmed((savedUserId, savedWalkaboutId, revisions) => {
+        if (savedUserId === userId && savedWalkaboutId === walkaboutId) store.confirm(revisions);
+      }),
+    [store, userId, walkaboutId],
+  );
 
   // Work left from an earlier visit (a closed tab, a reload, a lost connection) is saved on opening.
   useEffect(() => {

@@ -1,13 +1,19 @@
 import { Link } from 'react-router-dom';
 import { Badge, Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '../../ui/icons';
+import { IconCloudOff } from '../walkabout-edit/editIcons';
 import type { WalkaboutListItem } from './walkaboutList';
 import classes from './WalkaboutsPage.module.css';
 
-type WalkaboutRowProps = { buildingId: string; item: WalkaboutListItem };
+type WalkaboutRowProps = {
+  buildingId: string;
+  item: WalkaboutListItem;
+  /** Changes kept on this device that the server has not confirmed yet. */
+  pendingChanges?: number;
+};
 
 /** One open walkabout: '{cycle} Walkabout', its date label and how far it has been answered. */
-export function WalkaboutRow({ buildingId, item }: WalkaboutRowProps) {
+export function WalkaboutRow({ buildingId, item, pendingChanges = 0 }: WalkaboutRowProps) {
   const { walkabout, title, dateLabel } = item;
   const { markedCount, conditionsCount, unsatisfactoryCount } = walkabout;
   const percent = conditionsCount > 0 ? Math.round((markedCount / conditionsCount) * 100) : 0;
@@ -34,6 +40,12 @@ export function WalkaboutRow({ buildingId, item }: WalkaboutRowProps) {
         <Text size="sm" c="dimmed">
           {dateLabel}
         </Text>
+        {pendingChanges > 0 && (
+          <Group gap={6} c="orange.9" wrap="nowrap">
+            <IconCloudOff size={16} />
+            <Text size="xs">{pendingChanges === 1 ? '1 change' : `${pendingChanges} changes`} on this device not saved yet</Text>
+          </Group>
+        )}
         {conditionsCount > 0 && (
           <Group gap="xs" wrap="nowrap">
             <Progress value={percent} size="sm" style={{ flex: 1 }} aria-hidden />

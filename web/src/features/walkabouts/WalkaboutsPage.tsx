@@ -7,6 +7,7 @@ import { IconAlertTriangle, IconCircleCheck, IconFileContract, IconSearch } from
 import { IconScan } from '../scanning/icons';
 import { ScanSheet } from '../scanning/ScanSheet';
 import { OffCycleRemarksSheet } from '../locations/OffCycleRemarksSheet';
+import { usePendingCounts } from '../walkabout-edit/usePendingCounts';
 import { CommentsSheet } from './CommentsSheet';
 import { CreateWalkaboutMenu } from './CreateWalkaboutMenu';
 import { FireWatchCard } from './FireWatchCard';
@@ -35,6 +36,7 @@ export function WalkaboutsPage() {
 
   const building = data?.building;
   const viewer = data?.viewer;
+  const pending = usePendingCounts(viewer?.id);
   const can = viewer?.permissions;
   const contractAccepted = Boolean(building?.contractAcceptedAt);
   const items = useMemo(() => walkaboutListItems(data?.walkabouts ?? [], new Date()), [data?.walkabouts]);
@@ -145,7 +147,7 @@ export function WalkaboutsPage() {
                 <ul className={classes.list}>
                   {items.map((item) => (
                     <li key={item.walkabout.id}>
-                      <WalkaboutRow buildingId={buildingId} item={item} />
+                      <WalkaboutRow buildingId={buildingId} item={item} pendingChanges={pending.get(item.walkabout.id)} />
                     </li>
                   ))}
                 </ul>
