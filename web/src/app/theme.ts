@@ -15,4 +15,13 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   focusRing: 'auto',
   cursorType: 'pointer',
+  components: {
+    // A sheet's header is a <header> inside its dialog, which browsers expose as a second banner
+    // landmark beside the app's own header (axe-core: landmark-no-duplicate-banner): a plain div.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
+    // Mantine's close buttons have no name of their own: a screen reader would say only "button".
+    ModalCloseButton: { defaultProps: { 'aria-label': 'Close dialog' } },
+    DrawerCloseButton: { defaultProps: { 'aria-label': 'Close dialog' } },
+  },
 });

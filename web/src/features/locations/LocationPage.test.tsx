@@ -51,8 +51,8 @@ describe('Entries comparison', () => {
       },
     ]);
 
-    const card = await screen.findByRole('region', { name: 'Monthly comparison' });
-    expect(within(card).getByText('Portable Extinguisher')).toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'Monthly comparison, Extinguisher' });
+    expect(within(card).getByText('Extinguisher · Portable Extinguisher')).toBeInTheDocument();
     expect(within(card).getByText('Inspection')).toBeInTheDocument();
 
     const locked = within(card).getAllByRole('group', { name: 'Locked Walkabout' });
@@ -75,7 +75,7 @@ describe('Entries comparison', () => {
         active: anEntry('2', [{ ...base, __typename: 'YesNoCondition', id: 'c3', label: 'Door closes', type: 'YESNO', orderOnWalkabout: 0, isSatisfactory: false, yesNoValue: 'NO' }]),
       },
     ]);
-    const card = await screen.findByRole('region', { name: 'Weekly comparison' });
+    const card = await screen.findByRole('region', { name: /^Weekly comparison/ });
     expect(within(card).getByRole('group', { name: 'Locked Walkabout' })).toHaveTextContent('No walkabout');
     expect(within(card).getByRole('group', { name: 'Active Walkabout' })).toHaveTextContent('UNo');
   });

@@ -64,7 +64,7 @@ export function LocationPage() {
             const entry = comparison.active ?? comparison.locked;
             const sections = compareEntries(comparison.locked, comparison.active);
             return (
-              <Card key={`${comparison.cycleName}-${entry?.id ?? index}`} component="section" withBorder radius="lg" padding="md" aria-label={`${comparison.cycleName} comparison`}>
+              <Card key={`${comparison.cycleName}-${entry?.id ?? index}`} component="section" withBorder radius="lg" padding="md" aria-label={entry ? `${comparison.cycleName} comparison, ${entry.label}` : `${comparison.cycleName} comparison`}>
                 <Stack gap="md">
                   <Stack gap={2}>
                     <Title order={2} size="h4">
@@ -72,7 +72,7 @@ export function LocationPage() {
                     </Title>
                     {entry && (
                       <Text size="sm" c="dimmed">
-                        {entry.equipmentName}
+                        {entry.label === entry.equipmentName ? entry.label : `${entry.label} · ${entry.equipmentName}`}
                       </Text>
                     )}
                   </Stack>

@@ -68,7 +68,7 @@ export function ConditionInput({ info, condition, disabled, labelledBy, onValue 
     case 'DROPDOWN':
       if (info.choices.length === 0) {
         return (
-          <Text {...common} c="red.8" size="sm" role="alert">
+          <Text {...common} c="red.9" size="sm" role="alert">
             {INVALID_TASK_VALUES_MESSAGE}
           </Text>
         );

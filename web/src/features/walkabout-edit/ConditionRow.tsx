@@ -134,7 +134,7 @@ export const ConditionRow = memo(function ConditionRow({ conditionId, editable }
       {(invalid || pending) && (
         <Group gap="xs" px={6} pt={4}>
           {invalid && (
-            <Text size="sm" c="red.8" fw={600}>
+            <Text size="sm" c="red.9" fw={600}>
               Add remarks or a photo.
             </Text>
           )}

@@ -65,7 +65,7 @@ export const EntryCard = memo(function EntryCard({ entryId }: { entryId: string 
         )}
         <EntryStatusLine entryId={entryId} pendingScan={entry.pending} />
         {entry.qrReason && (
-          <Text size="sm" c="orange.9">
+          <Text size="sm" c="var(--mantine-color-orange-light-color)">
             QR code unavailable: {QR_REASON_LABELS[entry.qrReason.kind]}
             {entry.qrReason.comment ? ` (${entry.qrReason.comment})` : ''}
           </Text>

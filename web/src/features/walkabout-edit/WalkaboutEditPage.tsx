@@ -539,7 +539,7 @@ function FloorProgress({ store, floorId }: { store: WalkaboutEditStore; floorId:
 function PendingIndicator({ count, offline, saving, readOnly }: { count: number; offline: boolean; saving: boolean; readOnly: boolean }) {
   if (count === 0) {
     return (
-      <Group gap={6} c="green.8" role="status">
+      <Group gap={6} c="var(--mantine-color-green-light-color)" role="status">
         <IconCloudCheck size={18} />
         <Text size="sm">All changes saved</Text>
       </Group>
@@ -551,7 +551,7 @@ function PendingIndicator({ count, offline, saving, readOnly }: { count: number;
   else if (saving) text = `Saving ${changes}…`;
   else if (offline) text = `${changes} not saved yet — will be saved when online`;
   return (
-    <Group gap={6} c={readOnly ? 'red.8' : 'orange.9'} role="status" wrap="nowrap">
+    <Group gap={6} c={readOnly ? 'red.9' : 'var(--mantine-color-orange-light-color)'} role="status" wrap="nowrap">
       {saving ? <Loader size={16} color="orange" /> : <IconCloudOff size={18} />}
       <Text size="sm">{text}</Text>
     </Group>

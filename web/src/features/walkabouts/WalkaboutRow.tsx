@@ -41,7 +41,7 @@ export function WalkaboutRow({ buildingId, item, pendingChanges = 0 }: Walkabout
           {dateLabel}
         </Text>
         {pendingChanges > 0 && (
-          <Group gap={6} c="orange.9" wrap="nowrap">
+          <Group gap={6} c="var(--mantine-color-orange-light-color)" wrap="nowrap">
             <IconCloudOff size={16} />
             <Text size="xs">{pendingChanges === 1 ? '1 change' : `${pendingChanges} changes`} on this device not saved yet</Text>
           </Group>

@@ -1,0 +1,120 @@
+/**
+ * Accessibility of the screens as built, checked by axe-core in Chromium at phone and desktop sizes:
+ * every rule of axe's default set (WCAG 2 A and AA, and best practices), on each page and on the
+ * sheets and dialogs an inspector opens. A violation names the rule and the elements.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, viewports } from './browser';
+import { startStack, type Stack } from './stack';
+import { entryCard, locationCodes, openFromBuildings, scanByTypedCode, signIn, todaysDailyWalkabout, type DailyWalkabout } from './walkabout-journey';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let stack: Stack;
+let browser: Browser;
+let walkabout: DailyWalkabout;
+let codes: Map<string, string>;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  walkabout = await todaysDailyWalkabout(stack);
+  codes = await locationCodes(stack, walkabout.buildingId);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+type Violation = { rule: string; impact: string | null; help: string; elements: string[] };
+
+/** axe-core's violations on the page as it is now, once its animations have settled. */
+async function violations(page: Page): Promise<Violation[]> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<AxeResult> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      elements: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+}
+
+describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport) => {
+  it('sign-in, forgot password and change password', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await page.goto('/signin');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto('/forgot-password');
+    await page.getByRole('heading').first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto('/change-password?hash=abc');
+    await page.getByRole('heading').first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the buildings of an administrator and of an inspector, with the tutorial', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    await page.locator('main article[aria-labelledby]').first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signIn(page, 'inspector');
+    await page.locator('main article[aria-labelledby]').first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    const tutorial = page.getByRole('button', { name: 'Start Tutorial' });
+    if (await tutorial.isVisible()) {
+      await tutorial.click();
+      await page.getByRole('dialog', { name: 'Tutorial' }).waitFor();
+      expect(await violations(page)).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('the walkabouts list, the walkabout with its scan sheet and action sheet, and a location', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'inspector');
+    await page.goto(`/buildings/${walkabout.buildingId}/walkabouts`);
+    await page.getByRole('region', { name: 'Open walkabouts' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await page.goto('/buildings');
+    await openFromBuildings(page, walkabout);
+    await page.getByRole('button', { name: "Scan an entry's QR code" }).click();
+    await page.getByRole('dialog', { name: 'Scan Code' }).getByRole('textbox', { name: 'Code' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Scan Code' }).waitFor({ state: 'detached' });
+    await scanByTypedCode(page, codes.get('Stair 1, Ground')!);
+    const stair = entryCard(page, 'Stair 1, Ground');
+    const closes = stair.getByRole('button', { name: /^Closes and latches fully/ });
+    await closes.click();
+    await closes.click(); // unsatisfactory: the remarks and photo fields show
+    expect(await violations(page)).toEqual([]);
+    await stair.getByRole('button', { name: 'More actions for Closes and latches fully' }).click();
+    const actions = page.getByRole('dialog', { name: 'Actions' });
+    await actions.waitFor();
+    expect(await violations(page)).toEqual([]);
+    // Unmarked again, so that the walkabout holds no invalid entry for the next size's run.
+    await actions.getByRole('button', { name: 'Unmark' }).click();
+    await expect.poll(() => closes.innerText()).toContain('Not marked');
+
+    await page.goto(`/q/${codes.get('Main Lobby')!.split('/').pop()}`);
+    await page.getByRole('heading', { name: 'Main Lobby' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+});
