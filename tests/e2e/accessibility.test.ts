@@ -7,28 +7,24 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, viewports } from './browser';
-import { startStack, type Stack } from './stack';
-import { entryCard, locationCodes, openFromBuildings, scanByTypedCode, signIn, todaysDailyWalkabout, type DailyWalkabout } from './walkabout-journey';
+import { newPage, viewports } from './browser';
+import type { Stack } from './stack';
+import { closeJourney, entryCard, openFromBuildings, openJourney, scanByTypedCode, signIn, type DailyWalkabout, type Journey } from './walkabout-journey';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+let journey: Journey | undefined;
 let stack: Stack;
 let browser: Browser;
 let walkabout: DailyWalkabout;
 let codes: Map<string, string>;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  walkabout = await todaysDailyWalkabout(stack);
-  codes = await locationCodes(stack, walkabout.buildingId);
+  journey = await openJourney();
+  ({ stack, browser, walkabout, codes } = journey);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(() => closeJourney(journey));
 
 type Violation = { rule: string; impact: string | null; help: string; elements: string[] };
 

@@ -2,36 +2,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Request } from 'playwright-core';
 import { and, eq, inArray } from 'drizzle-orm';
 import { schema } from '@fsi/backend/testing';
-import { launchBrowser, newPage, viewports } from './browser';
-import { startStack, type Stack } from './stack';
+import { newPage, viewports } from './browser';
+import type { Stack } from './stack';
 import {
   entryCard,
   floorSelect,
-  locationCodes,
+  closeJourney,
   openFromBuildings,
   scanByTypedCode,
   shoot,
   signIn,
-  todaysDailyWalkabout,
+  openJourney,
   type DailyWalkabout,
+  type Journey,
 } from './walkabout-journey';
 
+let journey: Journey | undefined;
 let stack: Stack;
 let browser: Browser;
 let walkabout: DailyWalkabout;
 let codes: Map<string, string>;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  walkabout = await todaysDailyWalkabout(stack);
-  codes = await locationCodes(stack, walkabout.buildingId);
+  journey = await openJourney();
+  ({ stack, browser, walkabout, codes } = journey);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(() => closeJourney(journey));
 
 /** The save id of a SaveWalkabout request (the device's idempotency key), or null for any other request. */
 function saveIdOf(request: Request): string | null {

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { DEMO_PASSWORD, schema } from '@fsi/backend/testing';
-import type { Stack } from './stack';
+import { launchBrowser } from './browser';
+import { startStack, type Stack } from './stack';
 
 /** What the walkabout journeys share: signing in, finding today's Daily walkabout, scanning by typed code. */
 
@@ -147,3 +148,19 @@ export function solidPng(width: number, height: number, [r, g, b]: [number, numb
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** What a journey file starts with: the stack, a Chromium, today's Daily walkabout of the demo building and its locations' codes. */
+export type Journey = { stack: Stack; browser: Browser; walkabout: DailyWalkabout; codes: Map<string, string> };
+
+export async function openJourney(): Promise<Journey> {
+  const stack = await startStack();
+  const browser = await launchBrowser();
+  const walkabout = await todaysDailyWalkabout(stack);
+  return { stack, browser, walkabout, codes: await locationCodes(stack, walkabout.buildingId) };
+}
+
+export async function closeJourney(journey: Partial<Journey> | undefined): Promise<void> {
+  await journey?.browser?.close();
+  await journey?.stack?.close();
+}
+

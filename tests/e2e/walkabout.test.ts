@@ -3,38 +3,35 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { DEMO_PASSWORD, schema, signIn as signInOverHttp } from '@fsi/backend/testing';
-import { launchBrowser, newPage, viewports } from './browser';
-import { startStack, type Stack } from './stack';
+import { newPage, viewports } from './browser';
+import type { Stack } from './stack';
 import {
   BUILDING_NAME,
   entryCard,
   floorSelect,
-  locationCodes,
+  closeJourney,
   openFromBuildings,
   scanByTypedCode,
   shoot,
   signIn,
   solidPng,
-  todaysDailyWalkabout,
+  openJourney,
   type DailyWalkabout,
+  type Journey,
 } from './walkabout-journey';
 
+let journey: Journey | undefined;
 let stack: Stack;
 let browser: Browser;
 let walkabout: DailyWalkabout;
 let codes: Map<string, string>;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  walkabout = await todaysDailyWalkabout(stack);
-  codes = await locationCodes(stack, walkabout.buildingId);
+  journey = await openJourney();
+  ({ stack, browser, walkabout, codes } = journey);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(() => closeJourney(journey));
 
 /** inspection.md section 5, word for word. */
 const FLOOR_CHANGE_MESSAGE =
