@@ -32,7 +32,7 @@ export type BackgroundSyncDeps = Pick<SaveDeps, 'userId' | 'send' | 'upload'>;
 
 export type BackgroundSyncReport = { saved: string[]; refused: string[]; stoppedBy: 'offline' | 'signedOut' | null };
 
-async function describe(userId: string, walkaboutId: string): Promise<string> {
+async function walkaboutName(userId: string, walkaboutId: string): Promise<string> {
   const snapshot = await loadSnapshot(userId, walkaboutId).catch(() => undefined);
   const walkabout = snapshot?.data.walkabout;
   return walkabout ? `the ${walkaboutTitle(walkabout.cycle.name)} of ${walkabout.building.name}` : `walkabout ${walkaboutId}`;
@@ -52,7 +52,7 @@ export async function savePendingWalkabouts(deps: BackgroundSyncDeps): Promise<B
     if (outcome.status === 'refused') {
       refused.add(key);
       report.refused.push(walkaboutId);
-      appErrors.emit(`${count === 1 ? '1 change' : `${count} changes`} kept on this device for ${await describe(deps.userId, walkaboutId)} could not be saved: ${outcome.message}`);
+      appErrors.emit(`${count === 1 ? '1 change' : `${count} changes`} kept on this device for ${await walkaboutName(deps.userId, walkaboutId)} could not be saved: ${outcome.message}`);
     }
     if (outcome.status === 'offline' || outcome.status === 'signedOut') {
       report.stoppedBy = outcome.status;
