@@ -58,7 +58,7 @@ const DB_NAME = 'fsi-walkabout-edits';
 
 const changedListeners = new Set<() => void>();
 
-/** Told when a save confirmed or gave up changes, so that lists of what is not saved yet read again. */
+/** Told when the server confirmed changes (they left the device), so that lists of what is not saved yet read again. */
 export function subscribePendingEdits(listener: () => void): () => void {
   changedListeners.add(listener);
   return () => {
