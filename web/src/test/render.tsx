@@ -70,6 +70,11 @@ export function renderApp({ route = '/', signedIn = true, handlers = [], ui, vie
   };
 }
 
+/** For a screen a test only navigates to: its query is answered with an error rather than left unhandled. */
+export function notUnderTest(operationName: string) {
+  return graphql.query(operationName, () => HttpResponse.json({ errors: [{ message: `${operationName} is not under test here.` }] }));
+}
+
 function LocationProbe({ into }: { into: { current: string } }) {
   const { pathname, search } = useLocation();
   into.current = `${pathname}${search}`;

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { graphql, http, HttpResponse } from 'msw';
 import type { PermissionFlag } from '@fsi/shared';
 import { ERROR_BANNER_MS } from '@fsi/shared';
-import { renderApp } from '../../test/render';
+import { notUnderTest, renderApp } from '../../test/render';
 import { aBuilding, aConnection, anOrganization, aViewer } from '../../test/builders';
 import { matchingMediaQueries } from '../../test/setup';
 import { GRAPHQL_URL } from '../../test/server';
@@ -93,7 +93,7 @@ describe('Shell', () => {
   });
 
   it('resets the scroll position to the top on navigation', async () => {
-    const { user } = renderShell(aViewer({ organization: anOrganization({ id: '3' }) }));
+    const { user } = renderShell(aViewer({ organization: anOrganization({ id: '3' }) }), { handlers: [notUnderTest('WalkaboutsPage')] });
     const scrollTo = vi.mocked(window.scrollTo);
     scrollTo.mockClear();
     await user.click(await screen.findByRole('link', { name: 'Walkabouts' }));

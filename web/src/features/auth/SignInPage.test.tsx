@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
-import { renderApp, TEST_TOKEN } from '../../test/render';
+import { notUnderTest, renderApp, TEST_TOKEN } from '../../test/render';
 import { aBuilding, aConnection, aViewer } from '../../test/builders';
 import { BUILDING_FILTER_KEY, readAccessToken } from '../../app/session';
 
@@ -106,7 +106,7 @@ describe('Sign in', () => {
     const { user, currentPath } = renderApp({
       route: `/signin?redirectUrl=${encodeURIComponent('/buildings/11/walkabouts')}`,
       signedIn: false,
-      handlers: [signInAnswering('ok')],
+      handlers: [signInAnswering('ok'), notUnderTest('WalkaboutsPage')],
     });
     await user.type(screen.getByLabelText('Username'), 'ida');
     await user.type(screen.getByLabelText('Password'), 'secret');

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, graphql, http, HttpResponse } from 'msw';
 import type { PermissionFlag } from '@fsi/shared';
-import { renderApp, TEST_TOKEN } from '../../test/render';
+import { notUnderTest, renderApp, TEST_TOKEN } from '../../test/render';
 import { aViewer } from '../../test/builders';
 import { aCycle, aFireWatch, aPageBuilding, aWalkabout, aWalkaboutsPage } from './testData';
 
@@ -193,6 +193,7 @@ describe('Fire watch', () => {
     const { user, currentPath } = renderPage({
       page: { building: aPageBuilding({ activeFireWatch: aFireWatch() }) },
       handlers: [
+        notUnderTest('WalkaboutEditPage'),
         graphql.mutation('CreateWalkabout', ({ variables }) => {
           sent = variables;
           const walkabout = { ...aWalkabout({ id: '78', cycle: aCycle({ id: '9', name: 'Fire Watch' }), date: '2026-03-03', isFireWatch: true }), building: { __typename: 'Building', id: '11', hasActiveFireWatchWalkabout: true, activeFireWatchWalkaboutId: '78' } };
@@ -230,6 +231,7 @@ describe('Creating a walkabout', () => {
     const { user, currentPath } = renderPage({
       page: { notRepeatableCycles: [audit, aCycle({ id: '9', name: 'Fire Watch' })] },
       handlers: [
+        notUnderTest('WalkaboutEditPage'),
         graphql.mutation('CreateWalkabout', async () => {
           await delay(150);
           const walkabout = { ...aWalkabout({ id: '55', cycle: audit, date: '2026-03-03' }), building: { __typename: 'Building', id: '11', hasActiveFireWatchWalkabout: false, activeFireWatchWalkaboutId: null } };
