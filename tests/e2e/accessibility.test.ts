@@ -5,26 +5,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newPage, viewports } from './browser';
 import type { Stack } from './stack';
-import { closeJourney, entryCard, openFromBuildings, openJourney, scanByTypedCode, signIn, type DailyWalkabout, type Journey } from './walkabout-journey';
+import { entryCard, openFromBuildings, scanByTypedCode, signIn, withJourney, type DailyWalkabout } from './walkabout-journey';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let journey: Journey | undefined;
 let stack: Stack;
 let browser: Browser;
 let walkabout: DailyWalkabout;
 let codes: Map<string, string>;
-
-beforeAll(async () => {
-  journey = await openJourney();
-  ({ stack, browser, walkabout, codes } = journey);
-});
-
-afterAll(() => closeJourney(journey));
+withJourney((journey) => ({ stack, browser, walkabout, codes } = journey));
 
 type Violation = { rule: string; impact: string | null; help: string; elements: string[] };
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Request } from 'playwright-core';
 import { and, eq, inArray } from 'drizzle-orm';
 import { schema } from '@fsi/backend/testing';
@@ -7,28 +7,19 @@ import type { Stack } from './stack';
 import {
   entryCard,
   floorSelect,
-  closeJourney,
   openFromBuildings,
   scanByTypedCode,
   shoot,
   signIn,
-  openJourney,
+  withJourney,
   type DailyWalkabout,
-  type Journey,
 } from './walkabout-journey';
 
-let journey: Journey | undefined;
 let stack: Stack;
 let browser: Browser;
 let walkabout: DailyWalkabout;
 let codes: Map<string, string>;
-
-beforeAll(async () => {
-  journey = await openJourney();
-  ({ stack, browser, walkabout, codes } = journey);
-});
-
-afterAll(() => closeJourney(journey));
+withJourney((journey) => ({ stack, browser, walkabout, codes } = journey));
 
 /** The save id of a SaveWalkabout request (the device's idempotency key), or null for any other request. */
 function saveIdOf(request: Request): string | null {

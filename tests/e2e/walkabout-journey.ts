@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -152,14 +153,27 @@ export function solidPng(width: number, height: number, [r, g, b]: [number, numb
 /** What a journey file starts with: the stack, a Chromium, today's Daily walkabout of the demo building and its locations' codes. */
 export type Journey = { stack: Stack; browser: Browser; walkabout: DailyWalkabout; codes: Map<string, string> };
 
-export async function openJourney(): Promise<Journey> {
+/**
+ * Opens the journey before the file's tests and closes it after them; `use` receives it once open
+ * (a test file keeps the parts it needs in its own variables).
+ */
+export function withJourney(use: (journey: Journey) => void): void {
+  let journey: Journey | undefined;
+  beforeAll(async () => {
+    journey = await openJourney();
+    use(journey);
+  });
+  afterAll(() => closeJourney(journey));
+}
+
+async function openJourney(): Promise<Journey> {
   const stack = await startStack();
   const browser = await launchBrowser();
   const walkabout = await todaysDailyWalkabout(stack);
   return { stack, browser, walkabout, codes: await locationCodes(stack, walkabout.buildingId) };
 }
 
-export async function closeJourney(journey: Partial<Journey> | undefined): Promise<void> {
+async function closeJourney(journey: Partial<Journey> | undefined): Promise<void> {
   await journey?.browser?.close();
   await journey?.stack?.close();
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
@@ -9,29 +9,20 @@ import {
   BUILDING_NAME,
   entryCard,
   floorSelect,
-  closeJourney,
   openFromBuildings,
   scanByTypedCode,
   shoot,
   signIn,
   solidPng,
-  openJourney,
+  withJourney,
   type DailyWalkabout,
-  type Journey,
 } from './walkabout-journey';
 
-let journey: Journey | undefined;
 let stack: Stack;
 let browser: Browser;
 let walkabout: DailyWalkabout;
 let codes: Map<string, string>;
-
-beforeAll(async () => {
-  journey = await openJourney();
-  ({ stack, browser, walkabout, codes } = journey);
-});
-
-afterAll(() => closeJourney(journey));
+withJourney((journey) => ({ stack, browser, walkabout, codes } = journey));
 
 /** inspection.md section 5, word for word. */
 const FLOOR_CHANGE_MESSAGE =

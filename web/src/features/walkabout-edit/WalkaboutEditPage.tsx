@@ -29,6 +29,7 @@ import { EditContext, useFloorProgress, usePendingCount, type EditContextValue }
 import { EntryCard, entryDomId } from './EntryCard';
 import { IconCamera, IconCloudCheck, IconCloudOff } from './editIcons';
 import { measureNetworkSpeed } from './networkSpeed';
+import { changesInWords } from './pendingEdits';
 import { UnavailableQrCodeModal, type UnavailableTarget } from './UnavailableQrCodeModal';
 import { useAutosave } from './useAutosave';
 import { useEditSync } from './useEditSync';
@@ -545,7 +546,7 @@ function PendingIndicator({ count, offline, saving, readOnly }: { count: number;
       </Group>
     );
   }
-  const changes = count === 1 ? '1 change' : `${count} changes`;
+  const changes = changesInWords(count);
   let text = `${changes} not saved yet`;
   if (readOnly) text = `${changes} could not be saved: this walkabout no longer takes results`;
   else if (saving) text = `Saving ${changes}…`;

@@ -1,7 +1,7 @@
 import { debugLog } from '../../app/debugLog';
 import { appErrors } from '../../app/events';
 import { walkaboutTitle } from '@fsi/shared';
-import { loadSnapshot, pendingCounts } from './pendingEdits';
+import { changesInWords, loadSnapshot, pendingCounts } from './pendingEdits';
 import { saveEdits, type SaveDeps, type SaveOutcome } from './saveQueue';
 
 /**
@@ -30,8 +30,6 @@ export function holdInEditor(userId: string, walkaboutId: string): () => void {
 
 export type BackgroundSyncDeps = Pick<SaveDeps, 'userId' | 'send' | 'upload'>;
 
-export type BackgroundSyncReport = { saved: string[]; refused: string[]; stoppedBy: 'offline' | 'signedOut' | null };
-
 async function walkaboutName(userId: string, walkaboutId: string): Promise<string> {
   const snapshot = await loadSnapshot(userId, walkaboutId).catch(() => undefined);
   const walkabout = snapshot?.data.walkabout;
@@ -39,8 +37,7 @@ async function walkaboutName(userId: string, walkaboutId: string): Promise<strin
 }
 
 /** One pass over the user's walkabouts with work on the device; stops at the first sign of no network. */
-export async function savePendingWalkabouts(deps: BackgroundSyncDeps): Promise<BackgroundSyncReport> {
-  const report: BackgroundSyncReport = { saved: [], refused: [], stoppedBy: null };
+export async function savePendingWalkabouts(deps: BackgroundSyncDeps): Promise<void> {
   const counts = await pendingCounts(deps.userId);
   for (const [walkaboutId, count] of counts) {
     const key = keyOf(deps.userId, walkaboutId);
@@ -48,18 +45,12 @@ export async function savePendingWalkabouts(deps: BackgroundSyncDeps): Promise<B
     debugLog(`background save: walkabout ${walkaboutId} with ${count} unsaved change(s)`);
     const outcome: SaveOutcome = await saveEdits({ ...deps, walkaboutId, onConfirmed: () => undefined });
     debugLog(`background save: walkabout ${walkaboutId} ${outcome.status}${outcome.status === 'refused' ? ` (${outcome.message})` : ''}`);
-    if (outcome.status === 'saved') report.saved.push(walkaboutId);
     if (outcome.status === 'refused') {
       refused.add(key);
-      report.refused.push(walkaboutId);
-      appErrors.emit(`${count === 1 ? '1 change' : `${count} changes`} kept on this device for ${await walkaboutName(deps.userId, walkaboutId)} could not be saved: ${outcome.message}`);
+      appErrors.emit(`${changesInWords(count)} kept on this device for ${await walkaboutName(deps.userId, walkaboutId)} could not be saved: ${outcome.message}`);
     }
-    if (outcome.status === 'offline' || outcome.status === 'signedOut') {
-      report.stoppedBy = outcome.status;
-      break;
-    }
+    if (outcome.status === 'offline' || outcome.status === 'signedOut') break;
   }
-  return report;
 }
 
 /** Tests start each case with nothing refused. */

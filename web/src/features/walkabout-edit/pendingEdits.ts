@@ -133,6 +133,11 @@ export async function dropBatch(userId: string, walkaboutId: string): Promise<vo
   await (await db()).delete('batches', [userId, walkaboutId]);
 }
 
+/** A count of pending changes in words: '1 change', '3 changes'. */
+export function changesInWords(count: number): string {
+  return count === 1 ? '1 change' : `${count} changes`;
+}
+
 /** The walkabouts of this user with changes on the device, and how many each holds. */
 export async function pendingCounts(userId: string): Promise<Map<string, number>> {
   const database = await db();

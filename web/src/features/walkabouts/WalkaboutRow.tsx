@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Badge, Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '../../ui/icons';
 import { IconCloudOff } from '../walkabout-edit/editIcons';
+import { changesInWords } from '../walkabout-edit/pendingEdits';
 import type { WalkaboutListItem } from './walkaboutList';
 import classes from './WalkaboutsPage.module.css';
 
@@ -43,7 +44,7 @@ export function WalkaboutRow({ buildingId, item, pendingChanges = 0 }: Walkabout
         {pendingChanges > 0 && (
           <Group gap={6} c="var(--mantine-color-orange-light-color)" wrap="nowrap">
             <IconCloudOff size={16} />
-            <Text size="xs">{pendingChanges === 1 ? '1 change' : `${pendingChanges} changes`} on this device not saved yet</Text>
+            <Text size="xs">{changesInWords(pendingChanges)} on this device not saved yet</Text>
           </Group>
         )}
         {conditionsCount > 0 && (
