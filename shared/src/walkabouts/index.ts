@@ -3,3 +3,4 @@ export * from './satisfaction';
 export * from './marking';
 export * from './validation';
 export * from './labels';
+export * from './condition-codec';
