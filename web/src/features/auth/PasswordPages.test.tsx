@@ -39,7 +39,7 @@ function changePasswordAnswering(errors: { field: string | null; message: string
         changePassword: {
           __typename: 'ChangePasswordPayload',
           ok: errors.length === 0,
-          errors: errors.map((error) => ({ __typename: 'FieldError', ...error })),
+          errors: errors.map((error) => ({ __typename: 'FieldError', code: 'VALIDATION_FAILED', ...error })),
         },
       },
     });

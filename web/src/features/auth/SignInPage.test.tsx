@@ -23,7 +23,7 @@ function signInAnswering(result: 'ok' | 'refused' | 'limited' | 'fault', seen: {
           expiresAt: refused ? null : '2030-01-01T00:00:00.000Z',
           viewer: refused ? null : signedInViewer,
           errors: refused
-            ? [{ __typename: 'FieldError', field: null, message: result === 'limited' ? TOO_MANY : 'Username or password is incorrect.' }]
+            ? [{ __typename: 'FieldError', field: null, message: result === 'limited' ? TOO_MANY : 'Username or password is incorrect.', code: result === 'limited' ? 'RATE_LIMITED' : 'INCORRECT_CREDENTIALS' }]
             : [],
         },
       },

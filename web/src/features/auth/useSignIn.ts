@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSignInMutation } from '../../generated/graphql';
+import { useSignInMutation, type FieldError } from '../../generated/graphql';
 import { useSession } from '../../app/SessionProvider';
 import type { OperationContext } from '../../app/apollo';
 
@@ -7,16 +7,14 @@ import type { OperationContext } from '../../app/apollo';
 export const SIGN_IN_INCORRECT = 'Could not sign in. Username or password is incorrect.';
 export const SIGN_IN_UNKNOWN = 'Could not sign in. An unknown error occured. Please try again later.';
 
-/** The gateway's text for wrong credentials (a REST 422); any other refusal is the rate limit's. */
-const GATEWAY_INCORRECT = 'Username or password is incorrect.';
-
 /**
- * Wrong credentials always show the spec's one message; a refusal for too many attempts says how
- * long to wait, since 'incorrect' would send the user to type the right password again in vain.
+ * Wrong credentials always show the spec's one message; any other refusal (too many attempts) says
+ * in the server's words how long to wait, since 'incorrect' would send the user to type the right
+ * password again in vain. The code decides, never the message's text.
  */
-function refusalMessage(message: string | undefined): string {
-  if (!message || message === GATEWAY_INCORRECT) return SIGN_IN_INCORRECT;
-  return `Could not sign in. ${message}`;
+function refusalMessage(error: Pick<FieldError, 'code' | 'message'> | undefined): string {
+  if (!error || error.code === 'INCORRECT_CREDENTIALS') return SIGN_IN_INCORRECT;
+  return `Could not sign in. ${error.message}`;
 }
 
 type SignInResult = { ok: true } | { ok: false; message: string };
@@ -35,7 +33,7 @@ export function useSignIn() {
         const { data } = await mutate({ variables: { username, password } });
         const payload = data?.signIn;
         if (!payload) return { ok: false, message: SIGN_IN_UNKNOWN };
-        if (payload.errors.length > 0 || !payload.accessToken) return { ok: false, message: refusalMessage(payload.errors[0]?.message) };
+        if (payload.errors.length > 0 || !payload.accessToken) return { ok: false, message: refusalMessage(payload.errors[0]) };
         startSession(payload.accessToken);
         return { ok: true };
       } catch {

@@ -113,7 +113,7 @@ describe('Work left on the device', () => {
           saveWalkabout: {
             __typename: 'SaveWalkaboutPayload',
             walkabout: null,
-            errors: [{ __typename: 'FieldError', field: null, message: 'This walkabout is locked.' }],
+            errors: [{ __typename: 'FieldError', field: null, message: 'This walkabout is locked.', code: 'LOCKED' }],
           },
         },
       });

@@ -118,7 +118,7 @@ describe('Fire watch', () => {
       handlers: [
         graphql.mutation('StartFireWatch', () =>
           HttpResponse.json({
-            data: { startFireWatch: { __typename: 'FireWatchPayload', fireWatch: null, building: null, errors: [{ __typename: 'FieldError', field: null, message: 'Unprocessable' }] } },
+            data: { startFireWatch: { __typename: 'FireWatchPayload', fireWatch: null, building: null, errors: [{ __typename: 'FieldError', field: null, message: 'Unprocessable', code: 'CONFLICT' }] } },
           }),
         ),
       ],
@@ -212,7 +212,7 @@ describe('Fire watch', () => {
       handlers: [
         graphql.mutation('CreateWalkabout', () =>
           HttpResponse.json({
-            data: { createWalkabout: { __typename: 'WalkaboutPayload', walkabout: null, errors: [{ __typename: 'FieldError', field: null, message: 'Unprocessable' }] } },
+            data: { createWalkabout: { __typename: 'WalkaboutPayload', walkabout: null, errors: [{ __typename: 'FieldError', field: null, message: 'Unprocessable', code: 'CONFLICT' }] } },
           }),
         ),
       ],
