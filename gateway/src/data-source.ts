@@ -13,10 +13,11 @@ import { createOrganizationLoaders } from './features/organizations/loaders';
 import { createRegionLoaders } from './features/regions/loaders';
 import { createWalkaboutLoaders } from './features/walkabouts/loaders';
 
-export function createDataSource(rest: RestClient) {
+export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
   return {
-    auth: createAuthLoaders(rest),
+    // A sign-in reads its payload through a data source of its own, with the new token: this one's client never changes.
+    auth: createAuthLoaders(rest, (token) => createDataSource(rest.withToken(token))),
     organizations: createOrganizationLoaders(rest),
     regions: createRegionLoaders(rest),
     cycles: createCycleLoaders(rest),
@@ -27,4 +28,13 @@ export function createDataSource(rest: RestClient) {
   };
 }
 
-export type DataSource = ReturnType<typeof createDataSource>;
+export type DataSource = {
+  auth: ReturnType<typeof createAuthLoaders>;
+  organizations: ReturnType<typeof createOrganizationLoaders>;
+  regions: ReturnType<typeof createRegionLoaders>;
+  cycles: ReturnType<typeof createCycleLoaders>;
+  buildings: ReturnType<typeof createBuildingLoaders>;
+  walkabouts: ReturnType<typeof createWalkaboutLoaders>;
+  locations: ReturnType<typeof createLocationLoaders>;
+  fireWatches: ReturnType<typeof createFireWatchLoaders>;
+};

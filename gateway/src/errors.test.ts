@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GraphQLError } from 'graphql';
-import { errorCodeForStatus, fieldOf, formatGatewayError, toFieldErrors, withFieldErrors } from './errors';
+import { errorCodeForStatus, fieldErrorCodeOf, fieldOf, formatGatewayError, toFieldErrors, withFieldErrors, withPayloadErrors } from './errors';
 import { RestError } from './rest-client';
 
 const call = { method: 'POST', path: '/users/change-password' };
@@ -33,8 +33,8 @@ describe('REST error mapping', () => {
       call,
     );
     expect(toFieldErrors(error)).toEqual([
-      { field: 'confirmation', message: 'The password and Confirm Password are not the same' },
-      { field: null, message: 'Unprocessable Entity' },
+      { field: 'confirmation', message: 'The password and Confirm Password are not the same', code: 'VALIDATION_FAILED' },
+      { field: null, message: 'Unprocessable Entity', code: 'VALIDATION_FAILED' },
     ]);
   });
 
@@ -43,10 +43,32 @@ describe('REST error mapping', () => {
       () => Promise.reject(new RestError(422, [{ detail: 'Password must be at least 4 characters' }], call)),
       (errors) => ({ ok: false, errors }),
     );
-    expect(payload).toEqual({ ok: false, errors: [{ field: null, message: 'Password must be at least 4 characters' }] });
+    expect(payload).toEqual({
+      ok: false,
+      errors: [{ field: null, message: 'Password must be at least 4 characters', code: 'VALIDATION_FAILED' }],
+    });
     await expect(
       withFieldErrors(() => Promise.reject(new RestError(403, [], call)), (errors) => ({ ok: false, errors })),
     ).rejects.toBeInstanceOf(RestError);
+  });
+
+  it("gives each field error the backend's code, and the status's when it sends none or one the schema does not know", () => {
+    expect(fieldErrorCodeOf({ code: 'LOCKED', detail: 'Walkabout is locked.' }, 409)).toBe('LOCKED');
+    expect(fieldErrorCodeOf({ code: 'CLOSED' }, 409)).toBe('CLOSED');
+    expect(fieldErrorCodeOf({ code: 'INCORRECT_CREDENTIALS' }, 422)).toBe('INCORRECT_CREDENTIALS');
+    expect(fieldErrorCodeOf({ detail: 'Walkabout is locked.' }, 409)).toBe('CONFLICT');
+    expect(fieldErrorCodeOf({}, 422)).toBe('VALIDATION_FAILED');
+    expect(fieldErrorCodeOf({}, 429)).toBe('RATE_LIMITED');
+    expect(fieldErrorCodeOf({}, 404)).toBe('NOT_FOUND');
+    expect(fieldErrorCodeOf({ code: 'SOMETHING_NEW' }, 409)).toBe('CONFLICT');
+  });
+
+  it('puts a 409 in a payload with its code', async () => {
+    const payload = await withPayloadErrors(
+      () => Promise.reject(new RestError(409, [{ status: '409', code: 'LOCKED', detail: 'Walkabout is locked.' }], call)),
+      (errors) => ({ errors }),
+    );
+    expect(payload).toEqual({ errors: [{ field: null, message: 'Walkabout is locked.', code: 'LOCKED' }] });
   });
 
   it('gives a REST failure thrown in a resolver its GraphQL code and leaves other errors as they are', () => {

@@ -1,14 +1,45 @@
 /**
  * How REST failures reach GraphQL clients (DESIGN.md section 1, inspection.md section 8):
  * 401 → UNAUTHENTICATED and 403 → FORBIDDEN as GraphQL errors (the web clears the
- * session on either), and 422 → `FieldError`s in a mutation's payload.
+ * session on either), and 422 → `FieldError`s in a mutation's payload, each with its
+ * machine-readable `code` (clients branch on codes, never on message text).
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
+import type { FieldErrorCode } from './generated/resolvers';
 import { RestError } from './rest-client';
 import type { JsonApiError } from './resources';
 
-export type FieldErrorRecord = { field: string | null; message: string };
+export type FieldErrorRecord = { field: string | null; message: string; code: FieldErrorCode };
+
+/** Every FieldErrorCode of schema/base.graphql: a JSON:API error's `code` passes through when it is one of them. */
+const FIELD_ERROR_CODES = new Set<string>([
+  'VALIDATION_FAILED',
+  'INCORRECT_CREDENTIALS',
+  'RATE_LIMITED',
+  'LOCKED',
+  'CLOSED',
+  'NOT_FOUND',
+  'CONFLICT',
+] satisfies FieldErrorCode[]);
+
+/** The code of a REST error that names none (or one the schema does not know), by its status. */
+const fieldErrorCodeByStatus: Partial<Record<number, FieldErrorCode>> = {
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  422: 'VALIDATION_FAILED',
+  429: 'RATE_LIMITED',
+};
+
+function isFieldErrorCode(code: unknown): code is FieldErrorCode {
+  return typeof code === 'string' && FIELD_ERROR_CODES.has(code);
+}
+
+/** The FieldErrorCode of one JSON:API error: its own `code` member when the backend sends one, else its status's. */
+export function fieldErrorCodeOf(error: JsonApiError, status: number): FieldErrorCode {
+  if (isFieldErrorCode(error.code)) return error.code;
+  return fieldErrorCodeByStatus[status] ?? 'VALIDATION_FAILED';
+}
 
 const codeByStatus: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -51,10 +82,14 @@ export function fieldOf(error: JsonApiError): string | null {
   return error.source?.parameter ?? null;
 }
 
-/** A 422's JSON:API errors as the payload's `errors: [FieldError]`. */
+/** A 409's, 422's or 429's JSON:API errors as the payload's `errors: [FieldError]`. */
 export function toFieldErrors(error: RestError): FieldErrorRecord[] {
-  const errors = error.errors.length ? error.errors : [{ detail: error.message }];
-  return errors.map((item) => ({ field: fieldOf(item), message: item.detail ?? item.title ?? error.message }));
+  const errors: JsonApiError[] = error.errors.length ? error.errors : [{ detail: error.message }];
+  return errors.map((item) => ({
+    field: fieldOf(item),
+    message: item.detail ?? item.title ?? error.message,
+    code: fieldErrorCodeOf(item, error.status),
+  }));
 }
 
 /**
@@ -69,6 +104,23 @@ export async function withFieldErrors<T>(
     return await call();
   } catch (error) {
     if (error instanceof RestError && error.status === 422) return onFieldErrors(toFieldErrors(error));
+    throw error;
+  }
+}
+
+/**
+ * Mutations that change a record report the user's mistakes in their payload (DESIGN.md: exceptions are
+ * for faults): besides a 422's field errors, a 409 (e.g. the walkabout is locked or closed, a fire watch
+ * already ended) is something the user can act on, so it is a payload error with the backend's own
+ * message and code. 401 and 403 stay GraphQL errors.
+ */
+const PAYLOAD_STATUSES = new Set([409, 422]);
+
+export async function withPayloadErrors<T>(call: () => Promise<T>, onErrors: (errors: FieldErrorRecord[]) => T): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof RestError && PAYLOAD_STATUSES.has(error.status)) return onErrors(toFieldErrors(error));
     throw error;
   }
 }

@@ -5,10 +5,25 @@
  */
 import DataLoader from 'dataloader';
 import { GraphQLError } from 'graphql';
-import { MAX_PAGE_SIZE, type QueryParams, type RestClient } from './rest-client';
+import { MAX_PAGE_SIZE, RestError, type QueryParams, type RestClient } from './rest-client';
 import type { JsonApiDocument } from './resources';
 
 type WithId = { id: string };
+
+/** REST ids are strings of integers: anything else names no record (and sent along it would be the backend's 400). */
+export function isRestId(id: string): boolean {
+  return /^\d{1,9}$/.test(id);
+}
+
+/** A REST 404 (the record does not exist or the caller may not see it) as null, like the by-id loaders answer. */
+export async function nullWhenNotFound<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof RestError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 /**
  * Records by id through `filter[id]`. The backend returns only what the caller
@@ -18,8 +33,8 @@ type WithId = { id: string };
 export function byIdLoader<T extends WithId>(rest: RestClient, path: string): DataLoader<string, T | null> {
   return new DataLoader<string, T | null>(
     async (ids) => {
-      // REST ids are strings of integers: anything else names no record, and sent along it would fail the whole batch with a 400.
-      const wellFormed = ids.filter((id) => /^\d{1,9}$/.test(id));
+      // Sent along, an id that is not a REST id would fail the whole batch with a 400.
+      const wellFormed = ids.filter(isRestId);
       const records = wellFormed.length ? await rest.getAll<T>(path, { 'filter[id]': wellFormed }) : [];
       const byId = new Map(records.map((record) => [record.id, record]));
       return ids.map((id) => byId.get(id) ?? null);

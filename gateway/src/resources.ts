@@ -5,6 +5,7 @@
  * or follows its relationship without copying records into GraphQL shapes.
  */
 import type { Frequency, OffsetUnit } from '@fsi/shared';
+import type { DataSource } from './data-source';
 
 export type ResourceIdentifier = { type: string; id: string };
 
@@ -17,9 +18,10 @@ export type JsonApiResource<TType extends string, TAttributes> = {
   relationships?: Record<string, Relationship>;
 };
 
-/** One JSON:API error object; `source.pointer` names the input field of a 422. */
+/** One JSON:API error object; `source.pointer` names the input field of a 422, `code` the kind of mistake. */
 export type JsonApiError = {
   status?: string;
+  code?: string;
   title?: string;
   detail?: string;
   source?: { pointer?: string; parameter?: string };
@@ -173,8 +175,11 @@ export type UserAttributes = {
 };
 export type UserResource = JsonApiResource<'users', UserAttributes>;
 
-/** The signed-in user: the user resource plus `meta.isAdmin`, which REST sends beside it. */
-export type ViewerRecord = { user: UserResource; isAdmin: boolean };
+/**
+ * The signed-in user: the user resource plus `meta.isAdmin`, which REST sends beside it. A signIn's
+ * viewer carries the data source of its new token (`data`), through which its relationships are read.
+ */
+export type ViewerRecord = { user: UserResource; isAdmin: boolean; data?: DataSource };
 
 export type SessionResource = JsonApiResource<'sessions', { accessToken: string; expiresAt: string | null }>;
 

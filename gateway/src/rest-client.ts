@@ -58,16 +58,18 @@ function encodeQueryPart(text: string): string {
 }
 
 export class RestClient {
-  /**
-   * Mutable on purpose: after `signIn` the rest of that same GraphQL response
-   * (the payload's viewer and its organization) is read as the user who just signed in.
-   */
-  token: string | null;
+  /** Never changed once made: a request that signs in reads on through `withToken`'s client. */
+  readonly token: string | null;
   private readonly options: RestClientOptions;
 
   constructor(options: RestClientOptions) {
     this.options = options;
     this.token = options.token ?? null;
+  }
+
+  /** A client like this one (backend, caller's address, instrumentation) that carries another token. */
+  withToken(token: string | null): RestClient {
+    return new RestClient({ ...this.options, token });
   }
 
   get<TData>(path: string, query?: QueryParams): Promise<JsonApiDocument<TData>> {

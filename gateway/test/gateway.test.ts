@@ -26,7 +26,7 @@ const codesOf = (body: { errors?: Array<{ extensions?: { code?: string } }> }) =
 describe('signing in', () => {
   const signIn = `mutation SignIn($username: String!, $password: String!) {
     signIn(username: $username, password: $password) {
-      accessToken expiresAt errors { field message }
+      accessToken expiresAt errors { field message code }
       viewer { username isAdmin organization { name } }
     }
   }`;
@@ -48,7 +48,12 @@ describe('signing in', () => {
     const { body } = await stack.graphql(signIn, { variables: { username: 'manager', password: 'wrong' } });
     expect(body.errors).toBeUndefined();
     expect(body.data).toEqual({
-      signIn: { accessToken: null, expiresAt: null, viewer: null, errors: [{ field: null, message: 'Username or password is incorrect.' }] },
+      signIn: {
+        accessToken: null,
+        expiresAt: null,
+        viewer: null,
+        errors: [{ field: null, message: 'Username or password is incorrect.', code: 'INCORRECT_CREDENTIALS' }],
+      },
     });
   });
 
@@ -60,7 +65,7 @@ describe('signing in', () => {
       });
       last = body.data?.signIn.errors;
     }
-    expect(last).toEqual([{ field: null, message: expect.stringMatching(/too many/i) }]);
+    expect(last).toEqual([{ field: null, message: expect.stringMatching(/too many/i), code: 'RATE_LIMITED' }]);
   });
 
   it('signs out: the token stops working', async () => {
@@ -347,10 +352,15 @@ describe('passwords', () => {
 
   it('reports a mismatched confirmation as a field error of the payload', async () => {
     const { body } = await stack.graphql(
-      'mutation { changePassword(token: "some-hash", password: "secret1", confirmation: "secret2") { ok errors { field message } } }',
+      'mutation { changePassword(token: "some-hash", password: "secret1", confirmation: "secret2") { ok errors { field message code } } }',
     );
     expect(body).toEqual({
-      data: { changePassword: { ok: false, errors: [{ field: 'confirmation', message: 'The password and Confirm Password are not the same' }] } },
+      data: {
+        changePassword: {
+          ok: false,
+          errors: [{ field: 'confirmation', message: 'The password and Confirm Password are not the same', code: 'VALIDATION_FAILED' }],
+        },
+      },
     });
   });
 

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@fsi/backend/testing';
+import { MORE_THAN_ONE_VALUE_MESSAGE } from '@fsi/shared';
 import { startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -16,7 +17,7 @@ type Typed = { __typename: string; id: string; type: string; isMarked: boolean; 
 type TreeEntry = { id: string; locationId: string; scannedAt: string | null; sections: Array<{ conditions: Typed[] }> };
 type Tree = { id: string; isLocked: boolean; floors: Array<{ entries: TreeEntry[] }> };
 type WalkaboutRow = { id: string; isFireWatch: boolean; cycle: { name: string } };
-type FieldErrors = Array<{ field: string | null; message: string }>;
+type FieldErrors = Array<{ field: string | null; message: string; code?: string }>;
 
 const treeQuery = `query Tree($id: ID!) {
   walkabout(id: $id) {
@@ -44,7 +45,7 @@ const saveMutation = `mutation Save($input: SaveWalkaboutInput!) {
     walkabout { id markedCount conditionsCount isComplete }
     conditions { __typename id isMarked editedAt ... on YesNoCondition { yesNoValue } }
     entries { id scannedAt }
-    errors { field message }
+    errors { field message code }
   }
 }`;
 
@@ -266,7 +267,10 @@ describe('saving results', () => {
     const data = await ok<{ saveWalkabout: { errors: FieldErrors; walkabout: unknown } }>(saveMutation, 'inspector', {
       input: { walkaboutId: daily.id, saveId: newSaveId(), conditions: [{ id: condition.id, value: { boolean: true, text: 'x' }, editedAt: new Date().toISOString() }] },
     });
-    expect(data.saveWalkabout).toMatchObject({ walkabout: null, errors: [{ field: 'value' }] });
+    expect(data.saveWalkabout).toMatchObject({
+      walkabout: null,
+      errors: [{ field: 'value', message: MORE_THAN_ONE_VALUE_MESSAGE, code: 'VALIDATION_FAILED' }],
+    });
     expect(stack.restCalls.slice(before).filter((call) => call.method === 'PATCH')).toEqual([]);
   });
 
@@ -276,7 +280,7 @@ describe('saving results', () => {
     const data = await ok<{ saveWalkabout: { errors: FieldErrors } }>(saveMutation, 'inspector', {
       input: { walkaboutId: daily.id, saveId: newSaveId(), conditions: [{ id: locked.id, value: { boolean: true }, editedAt: new Date().toISOString() }] },
     });
-    expect(data.saveWalkabout.errors).toEqual([{ field: 'id', message: expect.stringMatching(/entry is locked/i) }]);
+    expect(data.saveWalkabout.errors).toEqual([{ field: 'id', message: expect.stringMatching(/entry is locked/i), code: 'VALIDATION_FAILED' }]);
   });
 
   it('refuses FORBIDDEN a viewer, who may read walkabouts but not record results', async () => {
@@ -294,7 +298,7 @@ describe('on-demand walkabouts, locks and comparisons', () => {
     walkabout { id isOpen isLocked isFireWatch endDate cycle { name } building { id hasActiveFireWatchWalkabout activeFireWatchWalkaboutId } }
     errors { field message }
   } }`;
-  const lock = 'mutation($id: ID!) { lockWalkabout(id: $id) { walkabout { id isOpen isLocked lockedAt } errors { field message } } }';
+  const lock = 'mutation($id: ID!) { lockWalkabout(id: $id) { walkabout { id isOpen isLocked lockedAt } errors { field message code } } }';
   type Created = { createWalkabout: { walkabout: { id: string; isOpen: boolean; isFireWatch: boolean; building: Record<string, unknown> } | null; errors: FieldErrors } };
 
   let cycleId: string;
@@ -320,10 +324,10 @@ describe('on-demand walkabouts, locks and comparisons', () => {
     const locked = await ok<{ lockWalkabout: unknown }>(lock, 'inspector', { id: firstId });
     expect(locked.lockWalkabout).toMatchObject({ walkabout: { id: firstId, isOpen: false, isLocked: true, lockedAt: expect.any(String) }, errors: [] });
     const twice = await ok<{ lockWalkabout: unknown }>(lock, 'inspector', { id: firstId });
-    expect(twice.lockWalkabout).toEqual({ walkabout: null, errors: [{ field: null, message: 'This walkabout is locked.' }] });
+    expect(twice.lockWalkabout).toEqual({ walkabout: null, errors: [{ field: null, message: 'This walkabout is locked.', code: 'LOCKED' }] });
   });
 
-  it("answers a save to a locked walkabout with the backend's message as a payload error", async () => {
+  it("answers a save to a locked walkabout with the backend's message as a payload error, code LOCKED", async () => {
     const locked = await tree(firstId);
     const condition = conditionsOf(locked)[0]!;
     const data = await ok<{ saveWalkabout: unknown }>(saveMutation, 'inspector', {
@@ -334,7 +338,12 @@ describe('on-demand walkabouts, locks and comparisons', () => {
         conditions: [{ id: condition.id, value: null, editedAt: new Date().toISOString() }],
       },
     });
-    expect(data.saveWalkabout).toEqual({ walkabout: null, conditions: [], entries: [], errors: [{ field: null, message: 'This walkabout is locked.' }] });
+    expect(data.saveWalkabout).toEqual({
+      walkabout: null,
+      conditions: [],
+      entries: [],
+      errors: [{ field: null, message: 'This walkabout is locked.', code: 'LOCKED' }],
+    });
   });
 
   it('pairs the entries of the locked walkabout and the new open one of the same location, per cycle', async () => {

@@ -1,6 +1,7 @@
 import { RestError, type RestClient } from '../../rest-client';
 import type { SessionResource, UserResource, ViewerRecord } from '../../resources';
-import { withFieldErrors, type FieldErrorRecord } from '../../errors';
+import { toFieldErrors, withFieldErrors, type FieldErrorRecord } from '../../errors';
+import type { DataSource } from '../../data-source';
 
 export const SIGN_IN_FAILED_MESSAGE = 'Username or password is incorrect.';
 
@@ -15,7 +16,12 @@ function isAdminOf(meta: Record<string, unknown> | undefined): boolean {
   return meta?.isAdmin === true;
 }
 
-export function createAuthLoaders(rest: RestClient) {
+/**
+ * @param signedIn the data source of another token: the rest of a signIn's response (the payload's
+ * viewer, its organization) is read as the user who just signed in, while this request's client keeps
+ * the caller's token.
+ */
+export function createAuthLoaders(rest: RestClient, signedIn: (token: string) => DataSource) {
   // One GET /users/me per GraphQL request, however many fields ask for the viewer.
   let viewer: Promise<ViewerRecord> | null = null;
   const loadViewer = (): Promise<ViewerRecord> => {
@@ -29,6 +35,11 @@ export function createAuthLoaders(rest: RestClient) {
   return {
     viewer: loadViewer,
 
+    /** Holds the viewer a sign-in already answered, so reading it costs no GET /users/me. */
+    primeViewer(record: ViewerRecord): void {
+      viewer = Promise.resolve(record);
+    },
+
     /**
      * POST /sessions. A 422 is always the one message the web shows (inspection.md
      * section 8), whatever the backend says, so the answer never tells which part
@@ -39,20 +50,16 @@ export function createAuthLoaders(rest: RestClient) {
         const document = await rest.post<SessionResource>('/sessions', {
           data: { type: 'sessions', attributes: { username, password } },
         });
+        const { accessToken, expiresAt } = document.data.attributes;
+        const source = signedIn(accessToken);
         const user = document.included?.find((record): record is UserResource => record.type === 'users');
-        // The rest of this response (the payload's viewer, its organization) is read as the new user.
-        rest.token = document.data.attributes.accessToken;
-        viewer = user ? Promise.resolve({ user, isAdmin: isAdminOf(document.meta) }) : null;
-        return {
-          accessToken: document.data.attributes.accessToken,
-          expiresAt: document.data.attributes.expiresAt,
-          viewer: await loadViewer(),
-          errors: [],
-        };
+        if (user) source.auth.primeViewer({ user, isAdmin: isAdminOf(document.meta) });
+        const record = await source.auth.viewer();
+        return { accessToken, expiresAt, viewer: { ...record, data: source }, errors: [] };
       } catch (error) {
         if (!(error instanceof RestError)) throw error;
-        if (error.status === 422) return failedSignIn(SIGN_IN_FAILED_MESSAGE);
-        if (error.status === 429) return failedSignIn(error.message);
+        if (error.status === 422) return failedSignIn({ field: null, message: SIGN_IN_FAILED_MESSAGE, code: 'INCORRECT_CREDENTIALS' });
+        if (error.status === 429) return failedSignIn({ ...toFieldErrors(error)[0]!, field: null });
         throw error;
       }
     },
@@ -64,7 +71,6 @@ export function createAuthLoaders(rest: RestClient) {
       } catch (error) {
         if (!(error instanceof RestError) || error.status !== 401) throw error;
       }
-      rest.token = null;
       viewer = null;
       return { ok: true };
     },
@@ -95,8 +101,8 @@ export function createAuthLoaders(rest: RestClient) {
   };
 }
 
-function failedSignIn(message: string): SignInResult {
-  return { accessToken: null, expiresAt: null, viewer: null, errors: [{ field: null, message }] };
+function failedSignIn(error: FieldErrorRecord): SignInResult {
+  return { accessToken: null, expiresAt: null, viewer: null, errors: [error] };
 }
 
 export type AuthLoaders = ReturnType<typeof createAuthLoaders>;

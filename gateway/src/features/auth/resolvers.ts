@@ -29,8 +29,10 @@ export const authResolvers: Resolvers = {
     firstName: (viewer) => viewer.user.attributes.firstname,
     lastName: (viewer) => viewer.user.attributes.lastname,
     isAdmin: (viewer) => viewer.isAdmin,
-    organization: (viewer, _args, { data }) => loadOptional(data.organizations.byId, relatedId(viewer.user, 'organization')),
-    region: (viewer, _args, { data }) => loadOptional(data.regions.byId, relatedId(viewer.user, 'region')),
+    // A signIn's viewer is read with its new token (viewer.data); any other with the caller's.
+    organization: (viewer, _args, { data }) =>
+      loadOptional((viewer.data ?? data).organizations.byId, relatedId(viewer.user, 'organization')),
+    region: (viewer, _args, { data }) => loadOptional((viewer.data ?? data).regions.byId, relatedId(viewer.user, 'region')),
     walkaboutAutoSavePeriodMins: (viewer) => viewer.user.attributes.walkaboutAutoSavePeriodMins,
     debugModeEnabled: (viewer) => viewer.user.attributes.debugModeEnabled === true,
     networkSpeedMeasurementEnabled: (viewer) => viewer.user.attributes.networkSpeedMeasurementEnabled === true,

@@ -2,16 +2,15 @@
 import type { RestClient } from '../../rest-client';
 import type { BuildingResource } from '../../resources';
 import { byIdLoader } from '../../loaders';
-import type { FieldErrorRecord } from '../../errors';
-import type { BuildingLoaders } from '../buildings/loaders';
-import { withPayloadErrors } from '../walkabouts/payload-errors';
+import { withPayloadErrors, type FieldErrorRecord } from '../../errors';
+import type { DataSource } from '../../data-source';
 import type { FireWatchResource } from './resources';
 
 export type FireWatchResult = { fireWatch: FireWatchResource | null; building: BuildingResource | null; errors: FieldErrorRecord[] };
 
 const failed = (errors: FieldErrorRecord[]): FireWatchResult => ({ fireWatch: null, building: null, errors });
 
-export function createFireWatchLoaders(rest: RestClient, buildings: BuildingLoaders) {
+export function createFireWatchLoaders(rest: RestClient, buildings: DataSource['buildings']) {
   /** GET /fire-watches?filter[id]=…: one REST call for every Building.activeFireWatch of a request. */
   const byId = byIdLoader<FireWatchResource>(rest, '/fire-watches');
 

@@ -1,9 +1,8 @@
 /** Locations, a building's floors and off-cycle location comments over REST (docs/REST.md "Walkabout calls"). */
 import DataLoader from 'dataloader';
 import type { RestClient } from '../../rest-client';
-import { byIdLoader, memoizeByArgs, pageQuery, prime, toConnection, type PageArgs } from '../../loaders';
-import type { FieldErrorRecord } from '../../errors';
-import { isRestId, withPayloadErrors } from '../walkabouts/payload-errors';
+import { byIdLoader, isRestId, memoizeByArgs, pageQuery, prime, toConnection, type PageArgs } from '../../loaders';
+import { withPayloadErrors, type FieldErrorRecord } from '../../errors';
 import type { FloorResource, LocationCommentResource, LocationResource } from './resources';
 
 export type CommentResult = { comment: LocationCommentResource | null; errors: FieldErrorRecord[] };

@@ -1,66 +1,27 @@
 /**
- * A condition's REST `value` (JSON: boolean, 'yes'/'no'/'na', number, text or an array of texts)
- * as the typed field of its GraphQL type, and the other way for saves (inspection.md sections 3 and 4).
+ * What the gateway adds to @fsi/shared's condition codec (shared/src/walkabouts/condition-codec.ts, the
+ * one module for a condition's value in every shape): reading a condition resource's value as the typed
+ * field of its GraphQL type, and the satisfaction and marking the backend sends, judged here by the
+ * shared rule only if it ever did not.
  */
 import {
-  chosenValues,
   conditionSatisfaction,
   isAnswered,
-  toFiniteNumber,
-  type ConditionType,
-  type ConditionValue,
-  type YesNoAnswer,
-  type YesNoNotApplicableAnswer,
+  typedConditionFields,
+  type ConditionTypename,
+  type TypedConditionFields,
 } from '@fsi/shared';
-import type { ConditionValueInput } from '../../generated/resolvers';
-import type { ConditionAttributes, ConditionResource } from './resources';
+import type { ConditionResource } from './resources';
 
-/** The GraphQL object type of each REST condition type (Condition.__resolveType). */
-export const conditionTypeNames = {
-  boolean: 'BooleanCondition',
-  yesno: 'YesNoCondition',
-  yesnonotapplicable: 'YesNoNotApplicableCondition',
-  number: 'NumberCondition',
-  range: 'RangeCondition',
-  string: 'StringCondition',
-  time: 'TimeCondition',
-  dropdown: 'DropdownCondition',
-  multiselect: 'MultiselectCondition',
-} as const satisfies Record<ConditionType, string>;
+type TypedFields<N extends ConditionTypename> = Extract<TypedConditionFields<'rest'>, { __typename: N }>;
 
-export type ConditionTypeName = (typeof conditionTypeNames)[ConditionType];
-
-export function conditionTypeName(condition: ConditionResource): ConditionTypeName {
-  const name = conditionTypeNames[condition.attributes.conditionType];
-  if (!name) throw new Error(`Condition ${condition.id} has an unknown type '${String(condition.attributes.conditionType)}'.`);
-  return name;
-}
-
-export function booleanValue(value: ConditionValue): boolean | null {
-  return typeof value === 'boolean' ? value : null;
-}
-
-export function yesNoValue(value: ConditionValue): YesNoAnswer | null {
-  return value === 'yes' || value === 'no' ? value : null;
-}
-
-export function yesNoNotApplicableValue(value: ConditionValue): YesNoNotApplicableAnswer | null {
-  return value === 'yes' || value === 'no' || value === 'na' ? value : null;
-}
-
-/** Number and range readings; a numeric text (as an input may have held it) reads as its number. */
-export function numberValue(value: ConditionValue): number | null {
-  return typeof value === 'number' || typeof value === 'string' ? toFiniteNumber(value) : null;
-}
-
-/** String, time and dropdown answers. */
-export function textValue(value: ConditionValue): string | null {
-  return typeof value === 'string' ? value : null;
-}
-
-/** The chosen values of a multiselect; null while unmarked. */
-export function multiselectValue(value: ConditionValue): string[] | null {
-  return value === null ? null : chosenValues(value);
+/**
+ * The typed value field of a condition as its GraphQL type `typename` reads it, in the REST spelling the
+ * gateway's enum resolvers expect (`'yes'`, not `YES`); null for a condition of another type.
+ */
+export function typedValue<N extends ConditionTypename>(condition: ConditionResource, typename: N): TypedFields<N> | null {
+  const fields = typedConditionFields(condition.attributes.conditionType, condition.attributes.value, 'rest');
+  return fields.__typename === typename ? (fields as TypedFields<N>) : null;
 }
 
 /**
@@ -70,17 +31,9 @@ export function multiselectValue(value: ConditionValue): string[] | null {
 export function isSatisfactory(condition: ConditionResource): boolean | null {
   const { isSatisfactory: sent } = condition.attributes;
   if (sent !== undefined) return sent;
-  const satisfaction = conditionSatisfaction(sharedCondition(condition.id, condition.attributes));
-  return satisfaction === 'neutral' ? null : satisfaction === 'satisfactory';
-}
-
-export function isMarked(condition: ConditionResource): boolean {
-  return condition.attributes.isMarked ?? isAnswered(condition.attributes.value);
-}
-
-function sharedCondition(id: string, a: ConditionAttributes) {
-  return {
-    id,
+  const a = condition.attributes;
+  const satisfaction = conditionSatisfaction({
+    id: condition.id,
     type: a.conditionType,
     value: a.value,
     typeValue: a.typeValue,
@@ -90,20 +43,10 @@ function sharedCondition(id: string, a: ConditionAttributes) {
     rangeFrom: a.rangeFrom,
     rangeTo: a.rangeTo,
     options: a.options,
-  };
+  });
+  return satisfaction === 'neutral' ? null : satisfaction === 'satisfactory';
 }
 
-export const MORE_THAN_ONE_VALUE_MESSAGE = 'Set exactly one value field of the condition (or none to unmark it).';
-
-/**
- * The JSON value PATCH /walkabout-data takes for a ConditionValueInput: boolean, 'yes'/'no'/'na'
- * (the enums' internal values), a number, a text or the chosen texts; null (no input, or no field set)
- * unmarks. More than one field set is the caller's mistake: undefined.
- */
-export function restValue(input: ConditionValueInput | null | undefined): ConditionValue | undefined {
-  if (!input) return null;
-  const candidates: ConditionValue[] = [input.boolean, input.yesNo, input.yesNoNotApplicable, input.number, input.text, input.choices]
-    .filter((value): value is NonNullable<typeof value> => value !== null && value !== undefined);
-  if (candidates.length > 1) return undefined;
-  return candidates[0] ?? null;
+export function isMarked(condition: ConditionResource): boolean {
+  return condition.attributes.isMarked ?? isAnswered(condition.attributes.value);
 }

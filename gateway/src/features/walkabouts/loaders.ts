@@ -6,12 +6,10 @@
 import DataLoader from 'dataloader';
 import type { CycleResource, JsonApiDocument, AnyResource } from '../../resources';
 import { MAX_PAGE_SIZE, type QueryParams, type RestClient } from '../../rest-client';
-import { byIdLoader, memoizeByArgs, prime } from '../../loaders';
-import type { FieldErrorRecord } from '../../errors';
-import type { QrUnavailabilityKind } from '@fsi/shared';
+import { byIdLoader, isRestId, memoizeByArgs, nullWhenNotFound, prime } from '../../loaders';
+import { withPayloadErrors, type FieldErrorRecord } from '../../errors';
+import { MORE_THAN_ONE_VALUE_MESSAGE, restValueOfInput, type QrUnavailabilityKind } from '@fsi/shared';
 import type { SaveWalkaboutInput } from '../../generated/resolvers';
-import { MORE_THAN_ONE_VALUE_MESSAGE, restValue } from './condition-values';
-import { isRestId, nullWhenNotFound, withPayloadErrors } from './payload-errors';
 import type {
   ConditionResource,
   EntryComparisonRecord,
@@ -158,8 +156,11 @@ export function createWalkaboutLoaders(rest: RestClient) {
     async save(input: SaveWalkaboutInput): Promise<SaveResult> {
       const failed = (errors: FieldErrorRecord[]): SaveResult => ({ walkabout: null, conditions: [], entries: [], errors });
       const conditions = input.conditions ?? [];
-      const values = conditions.map((condition) => restValue(condition.value));
-      if (values.some((value) => value === undefined)) return failed([{ field: 'value', message: MORE_THAN_ONE_VALUE_MESSAGE }]);
+      // Inside the gateway the input's enums carry the REST spelling (the enum resolvers map YES to 'yes').
+      const values = conditions.map((condition) => restValueOfInput(condition.value, 'rest'));
+      if (values.some((value) => value === undefined)) {
+        return failed([{ field: 'value', message: MORE_THAN_ONE_VALUE_MESSAGE, code: 'VALIDATION_FAILED' }]);
+      }
       const body = {
         generateReport: input.generateReport ?? false,
         walkaboutToUpdateId: input.walkaboutId,

@@ -2,19 +2,16 @@ import type { Resolvers } from '../../generated/resolvers';
 import { idOf, relatedId } from '../../resources';
 import { attributeResolvers } from '../../attribute-resolvers';
 import { loadRequired } from '../../loaders';
-import { parseValueList } from '@fsi/shared';
-import type { ConditionResource, EntryResource, SectionResource, WalkaboutFloorResource, WalkaboutResource } from './resources';
 import {
-  booleanValue,
-  conditionTypeName,
-  isMarked,
-  isSatisfactory,
-  multiselectValue,
-  numberValue,
-  textValue,
-  yesNoNotApplicableValue,
-  yesNoValue,
-} from './condition-values';
+  ANSWER_FROM_WIRE,
+  CONDITION_TYPE_FROM_WIRE,
+  CONDITION_TYPENAMES,
+  QR_UNAVAILABILITY_KIND_FROM_WIRE,
+  YES_NO_FROM_WIRE,
+  parseValueList,
+} from '@fsi/shared';
+import type { ConditionResource, EntryResource, SectionResource, WalkaboutFloorResource, WalkaboutResource } from './resources';
+import { isMarked, isSatisfactory, typedValue } from './condition-values';
 
 /** The fields every condition type shares (the Condition interface). */
 const conditionFields = {
@@ -49,14 +46,11 @@ export const walkaboutResolvers: Resolvers = {
     reportUnavailableQrCode: (_parent, { entryIds, kind, comment }, { data }) =>
       data.walkabouts.reportUnavailableQrCode(entryIds, kind, comment),
   },
-  // The REST spelling behind each GraphQL enum value (REST 'yesnonotapplicable' is YESNONOTAPPLICABLE).
-  ConditionType: {
-    BOOLEAN: 'boolean', YESNO: 'yesno', YESNONOTAPPLICABLE: 'yesnonotapplicable', NUMBER: 'number', STRING: 'string',
-    RANGE: 'range', DROPDOWN: 'dropdown', MULTISELECT: 'multiselect', TIME: 'time',
-  },
-  YesNo: { YES: 'yes', NO: 'no' },
-  YesNoNotApplicable: { YES: 'yes', NO: 'no', NA: 'na' },
-  QrUnavailabilityKind: { MISSING: 'missing', UNUSABLE: 'unusable', ACCESS_DENIED: 'access_denied' },
+  // The REST spelling behind each GraphQL enum value (GraphQL YESNONOTAPPLICABLE is REST 'yesnonotapplicable'): @fsi/shared's codec tables.
+  ConditionType: CONDITION_TYPE_FROM_WIRE,
+  YesNo: YES_NO_FROM_WIRE,
+  YesNoNotApplicable: ANSWER_FROM_WIRE,
+  QrUnavailabilityKind: QR_UNAVAILABILITY_KIND_FROM_WIRE,
   Walkabout: {
     id: (walkabout) => walkabout.id,
     ...attributeResolvers<WalkaboutResource>()([
@@ -97,32 +91,55 @@ export const walkaboutResolvers: Resolvers = {
     pattern: (options) => options.pattern ?? null,
   },
   Condition: {
-    __resolveType: (condition) => conditionTypeName(condition),
+    __resolveType: (condition) => {
+      const typename = CONDITION_TYPENAMES[condition.attributes.conditionType];
+      if (!typename) throw new Error(`Condition ${condition.id} has an unknown type '${String(condition.attributes.conditionType)}'.`);
+      return typename;
+    },
   },
-  BooleanCondition: { ...conditionFields, booleanValue: (condition) => booleanValue(condition.attributes.value) },
-  YesNoCondition: { ...conditionFields, yesNoValue: (condition) => yesNoValue(condition.attributes.value) },
+  BooleanCondition: {
+    ...conditionFields,
+    booleanValue: (condition) => typedValue(condition, 'BooleanCondition')?.booleanValue ?? null,
+  },
+  YesNoCondition: {
+    ...conditionFields,
+    yesNoValue: (condition) => typedValue(condition, 'YesNoCondition')?.yesNoValue ?? null,
+  },
   YesNoNotApplicableCondition: {
     ...conditionFields,
-    yesNoNotApplicableValue: (condition) => yesNoNotApplicableValue(condition.attributes.value),
+    yesNoNotApplicableValue: (condition) => typedValue(condition, 'YesNoNotApplicableCondition')?.yesNoNotApplicableValue ?? null,
   },
-  NumberCondition: { ...conditionFields, numberValue: (condition) => numberValue(condition.attributes.value) },
+  NumberCondition: {
+    ...conditionFields,
+    numberValue: (condition) => typedValue(condition, 'NumberCondition')?.numberValue ?? null,
+  },
   RangeCondition: {
     ...conditionFields,
-    rangeValue: (condition) => numberValue(condition.attributes.value),
+    rangeValue: (condition) => typedValue(condition, 'RangeCondition')?.rangeValue ?? null,
     rangeFrom: (condition) => condition.attributes.rangeFrom,
     rangeTo: (condition) => condition.attributes.rangeTo,
   },
   StringCondition: {
     ...conditionFields,
-    stringValue: (condition) => textValue(condition.attributes.value),
+    stringValue: (condition) => typedValue(condition, 'StringCondition')?.stringValue ?? null,
     satisfactoryValues: choiceFields.satisfactoryValues,
   },
-  TimeCondition: { ...conditionFields, timeValue: (condition) => textValue(condition.attributes.value) },
-  DropdownCondition: { ...conditionFields, ...choiceFields, dropdownValue: (condition) => textValue(condition.attributes.value) },
+  TimeCondition: {
+    ...conditionFields,
+    timeValue: (condition) => typedValue(condition, 'TimeCondition')?.timeValue ?? null,
+  },
+  DropdownCondition: {
+    ...conditionFields,
+    ...choiceFields,
+    dropdownValue: (condition) => typedValue(condition, 'DropdownCondition')?.dropdownValue ?? null,
+  },
   MultiselectCondition: {
     ...conditionFields,
     ...choiceFields,
-    multiselectValue: (condition) => multiselectValue(condition.attributes.value),
+    multiselectValue: (condition) => {
+      const chosen = typedValue(condition, 'MultiselectCondition')?.multiselectValue;
+      return chosen ? [...chosen] : null;
+    },
     unsatisfactoryValues: (condition) => parseValueList(condition.attributes.typeUnsatisfactoryValue),
     recordValues: (condition) => parseValueList(condition.attributes.typeRecordValue),
   },
