@@ -1,4 +1,5 @@
 /** Reads the backend's environment (see README.md "Environment"). */
+import { administratorFromEnv, type AdministratorInput } from './admin/administrator';
 import type { S3Settings } from './storage';
 
 export type BackendEnv = {
@@ -12,6 +13,8 @@ export type BackendEnv = {
   mailFrom?: string;
   /** Keep uploads in this S3 bucket (S3_*); undefined: on disk under DATA_DIR. */
   s3?: S3Settings;
+  /** ADMIN_USERNAME / ADMIN_PASSWORD / ADMIN_EMAIL: the administrator made at start when the database has none. */
+  administrator?: AdministratorInput;
 };
 
 function flag(value: string | undefined): boolean | undefined {
@@ -30,6 +33,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): BackendEnv {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     s3: readS3Env(env),
+    administrator: administratorFromEnv(env),
   };
 }
 

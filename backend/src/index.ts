@@ -10,10 +10,13 @@ import { organizations } from './db/schema';
 import { hashPassword } from './auth/password-hash';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo';
 import { readS3Env } from './config';
+import { ensureAdministrator, type AdministratorInput } from './admin/administrator';
 import { openStorage, type S3Settings } from './storage';
 
 export { buildApp, type AppOptions } from './app';
-export { DataFolderInUseError, openDatabase, type Database, type DatabaseHandle } from './db/client';
+export { DataFolderInUseError, migrationsFolder, openDatabase, type Database, type DatabaseHandle } from './db/client';
+export { AdministratorRefusedError, createAdministrator, hasAdministrator, type AdministratorInput } from './admin/administrator';
+export { readEnv, type BackendEnv } from './config';
 export * as schema from './db/schema';
 export { demoUsers, DEMO_PASSWORD, seedDemo, type DemoUser } from './seed/demo';
 export { signIn } from './sign-in';
@@ -32,6 +35,11 @@ export type StartBackendOptions = {
   scheduleIntervalMs?: number;
   /** Keep uploads in this S3 bucket (default: from S3_*; without S3_BUCKET, in `${dataDir}/files`). */
   s3?: S3Settings;
+  /**
+   * Made as an administrator when the database has none yet (ADMIN_USERNAME / ADMIN_PASSWORD); ignored once one
+   * exists. A weak password or a username taken by another user stops the start (AdministratorRefusedError).
+   */
+  administrator?: AdministratorInput;
 };
 
 export type RunningBackend = { url: string; app: FastifyInstance; close(): Promise<void> };
@@ -51,10 +59,11 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   }
   try {
     const database = handle;
-    await database.exclusive(async () => {
+    const administrator = await database.exclusive(async () => {
       await database.migrate();
       const seed = options.seedDemo ?? (database.kind === 'pglite' && database.isNewDataFolder);
       if (seed && (await isEmpty(database.db))) await seedDemo(database.db, { passwordHash: await hashPassword(DEMO_PASSWORD) });
+      return ensureAdministrator(database.db, options.administrator);
     });
     const app = await buildApp({
       db: handle.db,
@@ -71,6 +80,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       storage.close?.();
     });
     app.log.info(`files kept in the ${storage.description}`);
+    if (administrator === 'created') app.log.info(`administrator "${options.administrator!.username.trim()}" created (ADMIN_USERNAME): the database had none`);
     const url = await app.listen({ port: options.port ?? 4001, host: options.host ?? '127.0.0.1' });
     return { url, app, close: () => app.close() };
   } catch (error) {

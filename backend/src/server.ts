@@ -1,8 +1,21 @@
-/** The backend on its own: `npm start -w backend` (or `tsx src/server.ts`). */
+/** The backend on its own: `npm start -w backend` (tsx), or built, `node backend/dist/server.js` (scripts/build.mjs). */
+import { AdministratorRefusedError } from './admin/administrator';
 import { readEnv } from './config';
 import { DataFolderInUseError, demoUsers, startBackend } from './index';
 
-const env = readEnv();
+/** Mistakes of the person starting it (a folder in use, a refused ADMIN_*): said in one line, not as a stack trace. */
+function stopOnRefusal(error: unknown): never {
+  if (!(error instanceof DataFolderInUseError || error instanceof AdministratorRefusedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+let env: ReturnType<typeof readEnv>;
+try {
+  env = readEnv();
+} catch (error) {
+  stopOnRefusal(error);
+}
 const backend = await startBackend({
   port: env.port,
   host: env.host,
@@ -12,15 +25,11 @@ const backend = await startBackend({
   publicUrl: env.publicUrl,
   smtpUrl: env.smtpUrl,
   s3: env.s3,
+  administrator: env.administrator,
   logger: true,
-}).catch((error: unknown) => {
-  // Another backend on the same data folder: said in one line, not as a stack trace.
-  if (!(error instanceof DataFolderInUseError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-});
+}).catch(stopOnRefusal);
 backend.app.log.info(`backend listening on ${backend.url} (OpenAPI at ${backend.url}/openapi.json)`);
-if (!env.databaseUrl) {
+if (!env.databaseUrl || env.seedDemo) {
   backend.app.log.info(`demo sign-ins: ${demoUsers.map((u) => `${u.username} / ${u.password}`).join(', ')}`);
 }
 

@@ -1,5 +1,6 @@
 /**
- * `npm start`: the embedded stack on one origin. Unless BACKEND_URL points at a
+ * `npm start`: the embedded stack on one origin (run by tsx in development, built to gateway/dist/server.js by
+ * scripts/build.mjs in production). Unless BACKEND_URL points at a
  * running backend, the backend starts in this process (PGlite under DATA_DIR, or
  * DATABASE_URL); then the gateway serves /graphql, /playground and the web app.
  */
@@ -17,22 +18,35 @@ const host = env.HOST ?? '127.0.0.1';
 
 let backend: RunningBackend | null = null;
 let demoUsers: readonly DemoUser[] = [];
+let seedDemo: boolean | undefined;
 let backendUrl = env.BACKEND_URL;
 if (!backendUrl) {
-  // Imported only here: fronting a remote backend loads neither PGlite nor the database driver.
+  // Imported only here: fronting a remote backend loads neither PGlite nor the database driver (and, built, the
+  // backend's code is a chunk of its own that is never read).
   const embedded = await import('@fsi/backend');
+  // Refusals of the person starting it (another `npm start` on the same data folder, ADMIN_* refused, a gateway
+  // installed without the backend): said in one line, not as a stack trace.
+  const stop: (error: unknown) => never = (error) => {
+    if (!(error instanceof embedded.DataFolderInUseError || error instanceof embedded.AdministratorRefusedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  };
+  if (!existsSync(embedded.migrationsFolder)) {
+    // The gateway image carries no backend: it only fronts one.
+    console.error(`BACKEND_URL is not set, and this installation has no embedded backend (no ${embedded.migrationsFolder}): set BACKEND_URL.`);
+    process.exit(1);
+  }
   try {
+    // The backend's own variables (DATABASE_URL, DATA_DIR, SEED_DEMO, ADMIN_*, SMTP_URL, S3_*…), read as the
+    // standalone backend reads them; PORT and HOST are the gateway's here, the embedded backend stays on loopback.
+    const backendEnv = embedded.readEnv({ ...env, PORT: undefined, HOST: undefined });
+    seedDemo = backendEnv.seedDemo;
     backend = await embedded.startBackend({
-      port: Number(env.BACKEND_PORT ?? 4001),
-      dataDir: env.DATA_DIR ?? './data',
-      databaseUrl: env.DATABASE_URL || undefined,
+      ...backendEnv,
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     });
   } catch (error) {
-    // Another `npm start` on the same data folder: said in one line, not as a stack trace.
-    if (!(error instanceof embedded.DataFolderInUseError)) throw error;
-    console.error(error.message);
-    process.exit(1);
+    stop(error);
   }
   backendUrl = backend.url;
   demoUsers = embedded.demoUsers;
@@ -58,7 +72,7 @@ const lines = [
   `  backend:    ${backendUrl}${backend ? ' (embedded)' : ''}`,
 ];
 if (!existsSync(path.join(webDist, 'index.html'))) lines.push(`  web app:    not built (${webDist}); run \`npm run build -w web\``);
-if (demoUsers.length && !env.DATABASE_URL) {
+if (demoUsers.length && (!env.DATABASE_URL || seedDemo)) {
   lines.push('  demo sign-ins:');
   for (const user of demoUsers) lines.push(`    ${user.username.padEnd(10)} ${user.password.padEnd(10)} ${user.description}`);
 }
