@@ -7,6 +7,8 @@ export const locationResolvers: Resolvers = {
     locations: (_parent, args, { data }) => data.locations.page(args),
     location: (_parent, { id }, { data }) => data.locations.byId.load(id),
     locationByUuid: (_parent, { uuid }, { data }) => data.locations.byUuid(uuid),
+    // A location's entries are walkabout records: the walkabouts loaders hold them with their sections and conditions.
+    entryComparisons: (_parent, { locationId }, { data }) => data.walkabouts.entryComparisons(locationId),
   },
   Mutation: {
     addLocationComment: (_parent, { locationId, body, photoUrl }, { data }) => data.locations.addComment(locationId, body, photoUrl),

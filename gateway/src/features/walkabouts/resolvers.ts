@@ -37,7 +37,6 @@ export const walkaboutResolvers: Resolvers = {
     walkabouts: (_parent, { buildingId, open }, { data }) => data.walkabouts.list({ buildingId, open: open !== false }),
     walkabout: (_parent, { id }, { data }) => data.walkabouts.tree.load(id),
     notRepeatableCycles: (_parent, { buildingId }, { data }) => data.walkabouts.notRepeatableCycles(buildingId),
-    entryComparisons: (_parent, { locationId }, { data }) => data.walkabouts.entryComparisons(locationId),
   },
   Mutation: {
     saveWalkabout: (_parent, { input }, { data }) => data.walkabouts.save(input),
