@@ -22,4 +22,32 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // The arrows point down (shared/STYLE.md): app/ composes features; features use ui/ and lib/ (the
+  // platform: session, Apollo client, events, outbox, uploads), never the app's wiring or shell; ui/
+  // and lib/ know no feature.
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/app/**', '**/app'], message: 'Features may not import app/ (the wiring and the shell): use ui/ or lib/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['web/src/ui/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/features/**', '**/features'], message: 'ui/ and lib/ are used by features, never the other way round.' },
+            { group: ['**/app/**', '**/app'], message: 'ui/ and lib/ may not import app/ (the wiring and the shell).' },
+          ],
+        },
+      ],
+    },
+  },
 );

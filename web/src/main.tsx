@@ -3,7 +3,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { watchBrowserForDebugLog } from './app/debugLog';
+import { watchBrowserForDebugLog } from './lib/debugLog';
 import { enableOfflineScanning } from './features/scanning/offlineScanning';
 
 const root = document.getElementById('root');

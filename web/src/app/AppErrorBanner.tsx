@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Affix, Alert } from '@mantine/core';
 import { ERROR_BANNER_MS } from '@fsi/shared';
-import { appErrors, SERVER_UNREACHABLE } from './events';
+import { appErrors, SERVER_UNREACHABLE } from '../lib/events';
 import { IconAlertTriangle } from '../ui/icons';
 
 /** Spec section 8: an unhandled error shows for 30 seconds, or until dismissed. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { ApolloProvider, type ApolloClient } from '@apollo/client';
 import { theme } from './theme';
-import { SessionProvider } from './SessionProvider';
+import { SessionProvider } from '../lib/session/SessionProvider';
 import { AppErrorBanner } from './AppErrorBanner';
 
 type AppProvidersProps = {

@@ -11,7 +11,7 @@ import { WalkaboutEditPage } from '../features/walkabout-edit/WalkaboutEditPage'
 import { RequireSession } from './RequireSession';
 import { ScrollToTop } from './ScrollToTop';
 import { Shell } from './shell/Shell';
-import { useSession } from './SessionProvider';
+import { useSession } from '../lib/session/SessionProvider';
 
 /** The route table of spec inspection.md section 2, as far as it is built. */
 export function AppRoutes() {

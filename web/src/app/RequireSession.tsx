@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { signInPathFor } from './session';
-import { useSession } from './SessionProvider';
+import { signInPathFor } from '../lib/session/session';
+import { useSession } from '../lib/session/SessionProvider';
 
 /** Sends a signed-out visitor to sign-in, remembering the page so that a deep link lands there afterwards. */
 export function RequireSession({ children }: { children: ReactNode }) {

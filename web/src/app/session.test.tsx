@@ -4,7 +4,7 @@ import { graphql, http, HttpResponse } from 'msw';
 import { renderApp } from '../test/render';
 import { aBuilding, aConnection, aViewer } from '../test/builders';
 import { GRAPHQL_URL } from '../test/server';
-import { BUILDING_FILTER_KEY, LAST_VIEWER_KEY, readAccessToken } from './session';
+import { BUILDING_FILTER_KEY, LAST_VIEWER_KEY, readAccessToken } from '../lib/session/session';
 
 function refusedWith(code: 'UNAUTHENTICATED' | 'FORBIDDEN') {
   return graphql.query('BuildingsPage', () =>

@@ -5,8 +5,8 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { AppProviders } from '../app/AppProviders';
 import { AppRoutes } from '../app/AppRoutes';
-import { createApolloClient } from '../app/apollo';
-import { storeAccessToken } from '../app/session';
+import { createApolloClient } from '../lib/apollo/client';
+import { storeAccessToken } from '../lib/session/session';
 import { aViewer } from './builders';
 import { GRAPHQL_URL, server } from './server';
 

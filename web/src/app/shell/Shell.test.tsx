@@ -7,9 +7,9 @@ import { notUnderTest, renderApp } from '../../test/render';
 import { aBuilding, aConnection, anOrganization, aViewer } from '../../test/builders';
 import { matchingMediaQueries } from '../../test/setup';
 import { GRAPHQL_URL } from '../../test/server';
-import { appErrors, SERVER_UNREACHABLE } from '../events';
-import { LAST_VIEWER_KEY } from '../session';
-import { PHONE_QUERY } from './Shell';
+import { appErrors, SERVER_UNREACHABLE } from '../../lib/events';
+import { LAST_VIEWER_KEY } from '../../lib/session/session';
+import { PHONE_QUERY } from '../../ui/phone';
 
 type Viewer = ReturnType<typeof aViewer>;
 

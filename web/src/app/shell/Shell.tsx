@@ -1,25 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { AppShell, Text, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useShellQuery } from '../../generated/graphql';
-import { useBackgroundSync } from '../../features/walkabout-edit/useBackgroundSync';
+import { BackgroundSyncEffect } from '../../lib/outbox/BackgroundSyncEffect';
 import { IconFlame } from '../../ui/icons';
-import { EnvironmentBanner } from './EnvironmentBanner';
+import { EnvironmentBanner } from '../../ui/EnvironmentBanner';
 import { readLastViewer, storeLastViewer } from './lastViewer';
 import { ShellNav } from './ShellNav';
-import { TopBarSlotContext } from './TopBarSlot';
-import { useWhenOnline } from './useWhenOnline';
+import { TopBarSlotContext } from '../../ui/TopBarSlot';
+import { useWhenOnline } from '../../lib/useWhenOnline';
 import classes from './Shell.module.css';
-
-/** Below Mantine's `sm` breakpoint (48em) the navigation moves to a toolbar fixed at the bottom. */
-export const PHONE_QUERY = '(max-width: 47.99em)';
+import { useIsPhone } from '../../ui/phone';
 
 export function Shell() {
   const { data, refetch } = useShellQuery();
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
-  // Read synchronously so that a phone never paints the desktop header first.
-  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const isPhone = useIsPhone();
   const answered = data?.viewer;
   // Offline the query fails: the toolbar keeps what the user may do from the last answer.
   const viewer = answered ?? readLastViewer();
@@ -28,9 +24,6 @@ export function Shell() {
     if (answered) storeLastViewer(answered);
   }, [answered]);
 
-  // Work left on the device for walkabouts not on screen is saved wherever the user is in the app.
-  useBackgroundSync(viewer?.id);
-
   // A query that failed offline is asked again when the network returns, without a reload.
   useWhenOnline(() => {
     refetch().catch(() => undefined);
@@ -38,6 +31,8 @@ export function Shell() {
 
   return (
     <TopBarSlotContext.Provider value={slot}>
+      {/* Work left on the device for walkabouts not on screen is saved wherever the user is in the app. */}
+      <BackgroundSyncEffect userId={viewer?.id} />
       <AppShell header={{ height: 60 }} footer={{ height: 64, collapsed: !isPhone }} padding={0}>
         <a
           href="#main-content"

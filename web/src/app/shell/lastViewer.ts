@@ -1,5 +1,5 @@
 import type { ShellNav_ViewerFragment } from '../../generated/graphql';
-import { LAST_VIEWER_KEY, readAccessToken } from '../session';
+import { LAST_VIEWER_KEY, readAccessToken } from '../../lib/session/session';
 
 /**
  * The last viewer the Shell query answered with, kept on the device so that a

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { EnvironmentBanner } from '../../app/shell/EnvironmentBanner';
+import { EnvironmentBanner } from '../../ui/EnvironmentBanner';
 import { IconFlame } from '../../ui/icons';
 import classes from './AuthLayout.module.css';
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { notUnderTest, renderApp, TEST_TOKEN } from '../../test/render';
 import { aBuilding, aConnection, aViewer } from '../../test/builders';
-import { BUILDING_FILTER_KEY, readAccessToken } from '../../app/session';
+import { BUILDING_FILTER_KEY, readAccessToken } from '../../lib/session/session';
 
 const signedInViewer = aViewer();
 

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useSession } from '../../app/SessionProvider';
-import { safeRedirectPath } from '../../app/session';
+import { useSession } from '../../lib/session/SessionProvider';
+import { safeRedirectPath } from '../../lib/session/session';
 import { IconAlertTriangle } from '../../ui/icons';
 import { AuthLayout } from './AuthLayout';
 import { useSignIn } from './useSignIn';

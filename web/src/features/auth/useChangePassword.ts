@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useChangePasswordMutation, type FieldError } from '../../generated/graphql';
-import type { OperationContext } from '../../app/apollo';
+import type { OperationContext } from '../../lib/apollo/client';
 
 type ChangeResult = { ok: true } | { ok: false; errors: Pick<FieldError, 'field' | 'message'>[] };
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useRequestPasswordResetMutation } from '../../generated/graphql';
-import type { OperationContext } from '../../app/apollo';
+import type { OperationContext } from '../../lib/apollo/client';
 
 type ResetResult = { ok: true } | { ok: false; message: string };
 

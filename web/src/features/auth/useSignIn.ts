@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSignInMutation, type FieldError } from '../../generated/graphql';
-import { useSession } from '../../app/SessionProvider';
-import type { OperationContext } from '../../app/apollo';
+import { useSession } from '../../lib/session/SessionProvider';
+import type { OperationContext } from '../../lib/apollo/client';
 
 /** Spec section 8, word for word (the spelling of 'occured' included). */
 export const SIGN_IN_INCORRECT = 'Could not sign in. Username or password is incorrect.';

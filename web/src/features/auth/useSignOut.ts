@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSignOutMutation } from '../../generated/graphql';
-import type { OperationContext } from '../../app/apollo';
-import { clearStoredSession } from '../../app/session';
+import type { OperationContext } from '../../lib/apollo/client';
+import { clearStoredSession } from '../../lib/session/session';
 
 /**
  * Ends the session on the server, then on the device whatever the server

@@ -5,8 +5,8 @@ import type { PermissionFlag } from '@fsi/shared';
 import { renderApp } from '../../test/render';
 import { aBuilding, aConnection, anOrganization, aRegion, aStatus, aViewer } from '../../test/builders';
 import { matchingMediaQueries } from '../../test/setup';
-import { BUILDING_FILTER_KEY } from '../../app/session';
-import { PHONE_QUERY } from '../../app/shell/Shell';
+import { BUILDING_FILTER_KEY } from '../../lib/session/session';
+import { PHONE_QUERY } from '../../ui/phone';
 
 type Building = ReturnType<typeof aBuilding>;
 type Viewer = ReturnType<typeof aViewer>;

@@ -1,9 +1,8 @@
 import { Alert, Anchor, Button, Card, Center, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { NetworkStatus } from '@apollo/client';
 import { useBuildingsPageQuery } from '../../generated/graphql';
-import { TopBar } from '../../app/shell/TopBar';
-import { PHONE_QUERY } from '../../app/shell/Shell';
+import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle, IconSearch } from '../../ui/icons';
 import { BuildingCard } from './BuildingCard';
 import { BuildingFilter } from './BuildingFilter';
@@ -11,6 +10,7 @@ import { BuildingsFooter } from './BuildingsFooter';
 import { TutorialModal } from './TutorialModal';
 import { useBuildingFilter } from './useBuildingFilter';
 import classes from './BuildingsPage.module.css';
+import { useIsPhone } from '../../ui/phone';
 
 /** A multiple of 1, 2, 3 and 4, so that every full page fills the rows of each grid width. */
 export const BUILDINGS_PAGE_SIZE = 24;
@@ -19,7 +19,7 @@ const gridCols = { base: 1, sm: 2, lg: 3, xl: 4 };
 
 export function BuildingsPage() {
   const { filter, setFilter } = useBuildingFilter();
-  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const isPhone = useIsPhone();
   const [tutorialOpened, tutorial] = useDisclosure(false);
 
   const { data, error, networkStatus, fetchMore, refetch } = useBuildingsPageQuery({

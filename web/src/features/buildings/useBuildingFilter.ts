@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { BUILDING_FILTER_KEY } from '../../app/session';
+import { BUILDING_FILTER_KEY } from '../../lib/session/session';
 import { ALL_BUILDINGS, type BuildingFilterValue } from './buildingFilterOptions';
 
 function readStoredFilter(): BuildingFilterValue {

@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { useLocationLinkQuery } from '../../generated/graphql';
-import { TopBar } from '../../app/shell/TopBar';
+import { TopBar } from '../../ui/TopBar';
 
 /** A location code that matches no location the user may see (inspection.md section 8). */
 export const LOCATION_CODE_NOT_FOUND = 'QR code not supported. Check if Types of Location are not disabled';

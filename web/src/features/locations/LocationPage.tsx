@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { Alert, Anchor, Badge, Card, Center, EmptyState, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatDisplayDate } from '@fsi/shared';
 import { useLocationPageQuery, type EntryColumn_EntryFragment } from '../../generated/graphql';
-import { TopBar } from '../../app/shell/TopBar';
+import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle, IconSearch } from '../../ui/icons';
 import { compareEntries, conditionMark, conditionValueText, type ComparedCondition } from './entryComparison';
 import classes from './LocationPage.module.css';

@@ -1,11 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, CloseButton, FileButton, Group, Image, Loader, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { LOCATION_NOT_FOUND_MESSAGE, REMARKS_MAX_LENGTH, validateText } from '@fsi/shared';
 import { useScannedLocationQuery, type ScannedLocationQuery } from '../../generated/graphql';
-import { PHONE_QUERY } from '../../app/shell/Shell';
-import { IconCamera, IconPhoto } from '../scanning/icons';
+import { IconCamera, IconPhoto } from '../../ui/icons';
 import { useAddLocationComment } from './useAddLocationComment';
+import { useIsPhone } from '../../ui/phone';
 
 type OffCycleRemarksSheetProps = {
   /** The uuid read by the scan sheet (step 1); null keeps the sheet closed. */
@@ -24,7 +23,7 @@ type OffCycleRemarksSheetProps = {
  * that is not in this building reads 'Location scanned not found'.
  */
 export function OffCycleRemarksSheet({ uuid, buildingId, timeZone, onClose, onScanAgain, onSaved }: OffCycleRemarksSheetProps) {
-  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const isPhone = useIsPhone();
   return (
     <Modal opened={uuid !== null} onClose={onClose} title="Off-Cycle Remarks" fullScreen={isPhone} size="lg" centered>
       {uuid !== null && (

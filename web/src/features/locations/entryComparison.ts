@@ -1,4 +1,5 @@
 import type { EntryColumn_EntryFragment } from '../../generated/graphql';
+import { conditionValueOf } from '../../lib/conditions/conditionValue';
 
 export type ComparedCondition = EntryColumn_EntryFragment['sections'][number]['conditions'][number];
 type ComparedSection = EntryColumn_EntryFragment['sections'][number];
@@ -6,30 +7,18 @@ type ComparedSection = EntryColumn_EntryFragment['sections'][number];
 export type ConditionRow = { key: string; label: string; locked: ComparedCondition | null; active: ComparedCondition | null };
 export type SectionRows = { key: string; name: string; rows: ConditionRow[] };
 
-const YES_NO: Record<string, string> = { YES: 'Yes', NO: 'No', NA: 'Not applicable' };
+const ANSWERS: Record<string, string> = { yes: 'Yes', no: 'No', na: 'Not applicable' };
 
-/** A recorded value as text, or null while unmarked. */
+/** A recorded value as text, or null while unmarked; the value is read through the shared codec. */
 export function conditionValueText(condition: ComparedCondition): string | null {
-  switch (condition.__typename) {
-    case 'BooleanCondition':
-      return condition.booleanValue === null ? null : condition.booleanValue ? 'Satisfactory' : 'Unsatisfactory';
-    case 'YesNoCondition':
-      return condition.yesNoValue === null ? null : YES_NO[condition.yesNoValue] ?? condition.yesNoValue;
-    case 'YesNoNotApplicableCondition':
-      return condition.yesNoNotApplicableValue === null ? null : YES_NO[condition.yesNoNotApplicableValue] ?? condition.yesNoNotApplicableValue;
-    case 'NumberCondition':
-      return condition.numberValue === null ? null : String(condition.numberValue);
-    case 'RangeCondition':
-      return condition.rangeValue === null ? null : String(condition.rangeValue);
-    case 'StringCondition':
-      return condition.stringValue || null;
-    case 'TimeCondition':
-      return condition.timeValue || null;
-    case 'DropdownCondition':
-      return condition.dropdownValue || null;
-    case 'MultiselectCondition':
-      return condition.multiselectValue && condition.multiselectValue.length > 0 ? condition.multiselectValue.join(', ') : null;
-  }
+  const value = conditionValueOf(condition);
+  if (value === null) return null;
+  if (typeof value === 'boolean') return value ? 'Satisfactory' : 'Unsatisfactory';
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.length > 0 ? value.join(', ') : null;
+  if (typeof value !== 'string' || value === '') return null;
+  const answers = condition.__typename === 'YesNoCondition' || condition.__typename === 'YesNoNotApplicableCondition';
+  return answers ? (ANSWERS[value] ?? value) : value;
 }
 
 /** The report marks of inspection.md section 9: S satisfactory, U unsatisfactory; none while neutral or unmarked. */

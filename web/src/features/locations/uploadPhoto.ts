@@ -1,5 +1,5 @@
-import { sessionRefused } from '../../app/events';
-import { clearStoredSession, readAccessToken } from '../../app/session';
+import { sessionRefused } from '../../lib/events';
+import { clearStoredSession, readAccessToken } from '../../lib/session/session';
 
 export type UploadedFile = { url: string; mimetype: string };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAddLocationCommentMutation } from '../../generated/graphql';
-import type { OperationContext } from '../../app/apollo';
+import type { OperationContext } from '../../lib/apollo/client';
 import { locationCommentSavedMessage } from './locationCommentMessage';
 import { uploadPhoto } from './uploadPhoto';
 

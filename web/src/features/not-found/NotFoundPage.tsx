@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { Button, Center, Code, EmptyState } from '@mantine/core';
-import { TopBar } from '../../app/shell/TopBar';
+import { TopBar } from '../../ui/TopBar';
 import { IconSearch } from '../../ui/icons';
 import { isPlannedRoute } from './plannedRoutes';
 

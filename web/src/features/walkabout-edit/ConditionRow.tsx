@@ -14,7 +14,7 @@ import {
 import { ConditionEvidence } from './ConditionEvidence';
 import { ConditionInput } from './ConditionInput';
 import { useConditionSnapshot, useEditContext } from './EditContext';
-import { IconCheck, IconCircle, IconCloudOff, IconDots, IconMinus, IconX } from './editIcons';
+import { IconCheck, IconCircle, IconCloudOff, IconDots, IconMinus, IconX } from '../../ui/icons';
 import { usePressAndHold } from './usePressAndHold';
 import classes from './WalkaboutEdit.module.css';
 

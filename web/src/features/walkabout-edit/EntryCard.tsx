@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { isEntryUnlocked } from '@fsi/shared';
 import { ConditionRow } from './ConditionRow';
 import { useEditContext, useEntrySnapshot, useEntryStatus } from './EditContext';
-import { IconCloudOff, IconLock, IconLockOpen, IconQrOff } from './editIcons';
+import { IconCloudOff, IconLock, IconLockOpen, IconQrOff } from '../../ui/icons';
 import type { QrReason } from './model';
 import classes from './WalkaboutEdit.module.css';
 

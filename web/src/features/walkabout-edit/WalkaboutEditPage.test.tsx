@@ -7,9 +7,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { graphql, HttpResponse } from 'msw';
 import { renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
-import { clearDebugLog } from '../../app/debugLog';
-import { closeEditsDb } from './pendingEdits';
-import { settleSaves } from './saveQueue';
+import { clearDebugLog } from '../../lib/debugLog';
+import { closeEditsDb } from '../../lib/outbox/pendingEdits';
+import { settleSaves } from '../../lib/outbox/saveQueue';
 import {
   aCondition,
   aFloor,
@@ -27,8 +27,8 @@ import {
 
 // jsdom's FormData and Node's fetch do not meet: the multipart upload itself is checked in Chromium.
 const uploads = vi.hoisted(() => ({ received: [] as { photo: Blob; name: string }[] }));
-vi.mock('./uploadPhoto', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./uploadPhoto')>()),
+vi.mock('../../lib/upload/uploadFile', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/upload/uploadFile')>()),
   uploadPhoto: (photo: Blob, name: string) => {
     uploads.received.push({ photo, name });
     return Promise.resolve({ status: 'ok', url: '/files/abc123.jpg', mimetype: 'image/jpeg' });

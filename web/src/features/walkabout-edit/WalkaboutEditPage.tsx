@@ -18,18 +18,17 @@ import {
   type InvalidConditionsContext,
   type SaveKind,
 } from '@fsi/shared';
-import { debugLog } from '../../app/debugLog';
-import { TopBar } from '../../app/shell/TopBar';
-import { IconAlertTriangle } from '../../ui/icons';
+import { debugLog } from '../../lib/debugLog';
+import { TopBar } from '../../ui/TopBar';
+import { IconAlertTriangle, IconCamera, IconCloudCheck, IconCloudOff } from '../../ui/icons';
 import { ScanSheet } from '../scanning/ScanSheet';
 import { ConditionActionSheet } from './ConditionActionSheet';
 import { DebugLogBox } from './DebugLogBox';
 import { conditionDomId } from './ConditionRow';
 import { EditContext, useFloorProgress, usePendingCount, type EditContextValue } from './EditContext';
 import { EntryCard, entryDomId } from './EntryCard';
-import { IconCamera, IconCloudCheck, IconCloudOff } from './editIcons';
 import { measureNetworkSpeed } from './networkSpeed';
-import { changesInWords } from './pendingEdits';
+import { changesInWords } from '../../lib/outbox/pendingEdits';
 import { UnavailableQrCodeModal, type UnavailableTarget } from './UnavailableQrCodeModal';
 import { useAutosave } from './useAutosave';
 import { useEditSync } from './useEditSync';

@@ -6,15 +6,15 @@ import { cleanup, waitFor } from '@testing-library/react';
 import { renderApp } from '../../test/render';
 import { conditionDomId } from './ConditionRow';
 import { entryDomId } from './EntryCard';
-import { closeEditsDb } from './pendingEdits';
-import { settleSaves } from './saveQueue';
+import { closeEditsDb } from '../../lib/outbox/pendingEdits';
+import { settleSaves } from '../../lib/outbox/saveQueue';
 import { aCondition, aFloor, anEntry, aWalkabout, EDIT_ROUTE, pageAnswering, saveRecorder } from './testData';
 
 // Every render of a condition row draws its status icon once, and nothing else draws these four:
 // counting their renders counts row renders.
 const statusIconRenders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('./editIcons', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./editIcons')>();
+vi.mock('../../ui/icons', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../ui/icons')>();
   const counted = (Icon: typeof actual.IconCheck) =>
     function CountedIcon(props: Parameters<typeof actual.IconCheck>[0]) {
       statusIconRenders.count += 1;

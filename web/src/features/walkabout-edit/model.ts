@@ -1,12 +1,12 @@
-import { toFiniteNumber, type Condition, type ConditionValue } from '@fsi/shared';
+import { CONDITION_TYPE_OF_TYPENAME, type Condition } from '@fsi/shared';
 import type {
   ConditionRow_ConditionFragment,
-  ConditionSaveInput,
   ConditionType as ConditionKind,
-  ConditionValueInput,
   EntryCard_EntryFragment,
   QrUnavailabilityKind,
 } from '../../generated/graphql';
+import { conditionValueOf } from '../../lib/conditions/conditionValue';
+import type { ConditionDraft } from '../../lib/outbox/drafts';
 
 export type { ConditionKind };
 
@@ -29,29 +29,14 @@ export type ConditionInfo = {
   pattern: string | null;
 };
 
-/** The editable part of a condition as the device records it (kept in IndexedDB until the server has it). */
-export type ConditionDraft = {
-  id: string;
-  kind: ConditionKind;
-  value: ConditionValue;
-  remarks: string | null;
-  photoUrl: string | null;
-  photoMimetype: string | null;
-  /** A photo picked on the device and not uploaded yet: the key of its Blob in IndexedDB. */
-  photoId: string | null;
-  hasSatisfactoryRemarks: boolean;
-  editedVia: string;
-  editedAt: string;
-};
-
-export type EntryScanDraft = { id: string; scannedAt: string; scannerId: string };
-
 export type QrReason = { kind: QrUnavailabilityKind; comment: string | null };
 
-/** The shared rules' view of a condition (@fsi/shared walkabouts/types). */
+/** The shared rules' view of a condition (@fsi/shared walkabouts/types); the value is read through the codec. */
 export function toSharedCondition(fields: ConditionRow_ConditionFragment): Condition {
-  const base = {
+  const condition: Condition = {
     id: fields.id,
+    type: CONDITION_TYPE_OF_TYPENAME[fields.__typename],
+    value: conditionValueOf(fields),
     label: fields.label,
     remarks: fields.remarks,
     photoUrl: fields.photoUrl,
@@ -63,44 +48,23 @@ export function toSharedCondition(fields: ConditionRow_ConditionFragment): Condi
     editedAt: fields.editedAt,
   };
   switch (fields.__typename) {
-    case 'BooleanCondition':
-      return { ...base, type: 'boolean', value: fields.booleanValue };
-    case 'YesNoCondition':
-      return { ...base, type: 'yesno', value: fields.yesNoValue === null ? null : fields.yesNoValue === 'YES' ? 'yes' : 'no' };
-    case 'YesNoNotApplicableCondition':
-      return { ...base, type: 'yesnonotapplicable', value: yesNoNaValue(fields.yesNoNotApplicableValue) };
-    case 'NumberCondition':
-      return { ...base, type: 'number', value: fields.numberValue };
     case 'RangeCondition':
-      return { ...base, type: 'range', value: fields.rangeValue, rangeFrom: fields.rangeFrom, rangeTo: fields.rangeTo };
+      return { ...condition, rangeFrom: fields.rangeFrom, rangeTo: fields.rangeTo };
     case 'StringCondition':
-      return { ...base, type: 'string', value: fields.stringValue, typeSatisfactoryValue: fields.satisfactoryValues };
-    case 'TimeCondition':
-      return { ...base, type: 'time', value: fields.timeValue };
+      return { ...condition, typeSatisfactoryValue: fields.satisfactoryValues };
     case 'DropdownCondition':
-      return {
-        ...base,
-        type: 'dropdown',
-        value: fields.dropdownValue,
-        typeValue: fields.choices,
-        typeSatisfactoryValue: fields.satisfactoryValues,
-      };
+      return { ...condition, typeValue: fields.choices, typeSatisfactoryValue: fields.satisfactoryValues };
     case 'MultiselectCondition':
       return {
-        ...base,
-        type: 'multiselect',
-        value: fields.multiselectValue,
+        ...condition,
         typeValue: fields.choices,
         typeSatisfactoryValue: fields.satisfactoryValues,
         typeUnsatisfactoryValue: fields.unsatisfactoryValues,
         typeRecordValue: fields.recordValues,
       };
+    default:
+      return condition;
   }
-}
-
-function yesNoNaValue(value: 'YES' | 'NO' | 'NA' | null): ConditionValue {
-  if (value === null) return null;
-  return value === 'YES' ? 'yes' : value === 'NO' ? 'no' : 'na';
 }
 
 export function toConditionInfo(fields: ConditionRow_ConditionFragment, entryId: string, sectionId: string): ConditionInfo {
@@ -121,45 +85,6 @@ export function toConditionInfo(fields: ConditionRow_ConditionFragment, entryId:
     rangeFrom: fields.__typename === 'RangeCondition' ? fields.rangeFrom : null,
     rangeTo: fields.__typename === 'RangeCondition' ? fields.rangeTo : null,
     pattern: fields.options.pattern,
-  };
-}
-
-/** A recorded value as the save input types it: exactly the field of the condition's type, or null to unmark. */
-export function toValueInput(kind: ConditionKind, value: ConditionValue): ConditionValueInput | null {
-  if (value === null) return null;
-  switch (kind) {
-    case 'BOOLEAN':
-      return typeof value === 'boolean' ? { boolean: value } : null;
-    case 'YESNO':
-      return value === 'yes' ? { yesNo: 'YES' } : value === 'no' ? { yesNo: 'NO' } : null;
-    case 'YESNONOTAPPLICABLE':
-      if (value === 'yes') return { yesNoNotApplicable: 'YES' };
-      if (value === 'no') return { yesNoNotApplicable: 'NO' };
-      return value === 'na' ? { yesNoNotApplicable: 'NA' } : null;
-    case 'NUMBER':
-    case 'RANGE': {
-      const number = toFiniteNumber(typeof value === 'number' || typeof value === 'string' ? value : null);
-      return number === null ? null : { number };
-    }
-    case 'STRING':
-    case 'TIME':
-    case 'DROPDOWN':
-      return typeof value === 'string' && value.trim() !== '' ? { text: value } : null;
-    case 'MULTISELECT':
-      return Array.isArray(value) && value.length > 0 ? { choices: [...value] } : null;
-  }
-}
-
-export function toConditionSaveInput(draft: ConditionDraft, photoUrl: string | null): ConditionSaveInput {
-  return {
-    id: draft.id,
-    value: toValueInput(draft.kind, draft.value),
-    remarks: draft.remarks,
-    photoUrl,
-    photoMimetype: photoUrl === null ? null : draft.photoMimetype,
-    hasSatisfactoryRemarks: draft.hasSatisfactoryRemarks,
-    editedVia: draft.editedVia,
-    editedAt: draft.editedAt,
   };
 }
 

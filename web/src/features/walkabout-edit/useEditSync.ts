@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { debugLog } from '../../app/debugLog';
-import { holdInEditor } from './backgroundSync';
-import { saveEdits, subscribeConfirmed, type SaveDeps, type SaveOutcome } from './saveQueue';
-import { uploadPhoto } from './uploadPhoto';
-import { useSaveWalkabout } from './useSaveWalkabout';
+import { debugLog } from '../../lib/debugLog';
+import { holdInEditor } from '../../lib/outbox/backgroundSync';
+import { saveEdits, subscribeConfirmed, type SaveDeps, type SaveOutcome } from '../../lib/outbox/saveQueue';
+import { uploadPhoto } from '../../lib/upload/uploadFile';
+import { useSaveWalkabout } from '../../lib/outbox/useSaveWalkabout';
 import type { WalkaboutEditStore } from './walkaboutEditStore';
 
 export type SyncState = {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLockWalkaboutMutation } from '../../generated/graphql';
-import type { OperationContext } from '../../app/apollo';
-import { classifyError, payloadErrorsMessage, type SendResult } from './sendResult';
+import type { OperationContext } from '../../lib/apollo/client';
+import { classifyError, payloadErrorsMessage, type SendResult } from '../../lib/apollo/mutationOutcome';
 
 /**
  * Locks the walkabout for good (mutation lockWalkabout); the payload's walkabout updates the cached

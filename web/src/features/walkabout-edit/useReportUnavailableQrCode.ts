@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useReportUnavailableQrCodeMutation, type QrUnavailabilityKind } from '../../generated/graphql';
-import type { OperationContext } from '../../app/apollo';
-import { classifyError, type SendResult } from './sendResult';
+import type { OperationContext } from '../../lib/apollo/client';
+import { classifyError, type SendResult } from '../../lib/apollo/mutationOutcome';
 
 export type ReportResult = SendResult | { status: 'invalid'; kind?: string; comment?: string };
 

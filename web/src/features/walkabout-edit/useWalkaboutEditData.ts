@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWalkaboutEditPageQuery, type WalkaboutEditPageQuery } from '../../generated/graphql';
-import { appErrors } from '../../app/events';
-import { loadEdits, loadSnapshot, putChange, putPhoto, putSnapshot } from './pendingEdits';
+import { appErrors } from '../../lib/events';
+import { loadEdits, loadSnapshot, putChange, putPhoto, putSnapshot } from '../../lib/outbox/pendingEdits';
 import { WalkaboutEditStore, type EditPersistence } from './walkaboutEditStore';
 
 /** The user whose walkabouts this device last opened, to reopen one offline (the query cannot tell then). */

@@ -13,12 +13,11 @@ import {
   toConditionInfo,
   toDraft,
   toSharedCondition,
-  type ConditionDraft,
   type ConditionInfo,
-  type EntryScanDraft,
   type QrReason,
 } from './model';
-import type { WalkaboutEdits } from './pendingEdits';
+import type { ConditionDraft, EntryScanDraft } from '../../lib/outbox/drafts';
+import type { WalkaboutEdits } from '../../lib/outbox/pendingEdits';
 
 export type ConditionSnapshot = { condition: Condition; info: ConditionInfo; pending: boolean };
 

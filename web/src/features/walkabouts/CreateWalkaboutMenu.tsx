@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core';
 import { FIRE_WATCH_CYCLE_NAME } from '@fsi/shared';
 import { createWalkaboutConfirmation } from './messages';
-import { IconPlus } from '../scanning/icons';
+import { IconPlus } from '../../ui/icons';
 
 type Cycle = { id: string; name: string };
 

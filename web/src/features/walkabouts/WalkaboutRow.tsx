@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Badge, Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronRight } from '../../ui/icons';
-import { IconCloudOff } from '../walkabout-edit/editIcons';
-import { changesInWords } from '../walkabout-edit/pendingEdits';
+import { IconChevronRight, IconCloudOff } from '../../ui/icons';
+import { changesInWords } from '../../lib/outbox/pendingEdits';
 import type { WalkaboutListItem } from './walkaboutList';
 import classes from './WalkaboutsPage.module.css';
 

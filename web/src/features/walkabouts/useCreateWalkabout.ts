@@ -3,7 +3,7 @@ import {
   useCreateWalkaboutMutation,
   type WalkaboutsPageQuery,
 } from '../../generated/graphql';
-import type { OperationContext } from '../../app/apollo';
+import type { OperationContext } from '../../lib/apollo/client';
 import { FIRE_WATCH_WALKABOUT_NO_LOCATIONS, WALKABOUT_CREATE_FAILED } from './messages';
 
 export type CreateWalkaboutResult = { ok: true; walkaboutId: string } | { ok: false; message: string };

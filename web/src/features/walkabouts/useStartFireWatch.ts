@@ -1,5 +1,5 @@
 import { useStartFireWatchMutation } from '../../generated/graphql';
-import type { OperationContext } from '../../app/apollo';
+import type { OperationContext } from '../../lib/apollo/client';
 import { FIRE_WATCH_ALREADY_STARTED, FIRE_WATCH_START_FAILED } from './messages';
 
 export type FireWatchResult = { ok: true } | { ok: false; message: string; field?: 'comments' };

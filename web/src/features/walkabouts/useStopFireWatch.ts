@@ -1,5 +1,5 @@
 import { useStopFireWatchMutation } from '../../generated/graphql';
-import type { OperationContext } from '../../app/apollo';
+import type { OperationContext } from '../../lib/apollo/client';
 import { FIRE_WATCH_STOP_FAILED } from './messages';
 import type { FireWatchResult } from './useStartFireWatch';
 

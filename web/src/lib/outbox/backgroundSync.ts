@@ -1,5 +1,5 @@
-import { debugLog } from '../../app/debugLog';
-import { appErrors } from '../../app/events';
+import { debugLog } from '../debugLog';
+import { appErrors } from '../events';
 import { walkaboutTitle } from '@fsi/shared';
 import { changesInWords, loadSnapshot, pendingCounts } from './pendingEdits';
 import { saveEdits, type SaveDeps, type SaveOutcome } from './saveQueue';

@@ -2,8 +2,9 @@ import { ApolloClient, HttpLink, InMemoryCache, from, type FieldPolicy } from '@
 import { setContext } from '@apollo/client/link/context';
 import { onError } from '@apollo/client/link/error';
 import type { GraphQLFormattedError } from 'graphql';
-import { appErrors, sessionRefused, SERVER_UNREACHABLE } from './events';
-import { clearStoredSession, readAccessToken } from './session';
+import { CONDITION_TYPENAMES } from '@fsi/shared';
+import { appErrors, sessionRefused, SERVER_UNREACHABLE } from '../events';
+import { clearStoredSession, readAccessToken } from '../session/session';
 
 /**
  * Set `context: { handlesErrors: true }` on an operation whose screen shows its
@@ -37,6 +38,8 @@ function pagedConnection(keyArgs: string[]): FieldPolicy<PagedConnection> {
 
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
+    // A fragment on the Condition interface (ConditionValue_condition) matches each condition type.
+    possibleTypes: { Condition: Object.values(CONDITION_TYPENAMES) },
     typePolicies: {
       Query: {
         fields: {

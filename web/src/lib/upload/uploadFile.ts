@@ -1,4 +1,4 @@
-import { readAccessToken } from '../../app/session';
+import { readAccessToken } from '../session/session';
 
 export type UploadResult =
   | { status: 'ok'; url: string; mimetype: string }

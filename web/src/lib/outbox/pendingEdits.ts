@@ -1,6 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { EntryScanInput, ConditionSaveInput, WalkaboutEditPageQuery } from '../../generated/graphql';
-import type { ConditionDraft, EntryScanDraft } from './model';
+import type { ConditionDraft, EntryScanDraft } from './drafts';
 
 /**
  * What the inspector recorded and the server has not confirmed yet, kept in IndexedDB (DESIGN.md

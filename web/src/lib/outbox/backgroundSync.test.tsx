@@ -6,11 +6,11 @@ import { graphql, HttpResponse } from 'msw';
 import type { SaveWalkaboutInput, WalkaboutEditPageQuery } from '../../generated/graphql';
 import { renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
-import { aCycle, aPageBuilding, aWalkabout, aWalkaboutsPage } from '../walkabouts/testData';
+import { aCycle, aPageBuilding, aWalkabout, aWalkaboutsPage } from '../../features/walkabouts/testData';
 import { resetBackgroundSync } from './backgroundSync';
 import { closeEditsDb, pendingCounts, putChange, putSnapshot, type ChangeRecord } from './pendingEdits';
 import { settleSaves } from './saveQueue';
-import { saveRecorder } from './testData';
+import { saveRecorder } from '../../features/walkabout-edit/testData';
 
 const USER_ID = '7';
 const WALKABOUT_ID = '31';

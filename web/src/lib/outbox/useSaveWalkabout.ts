@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSaveWalkaboutMutation, type SaveWalkaboutInput } from '../../generated/graphql';
-import type { OperationContext } from '../../app/apollo';
-import { classifyError, payloadErrorsMessage, type SendResult } from './sendResult';
+import type { OperationContext } from '../apollo/client';
+import { classifyError, payloadErrorsMessage, type SendResult } from '../apollo/mutationOutcome';
 
 /**
  * Sends one save of the walkabout (mutation saveWalkabout) with its device save id. The payload's

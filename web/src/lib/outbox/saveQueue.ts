@@ -1,8 +1,8 @@
 import type { SaveWalkaboutInput } from '../../generated/graphql';
-import { toConditionSaveInput } from './model';
+import { toConditionSaveInput } from './drafts';
 import { confirmBatch, dropBatch, loadEdits, putBatch, setPhotoUrl, type BatchRecord } from './pendingEdits';
-import type { SendResult } from './sendResult';
-import type { UploadResult } from './uploadPhoto';
+import type { SendResult } from '../apollo/mutationOutcome';
+import type { UploadResult } from '../upload/uploadFile';
 
 export type SaveOutcome =
   | { status: 'saved' }

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useApolloClient } from '@apollo/client';
-import { sessionRefused } from './events';
+import { sessionRefused } from '../events';
 import { clearStoredSession, readAccessToken, storeAccessToken } from './session';
 
 type Session = {

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { savePendingWalkabouts } from './backgroundSync';
-import { uploadPhoto } from './uploadPhoto';
+import { uploadPhoto } from '../upload/uploadFile';
 import { useSaveWalkabout } from './useSaveWalkabout';
 
 /** How often the app looks for work left on the device while it is open (besides on start and 'online'). */

@@ -1,6 +1,6 @@
 import { Box, Text } from '@mantine/core';
-import { useEnvironmentBannerQuery } from '../../generated/graphql';
-import { useWhenOnline } from './useWhenOnline';
+import { useEnvironmentBannerQuery } from '../generated/graphql';
+import { useWhenOnline } from '../lib/useWhenOnline';
 
 /** Spec section 2: development and staging say which environment they are; production says nothing. */
 export function EnvironmentBanner() {

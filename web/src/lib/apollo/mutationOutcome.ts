@@ -1,6 +1,6 @@
 import { ApolloError } from '@apollo/client';
-import { sessionRefused } from '../../app/events';
-import { clearStoredSession } from '../../app/session';
+import { sessionRefused } from '../events';
+import { clearStoredSession } from '../session/session';
 
 /** How a call of the walkabout screen ended, in the terms the screen acts on. */
 export type SendResult =

@@ -3,9 +3,9 @@ import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { Anchor, Group, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconChevronLeft } from '../../ui/icons';
+import { IconChevronLeft } from './icons';
 import { TopBarSlotContext } from './TopBarSlot';
-import classes from './Shell.module.css';
+import classes from './TopBar.module.css';
 
 export type TopBarProps = {
   /** The screen title, also the document title. */
