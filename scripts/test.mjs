@@ -1,11 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: every check, in the order that fails fastest. Each step's output is shown;
 // the last line sums the tests of every vitest run ("N passed, N failed").
-import { spawnSync } from 'node:child_process';
+//
+// First it sets the machine up (scripts/test-setup.mjs): as root with apt-get, it installs Chromium, PostgreSQL and
+// poppler-utils when missing; unless TEST_DATABASE_URL is set, it starts a throw-away PostgreSQL server for the
+// suites' PostgreSQL half and stops it at the end (also on a failure or Ctrl-C). What it did is said in one line;
+// what it could not do, and which suites that leaves failing or not run, is said before the run and before the end.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { aptInstall, planSetup, postgresBin, probeMachine, startPostgres } from './test-setup.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -14,23 +20,78 @@ const started = Date.now();
 let passed = 0;
 let failed = 0;
 const failures = [];
+const warnings = [];
+let postgres = null;
+let current = null;
+let stopping = false;
 
-function step(label, command, args, { fatal = true } = {}) {
+async function stopPostgres() {
+  const server = postgres;
+  postgres = null;
+  if (server) await server.stop();
+}
+process.on('exit', () => postgres?.stopNow());
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  process.on(signal, () => {
+    stopping = true;
+    // Ctrl-C in a terminal reaches the running step (and the server) itself; a signal to this process alone is
+    // passed on. The step stops, the server is stopped and its folder removed, then this process ends.
+    current?.kill(signal);
+    console.log(`\n${signal}: stopping`);
+    stopPostgres().finally(() => process.exit(code));
+  });
+}
+
+// ---- set-up
+const plan = planSetup(probeMachine());
+const did = [];
+if (plan.install.length) {
+  console.log(`=== installing ${plan.install.join(', ')} (apt-get)`);
+  if (aptInstall(plan.install)) did.push(`installed ${plan.install.join(', ')}`);
+  else failures.push(`apt-get install ${plan.install.join(' ')}`);
+}
+// After an install, look again: what is still missing is what the run will miss.
+const after = plan.install.length ? planSetup(probeMachine(), { afterInstall: true }) : plan;
+warnings.push(...after.warnings);
+if (after.postgres === 'given') {
+  did.push('PostgreSQL from TEST_DATABASE_URL (not started here)');
+} else if (after.postgres === 'start') {
+  try {
+    postgres = await startPostgres(postgresBin());
+    process.env.TEST_DATABASE_URL = postgres.url;
+    did.push(`started PostgreSQL ${postgres.version} on 127.0.0.1:${postgres.port} as TEST_DATABASE_URL (stopped at the end)`);
+  } catch (error) {
+    warnings.push(`NOT RUN: the PostgreSQL half of the suites; a PostgreSQL server could not be started: ${error.message}`);
+  }
+}
+console.log(`Set-up: ${did.length ? did.join('; ') : 'nothing installed or started'}.`);
+for (const warning of warnings) console.log(`  ${warning}`);
+
+// ---- the steps
+function runStep(command, args) {
+  return new Promise((resolve) => {
+    if (stopping) return; // the signal's handler ends the process
+    current = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+    current.once('error', () => resolve(1));
+    current.once('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+async function step(label, command, args, { fatal = true } = {}) {
   const t0 = Date.now();
   console.log(`\n=== ${label}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-  const ok = result.status === 0;
+  const ok = (await runStep(command, args)) === 0;
   console.log(`=== ${label}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   if (!ok) {
     failures.push(label);
-    if (fatal) finish();
+    if (fatal) await finish();
   }
   return ok;
 }
 
-function vitest(workspace) {
+async function vitest(workspace) {
   const out = path.join(reports, `${workspace}.json`);
-  step(`tests: ${workspace}`, npm, ['exec', '-w', workspace, '--', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], { fatal: false });
+  await step(`tests: ${workspace}`, npm, ['exec', '-w', workspace, '--', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], { fatal: false });
   if (!existsSync(out)) {
     failed += 1;
     return;
@@ -40,18 +101,20 @@ function vitest(workspace) {
   failed += report.numFailedTests + (report.numTotalTestSuites > 0 && report.numTotalTests === 0 ? 1 : 0);
 }
 
-function finish() {
+async function finish() {
+  await stopPostgres();
   const minutes = ((Date.now() - started) / 60000).toFixed(1);
   if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+  if (warnings.length) console.log(`\nSet-up could not provide everything:\n${warnings.map((w) => `  ${w}`).join('\n')}`);
   console.log(`\nnpm test took ${minutes} min`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failures.length || failed ? 1 : 0);
 }
 
-step('codegen', npm, ['run', 'codegen', '--silent']);
-step('typecheck', npm, ['run', 'typecheck', '--silent']);
-step('lint', npm, ['run', 'lint', '--silent']);
-step('build web', npm, ['run', 'build', '-w', 'web', '--silent']);
-step('build playground', npm, ['run', 'build:playground', '-w', 'gateway', '--silent']);
-for (const workspace of ['shared', 'backend', 'gateway', 'web', 'tests']) vitest(workspace);
-finish();
+await step('codegen', npm, ['run', 'codegen', '--silent']);
+await step('typecheck', npm, ['run', 'typecheck', '--silent']);
+await step('lint', npm, ['run', 'lint', '--silent']);
+await step('build web', npm, ['run', 'build', '-w', 'web', '--silent']);
+await step('build playground', npm, ['run', 'build:playground', '-w', 'gateway', '--silent']);
+for (const workspace of ['shared', 'backend', 'gateway', 'web', 'tests']) await vitest(workspace);
+await finish();
