@@ -3,7 +3,7 @@
  * through the client's `casing: 'snake_case'` option, camelCase in TypeScript.
  * Report and document tables belong to later issues.
  */
-import type { RolePermissions } from '@fsi/shared';
+import type { OffsetUnit, RolePermissions } from '@fsi/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -164,9 +164,9 @@ export const buildingCycleOffsets = pgTable(
     buildingId: integer().notNull().references(() => buildings.id, { onDelete: 'cascade' }),
     cycleId: integer().notNull().references(() => cycles.id, { onDelete: 'cascade' }),
     openOffsetValue: integer().notNull().default(0),
-    openOffsetUnit: text().notNull().default('hour'),
+    openOffsetUnit: text().$type<OffsetUnit>().notNull().default('hour'),
     closeOffsetValue: integer().notNull().default(0),
-    closeOffsetUnit: text().notNull().default('hour'),
+    closeOffsetUnit: text().$type<OffsetUnit>().notNull().default('hour'),
   },
   (t) => [primaryKey({ columns: [t.buildingId, t.cycleId] })],
 );

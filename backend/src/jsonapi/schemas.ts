@@ -1,135 +1,183 @@
 /**
- * JSON schema fragments for route declarations: the same objects validate requests,
- * drive response serialization and become the OpenAPI document.
+ * TypeBox building blocks of the JSON:API documents (docs/REST.md "Documents"). A route's schemas
+ * are built from these in its feature's schemas.ts: the same objects validate requests, type the
+ * handlers (FastifyPluginAsyncTypebox), serialize answers (fast-json-stringify drops what a schema
+ * does not list) and become the OpenAPI document the gateway's REST types are generated from.
  */
-export const str = { type: 'string' } as const;
-export const strNull = { type: ['string', 'null'] } as const;
-export const int = { type: 'integer' } as const;
-export const intNull = { type: ['integer', 'null'] } as const;
-export const num = { type: 'number' } as const;
-export const bool = { type: 'boolean' } as const;
-export const freeObject = { type: 'object', additionalProperties: true } as const;
-export const freeObjectNull = { type: ['object', 'null'], additionalProperties: true } as const;
-export const intArray = { type: 'array', items: int } as const;
-export const freeArray = { type: 'array', items: freeObject } as const;
+import Type, {
+  type Static,
+  type TLiteral,
+  type TNull,
+  type TObject,
+  type TOptional,
+  type TProperties,
+  type TSchema,
+  type TString,
+  type TUnion,
+} from 'typebox';
+import { ERROR_CODES } from './errors';
 
-const identifierSchema = {
-  type: 'object',
-  required: ['type', 'id'],
-  properties: { type: str, id: str },
-} as const;
+export const Str = Type.String();
+export const Int = Type.Integer();
+export const Num = Type.Number();
+export const Bool = Type.Boolean();
+export const IntArray = Type.Array(Type.Integer());
+export const StrArray = Type.Array(Type.String());
 
-export const relationshipSchema = {
-  type: 'object',
-  properties: {
-    data: {
-      anyOf: [identifierSchema, { type: 'null' }, { type: 'array', items: identifierSchema }],
-    },
-  },
-} as const;
+/**
+ * A primitive that may be null, as one JSON Schema type list (`{type:['string','null']}`): the
+ * OpenAPI reads `string | null`, and the serializer writes it without trying schemas in turn.
+ */
+function nullablePrimitive<T>(type: 'string' | 'integer' | 'number' | 'boolean') {
+  return Type.Unsafe<T | null>({ type: [type, 'null'] });
+}
+export const StrNull = nullablePrimitive<string>('string');
+export const IntNull = nullablePrimitive<number>('integer');
+export const NumNull = nullablePrimitive<number>('number');
+export const BoolNull = nullablePrimitive<boolean>('boolean');
 
-export function resourceSchema(type: string, attributes: Record<string, object>, relationships: readonly string[] = []) {
-  return {
-    type: 'object',
-    required: ['type', 'id', 'attributes'],
-    properties: {
-      type: { type: 'string', enum: [type] },
-      id: str,
-      attributes: { type: 'object', properties: attributes, additionalProperties: true },
-      relationships: {
-        type: 'object',
-        properties: Object.fromEntries(relationships.map((name) => [name, relationshipSchema])),
-        additionalProperties: relationshipSchema,
-      },
-      links: { type: 'object', properties: { self: str } },
-    },
-  } as const;
+/** Any schema, or null. */
+export function Nullable<T extends TSchema>(schema: T): TUnion<[T, TNull]> {
+  return Type.Union([schema, Type.Null()]);
 }
 
-/** Any resource, for `included`, whose members vary by type. */
-export const anyResourceSchema = {
-  type: 'object',
-  required: ['type', 'id'],
-  properties: {
-    type: str,
-    id: str,
-    attributes: freeObject,
-    relationships: { type: 'object', additionalProperties: relationshipSchema },
-    links: { type: 'object', properties: { self: str } },
-  },
-} as const;
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
 
-const linkOrNull = { type: ['string', 'null'] } as const;
-
-export function singleDocumentSchema(data: object, meta: object = freeObject) {
-  return {
-    type: 'object',
-    required: ['data'],
-    properties: {
-      data,
-      included: { type: 'array', items: anyResourceSchema },
-      meta,
-      links: { type: 'object', properties: { self: str } },
-    },
-  } as const;
+/** A REST enumeration: one of the given strings (`Type.Union` of `Type.Literal`s). */
+export function StringEnum<const T extends readonly [string, ...string[]]>(values: T): TUnion<Literals<T>> {
+  return Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnion<Literals<T>>;
 }
 
-export function listDocumentSchema(item: object) {
-  return {
-    type: 'object',
-    required: ['data', 'meta', 'links'],
-    properties: {
-      data: { type: 'array', items: item },
-      included: { type: 'array', items: anyResourceSchema },
-      meta: { type: 'object', required: ['total'], properties: { total: int }, additionalProperties: true },
-      links: {
-        type: 'object',
-        properties: { self: str, first: str, last: str, prev: linkOrNull, next: linkOrNull },
-      },
-    },
-  } as const;
+const named: TSchema[] = [];
+
+/**
+ * A schema with a name: registered once with the app (`registerNamedSchemas`), listed in the OpenAPI
+ * document's components.schemas, and used by routes through `ref`, so that generated types read
+ * `components['schemas']['BuildingResource']` rather than one copy per route.
+ */
+export function Named<T extends TSchema>(id: string, schema: T): T {
+  const result = { ...schema, $id: id } as T;
+  named.push(result);
+  return result;
 }
 
-export const metaDocumentSchema = {
-  type: 'object',
-  required: ['meta'],
-  properties: { meta: freeObject },
-} as const;
+/** A reference to a named schema that keeps its static type. */
+export function ref<T extends TSchema>(schema: T) {
+  const id = (schema as { $id?: string }).$id;
+  if (!id) throw new Error('ref() needs a schema made with Named()');
+  return Type.Unsafe<Static<T>>({ $ref: `${id}#` });
+}
 
-export const errorDocumentSchema = {
-  type: 'object',
-  required: ['errors'],
-  properties: {
-    errors: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['status', 'title', 'detail'],
-        properties: {
-          status: str,
-          title: str,
-          detail: str,
-          source: { type: 'object', properties: { pointer: str, parameter: str } },
-        },
-      },
-    },
-  },
-} as const;
+/** Every named schema, to be added to the app (addSchema) before the routes that refer to them. */
+export function namedSchemas(): readonly TSchema[] {
+  return named;
+}
+
+// ---- resources ----------------------------------------------------------------------------
+
+const Identifier = <T extends string>(type: T) => Type.Object({ type: Type.Literal(type), id: Type.String() });
+
+/** A to-one relationship that is always set: `{data:{type, id}}`. */
+export const ToOne = <T extends string>(type: T) => Type.Object({ data: Identifier(type) });
+/** A to-one relationship that may be empty: `{data:{type, id} | null}`. */
+export const ToOneOrNull = <T extends string>(type: T) => Type.Object({ data: Nullable(Identifier(type)) });
+/** A to-many relationship: `{data:[{type, id}…]}`. */
+export const ToMany = <T extends string>(type: T) => Type.Object({ data: Type.Array(Identifier(type)) });
+
+const SelfLink = Type.Object({ self: Type.String() });
+
+type ResourceProperties<T extends string, A extends TProperties, R extends TProperties> = {
+  type: TLiteral<T>;
+  id: TString;
+  attributes: TObject<A>;
+  relationships: TObject<R>;
+  links: TOptional<typeof SelfLink>;
+};
+
+/**
+ * A named resource schema: `type` is its literal, `id` a string, every attribute listed (with its
+ * nullability), and its relationships (ToOne / ToOneOrNull / ToMany, Type.Optional where a route
+ * leaves one out).
+ */
+export function Resource<T extends string, A extends TProperties, R extends TProperties>(
+  name: string,
+  type: T,
+  attributes: A,
+  relationships: R,
+): TObject<ResourceProperties<T, A, R>> {
+  return Named(
+    name,
+    Type.Object({
+      type: Type.Literal(type),
+      id: Type.String(),
+      attributes: Type.Object(attributes),
+      relationships: Type.Object(relationships),
+      links: Type.Optional(SelfLink),
+    }),
+  );
+}
+
+/** A resource without relationships (uploads). */
+export function PlainResource<T extends string, A extends TProperties>(name: string, type: T, attributes: A) {
+  return Named(
+    name,
+    Type.Object({ type: Type.Literal(type), id: Type.String(), attributes: Type.Object(attributes), links: Type.Optional(SelfLink) }),
+  );
+}
+
+// ---- documents ----------------------------------------------------------------------------
+
+/** `included` of a document: the named resources a route may add there. */
+export function Included<T extends TSchema[]>(...resources: T) {
+  return Type.Optional(Type.Array(Type.Unsafe<Static<T[number]>>({ anyOf: resources.map((r) => ref(r)) })));
+}
+
+/** `{data, …extra}`: one resource, with the route's `included` and `meta` when it has them. */
+export function SingleDocument<D extends TSchema, E extends TProperties = Record<never, never>>(data: D, extra?: E) {
+  return Type.Object({ data, ...(extra as E) });
+}
+
+export const ListMeta = Type.Object({ total: Type.Integer({ description: 'Every matching record, on all pages' }) });
+export const ListLinks = Type.Object({
+  self: Type.String(),
+  first: Type.String(),
+  last: Type.String(),
+  prev: StrNull,
+  next: StrNull,
+});
+
+/** `{data:[…], meta:{total}, links, …extra}`: a page of a list. */
+export function ListDocument<D extends TSchema, E extends TProperties = Record<never, never>>(item: D, extra?: E) {
+  return Type.Object({ data: Type.Array(item), meta: ListMeta, links: ListLinks, ...(extra as E) });
+}
+
+/** `{meta:{…}}`: an answer without primary data. */
+export const MessageDocument = Type.Object({ meta: Type.Object({ message: Type.String() }) });
+
+export const ErrorCode = StringEnum(ERROR_CODES);
+export type ErrorCodeName = Static<typeof ErrorCode>;
+
+export const ErrorObject = Type.Object({
+  status: Type.String(),
+  title: Type.String(),
+  detail: Type.String(),
+  code: Type.Optional(ErrorCode),
+  source: Type.Optional(Type.Object({ pointer: Type.Optional(Type.String()), parameter: Type.Optional(Type.String()) })),
+});
+
+export const ErrorDocument = Named('ErrorDocument', Type.Object({ errors: Type.Array(ErrorObject) }));
 
 /** The error answers every route can give, for the OpenAPI document and serialization. */
-export const errorResponses = { '4xx': errorDocumentSchema, '5xx': errorDocumentSchema } as const;
+export const errorResponses = { '4xx': ref(ErrorDocument), '5xx': ref(ErrorDocument) };
 
-/** A request body `{data:{type?, attributes:{…}}}` whose attributes follow the given schema. */
-export function requestBodySchema(type: string, attributes: object) {
-  return {
-    type: 'object',
-    required: ['data'],
-    properties: {
-      data: {
-        type: 'object',
-        required: ['attributes'],
-        properties: { type: { type: 'string', description: `"${type}"` }, attributes },
-      },
-    },
-  } as const;
+/** A request body `{data:{type?, attributes:{…}}}`. */
+export function AttributesBody<A extends TSchema>(attributes: A) {
+  return Type.Object({ data: Type.Object({ type: Type.Optional(Type.String()), attributes }) });
 }
+
+/** The body of a to-one relationship in a request: `{data:{type?, id}}` with a numeric id. */
+export const RelationshipBody = Type.Object({
+  data: Type.Object({ type: Type.Optional(Type.String()), id: Type.String({ pattern: '^\\d{1,9}$' }) }),
+});
+
+export type { Static };

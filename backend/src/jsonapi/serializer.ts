@@ -1,59 +1,53 @@
 /**
  * The one JSON:API serializer of the backend: every route builds its documents here,
- * so that every answer has the same shape (docs/REST.md "Documents").
+ * so that every answer has the same shape (docs/REST.md "Documents"). The helpers keep the
+ * resources' own types, so that a serializer's result is checked against its schema's Static.
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import type { ErrorSource } from './errors';
+import { codeOfStatus, type ErrorCode, type ErrorSource } from './errors';
 import type { Page } from './query';
 
-export type ResourceIdentifier = { type: string; id: string };
-export type Relationship = { data: ResourceIdentifier | null | ResourceIdentifier[] };
-export type Resource = {
-  type: string;
-  id: string;
-  attributes: Record<string, unknown>;
-  relationships?: Record<string, Relationship>;
-  links?: { self: string };
-};
-export type Meta = Record<string, unknown>;
-export type SingleDocument = { data: Resource | null; included?: Resource[]; meta?: Meta; links?: { self: string } };
-export type ListDocument = {
-  data: Resource[];
-  included?: Resource[];
-  meta: Meta & { total: number };
-  links: { self: string; first: string; last: string; prev: string | null; next: string | null };
-};
-export type ErrorObject = { status: string; title: string; detail: string; source?: ErrorSource };
+export type ResourceIdentifier<T extends string = string> = { type: T; id: string };
+type Keyed = { type: string; id: string };
+
+export type ErrorObject = { status: string; title: string; detail: string; code?: ErrorCode; source?: ErrorSource };
 export type ErrorDocument = { errors: ErrorObject[] };
 
-export function identifier(type: string, id: number | null | undefined): ResourceIdentifier | null {
-  return id === null || id === undefined ? null : { type, id: String(id) };
+export function toOne<T extends string>(type: T, id: number): { data: ResourceIdentifier<T> } {
+  return { data: { type, id: String(id) } };
 }
 
-export function toOne(type: string, id: number | null | undefined): Relationship {
-  return { data: identifier(type, id) };
+export function toOneOrNull<T extends string>(type: T, id: number | null | undefined): { data: ResourceIdentifier<T> | null } {
+  return { data: id === null || id === undefined ? null : { type, id: String(id) } };
 }
 
-export function toMany(type: string, ids: readonly number[]): Relationship {
+export function toMany<T extends string>(type: T, ids: readonly number[]): { data: ResourceIdentifier<T>[] } {
   return { data: ids.map((id) => ({ type, id: String(id) })) };
 }
 
-export function resource(
-  type: string,
+type ResourceShape = Keyed & { attributes: unknown; relationships?: unknown };
+
+/**
+ * A resource object, typed by the resource schema's Static that the serializer returns (inferred
+ * from its declared return type), so that an attribute missing from the schema (which the
+ * response serializer would silently drop) or of the wrong type is a compile error.
+ */
+export function resource<R extends ResourceShape>(
+  type: R['type'],
   id: number,
-  attributes: Record<string, unknown>,
-  relationships?: Record<string, Relationship>,
-): Resource {
-  const result: Resource = { type, id: String(id), attributes };
-  if (relationships) result.relationships = relationships;
+  attributes: R['attributes'],
+  ...relationships: R extends { relationships: infer Rel } ? [Rel] : []
+): R {
+  const result = { type, id: String(id), attributes } as R;
+  if (relationships.length) (result as { relationships?: unknown }).relationships = (relationships as unknown[])[0];
   return result;
 }
 
 /** Drops duplicates (same type and id) and anything already present as primary data. */
-function uniqueIncluded(primary: Resource[], included: Resource[]): Resource[] {
+function uniqueIncluded<I extends Keyed>(primary: Keyed[], included: I[]): I[] {
   const seen = new Set(primary.map((r) => `${r.type}:${r.id}`));
-  const result: Resource[] = [];
+  const result: I[] = [];
   for (const r of included) {
     const key = `${r.type}:${r.id}`;
     if (seen.has(key)) continue;
@@ -63,14 +57,26 @@ function uniqueIncluded(primary: Resource[], included: Resource[]): Resource[] {
   return result;
 }
 
-export function singleDocument(data: Resource, options: { included?: Resource[]; meta?: Meta } = {}): SingleDocument {
-  const doc: SingleDocument = { data };
+export function singleDocument<D extends Keyed, I extends Keyed = never, M = never>(
+  data: D,
+  options: { included?: I[]; meta?: M } = {},
+): { data: D; included?: I[]; meta?: M } {
+  const doc: { data: D; included?: I[]; meta?: M } = { data };
   if (options.included) doc.included = uniqueIncluded([data], options.included);
   if (options.meta) doc.meta = options.meta;
   return doc;
 }
 
-export function metaDocument(meta: Meta): { meta: Meta } {
+/** A document with a resource and meta that is always there (sign-in, /users/me). */
+export function singleDocumentWithMeta<D extends Keyed, M, I extends Keyed = never>(
+  data: D,
+  meta: M,
+  included?: I[],
+): { data: D; included?: I[]; meta: M } {
+  return { ...singleDocument(data, { included }), meta };
+}
+
+export function metaDocument<M>(meta: M): { meta: M } {
   return { meta };
 }
 
@@ -82,17 +88,19 @@ export function requestUrl(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}${request.url}`;
 }
 
+export type ListLinks = { self: string; first: string; last: string; prev: string | null; next: string | null };
+
 /** A page of a list, with meta.total and the pagination links built from the request's own URL. */
-export function listDocument(
-  data: Resource[],
-  options: { total: number; page: Page; url: string; included?: Resource[]; meta?: Meta },
-): ListDocument {
+export function listDocument<D extends Keyed, I extends Keyed = never>(
+  data: D[],
+  options: { total: number; page: Page; url: string; included?: I[] },
+): { data: D[]; included?: I[]; meta: { total: number }; links: ListLinks } {
   const { total, page, url } = options;
   const lastNumber = Math.max(1, Math.ceil(total / page.size));
   const link = (number: number) => pageUrl(url, number, page.size);
-  const doc: ListDocument = {
+  const doc: { data: D[]; included?: I[]; meta: { total: number }; links: ListLinks } = {
     data,
-    meta: { ...options.meta, total },
+    meta: { total },
     links: {
       self: link(page.number),
       first: link(1),
@@ -112,8 +120,13 @@ function pageUrl(url: string, number: number, size: number): string {
   return parsed.toString();
 }
 
-export function errorDocument(status: number, detail: string, source?: ErrorSource): ErrorDocument {
+export function errorObject(status: number, detail: string, source?: ErrorSource, code: ErrorCode | undefined = codeOfStatus(status)): ErrorObject {
   const error: ErrorObject = { status: String(status), title: STATUS_CODES[status] ?? 'Error', detail };
+  if (code) error.code = code;
   if (source) error.source = source;
-  return { errors: [error] };
+  return error;
+}
+
+export function errorDocument(status: number, detail: string, source?: ErrorSource, code?: ErrorCode): ErrorDocument {
+  return { errors: [errorObject(status, detail, source, code ?? codeOfStatus(status))] };
 }

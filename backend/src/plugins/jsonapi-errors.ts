@@ -5,7 +5,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { FieldErrors, HttpError, type ErrorSource } from '../jsonapi/errors';
-import { errorDocument } from '../jsonapi/serializer';
+import { errorDocument, errorObject } from '../jsonapi/serializer';
 
 type ValidationIssue = { instancePath: string; message?: string; params: Record<string, unknown> };
 
@@ -32,11 +32,11 @@ export default fp(
 
     app.setErrorHandler((error: FastifyError | HttpError | FieldErrors, request, reply) => {
       if (error instanceof FieldErrors) {
-        const errors = error.errors.map((e) => errorDocument(422, e.detail, { pointer: e.pointer || '/' }).errors[0]!);
+        const errors = error.errors.map((e) => errorObject(422, e.detail, { pointer: e.pointer || '/' }, e.code ?? 'VALIDATION_FAILED'));
         return reply.code(422).send({ errors });
       }
       if (error instanceof HttpError) {
-        return reply.code(error.status).send(errorDocument(error.status, error.detail, error.source));
+        return reply.code(error.status).send(errorDocument(error.status, error.detail, error.source, error.code));
       }
       if (error.validation) {
         // Invalid input in a body is the caller's mistake in a form (422, field errors in the gateway);
@@ -45,7 +45,7 @@ export default fp(
         const errors = error.validation.map((issue) => {
           const source = sourceOf(error.validationContext, issue as ValidationIssue);
           const where = source?.pointer ?? source?.parameter ?? error.validationContext ?? '';
-          return errorDocument(status, `${where} ${issue.message ?? 'is invalid'}`.trim(), source).errors[0]!;
+          return errorObject(status, `${where} ${issue.message ?? 'is invalid'}`.trim(), source);
         });
         return reply.code(status).send({ errors });
       }

@@ -1,3 +1,4 @@
+import type { OffsetUnit } from '@fsi/shared';
 import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -25,9 +26,9 @@ export type BuildingOffset = {
   cycleName: string;
   cycleShortName: string;
   openOffsetValue: number;
-  openOffsetUnit: string;
+  openOffsetUnit: OffsetUnit;
   closeOffsetValue: number;
-  closeOffsetUnit: string;
+  closeOffsetUnit: OffsetUnit;
 };
 export type BuildingView = BuildingRow & {
   organizationName: string;

@@ -1,17 +1,9 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
 import { notFound } from '../../jsonapi/errors';
-import {
-  idListSchema,
-  idParamsSchema,
-  includeSchema,
-  listQuerySchema,
-  parseIds,
-  parseInclude,
-  parsePage,
-  type ListQuery,
-} from '../../jsonapi/query';
-import { errorResponses, listDocumentSchema, singleDocumentSchema } from '../../jsonapi/schemas';
-import { listDocument, singleDocument, type Resource, requestUrl } from '../../jsonapi/serializer';
+import { parseIds, parseInclude, parsePage } from '../../jsonapi/query';
+import { listDocument, singleDocument, requestUrl } from '../../jsonapi/serializer';
 import { scopeOf, type Scope } from '../../plugins/authorization';
 import { cyclesByIds } from '../cycles/repository';
 import { cycleResource } from '../cycles/serialize';
@@ -20,29 +12,17 @@ import { organizationResource } from '../organizations/serialize';
 import { regionsByIds, regionWithDescendants } from '../regions/repository';
 import { regionResource } from '../regions/serialize';
 import { findBuilding, listBuildings, listFloors, type BuildingView } from './repository';
-import { buildingResource, buildingResourceSchema, floorResource, floorResourceSchema } from './serialize';
+import { buildingFloorsSchema, buildingIncludes, buildingsSchema, currentUserBuildingsSchema, getBuildingSchema } from './schemas';
+import { buildingResource, floorResource } from './serialize';
 
-type Query = ListQuery & { 'filter[organization]'?: string; 'filter[region]'?: string };
-const includes = ['organization', 'region', 'fireWatchCycle'] as const;
-type Include = (typeof includes)[number];
+type Include = (typeof buildingIncludes)[number];
+type IncludedResource = ReturnType<typeof organizationResource> | ReturnType<typeof regionResource> | ReturnType<typeof cycleResource>;
+type ListRequest = FastifyRequest<{ Querystring: Static<typeof buildingsSchema.querystring> }>;
 
-const listSchema = (summary: string) => ({
-  tags: ['buildings'],
-  summary,
-  querystring: listQuerySchema(
-    {
-      'filter[organization]': idListSchema,
-      'filter[region]': { ...idListSchema, description: 'Region ids; each includes its sub-regions' },
-    },
-    includes,
-  ),
-  response: { 200: listDocumentSchema(buildingResourceSchema), ...errorResponses },
-});
-
-const routes: FastifyPluginAsync = async (app) => {
-  async function includedFor(scope: Scope, rows: BuildingView[], include: Set<Include>): Promise<Resource[] | undefined> {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  async function includedFor(scope: Scope, rows: BuildingView[], include: Set<Include>): Promise<IncludedResource[] | undefined> {
     if (!include.size) return undefined;
-    const included: Resource[] = [];
+    const included: IncludedResource[] = [];
     if (include.has('organization')) {
       included.push(...(await organizationsByIds(app.db, scope, rows.map((b) => b.organizationId))).map(organizationResource));
     }
@@ -57,10 +37,10 @@ const routes: FastifyPluginAsync = async (app) => {
     return included;
   }
 
-  async function list(request: FastifyRequest<{ Querystring: Query }>) {
+  async function list(request: ListRequest) {
     const scope = scopeOf(request);
     const q = request.query;
-    const include = parseInclude(q.include, includes);
+    const include = parseInclude(q.include, buildingIncludes);
     const page = parsePage(q);
     let regionIds: number[] | undefined;
     const regionFilter = parseIds(q['filter[region]']);
@@ -82,49 +62,24 @@ const routes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  app.get<{ Querystring: Query }>(
-    '/current-user-buildings',
-    { schema: listSchema('The buildings the caller may access (administrators: all)') },
-    list,
-  );
+  app.get('/current-user-buildings', { schema: currentUserBuildingsSchema }, list);
+  app.get('/buildings', { schema: buildingsSchema }, list);
 
-  app.get<{ Querystring: Query }>(
-    '/buildings',
-    { schema: listSchema("Buildings, filtered within the caller's scope (administrators: all organizations)") },
-    list,
-  );
-
-  app.get<{ Params: { id: string }; Querystring: { include?: string } }>(
+  app.get(
     '/buildings/:id',
-    {
-      schema: {
-        tags: ['buildings'],
-        summary: 'One building',
-        params: idParamsSchema,
-        querystring: { type: 'object', properties: { include: includeSchema(includes) } },
-        response: { 200: singleDocumentSchema(buildingResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: getBuildingSchema },
     async (request) => {
       const scope = scopeOf(request);
-      const include = parseInclude(request.query.include, includes);
+      const include = parseInclude(request.query.include, buildingIncludes);
       const building = await findBuilding(app.db, scope, Number(request.params.id));
       if (!building) throw notFound('Building');
       return singleDocument(buildingResource(building), { included: await includedFor(scope, [building], include) });
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: ListQuery }>(
+  app.get(
     '/buildings/:id/floors',
-    {
-      schema: {
-        tags: ['buildings'],
-        summary: 'The floors of a building, in order',
-        params: idParamsSchema,
-        querystring: listQuerySchema(),
-        response: { 200: listDocumentSchema(floorResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: buildingFloorsSchema },
     async (request) => {
       const scope = scopeOf(request);
       parseInclude(request.query.include, []);

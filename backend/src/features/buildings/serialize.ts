@@ -1,54 +1,9 @@
-import { bool, freeArray, freeObject, int, intArray, intNull, resourceSchema, str, strNull } from '../../jsonapi/schemas';
-import { resource, toOne, type Resource } from '../../jsonapi/serializer';
+import type { Static } from 'typebox';
+import { resource, toOne, toOneOrNull } from '../../jsonapi/serializer';
 import type { BuildingView } from './repository';
+import type { BuildingResource, FloorResource } from './schemas';
 
-export const buildingResourceSchema = resourceSchema(
-  'buildings',
-  {
-    name: str,
-    photoUrl: strNull,
-    order: int,
-    timeZone: str,
-    contractUrl: strNull,
-    contractAccepterUsername: strNull,
-    contractAcceptedAt: strNull,
-    hasApplicableWalkaboutConditions: bool,
-    reportDefinitionIds: intArray,
-    reportBookletTemplateIds: intArray,
-    summaryFailureReportTotal: int,
-    summaryFailureReportAcknowledgedTotal: int,
-    summaryNotesReportTotal: int,
-    summaryNotesReportAcknowledgedTotal: int,
-    statuses: freeArray,
-    walkaboutsCount: int,
-    floorsCount: int,
-    usersCount: int,
-    usersWithNotificationsCount: int,
-    locationsCount: int,
-    unsatisfactoryPhotosCount: int,
-    documentsCount: int,
-    fireSafetyPlanId: intNull,
-    fireSafetyPlanUrl: strNull,
-    fireSafetyPlanMimetype: strNull,
-    fireWatchCycleId: intNull,
-    isFireWatchStarted: bool,
-    fireWatchId: intNull,
-    hasActiveFireWatchWalkabout: bool,
-    activeFireWatchWalkaboutId: intNull,
-    organizationId: int,
-    organization_id: int,
-    organizationName: str,
-    regionId: intNull,
-    region_id: intNull,
-    floorDisplayName: strNull,
-    information: freeObject,
-    allScopeEquipmentConditionCycles: freeArray,
-    buildingOffsets: freeArray,
-  },
-  ['organization', 'region', 'fireWatchCycle'],
-);
-
-export function buildingResource(b: BuildingView): Resource {
+export function buildingResource(b: BuildingView): Static<typeof BuildingResource> {
   return resource(
     'buildings',
     b.id,
@@ -96,19 +51,13 @@ export function buildingResource(b: BuildingView): Resource {
     },
     {
       organization: toOne('organizations', b.organizationId),
-      region: toOne('regions', b.regionId),
-      fireWatchCycle: toOne('cycles', b.fireWatchCycleId),
+      region: toOneOrNull('regions', b.regionId),
+      fireWatchCycle: toOneOrNull('cycles', b.fireWatchCycleId),
     },
   );
 }
 
-export const floorResourceSchema = resourceSchema(
-  'floors',
-  { name: str, order: int, buildingId: int, building_id: int, locationsCount: int },
-  ['building'],
-);
-
-export function floorResource(f: { id: number; name: string; order: number; buildingId: number; locationsCount: number }): Resource {
+export function floorResource(f: { id: number; name: string; order: number; buildingId: number; locationsCount: number }): Static<typeof FloorResource> {
   return resource(
     'floors',
     f.id,

@@ -1,47 +1,21 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { idListSchema, listQuerySchema, parseIds, parseInclude, parsePage, type ListQuery } from '../../jsonapi/query';
-import { errorResponses, listDocumentSchema } from '../../jsonapi/schemas';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { parseIds, parseInclude, parsePage } from '../../jsonapi/query';
 import { listDocument, requestUrl } from '../../jsonapi/serializer';
 import { scopeOf } from '../../plugins/authorization';
 import { organizationsByIds } from '../organizations/repository';
 import { organizationResource } from '../organizations/serialize';
 import { listCycles } from './repository';
-import { cycleResource, cycleResourceSchema } from './serialize';
+import { cycleIncludes, listCyclesSchema } from './schemas';
+import { cycleResource } from './serialize';
 
-type Query = ListQuery & {
-  all?: boolean;
-  buildingId?: string;
-  organizationId?: string;
-  'filter[organization]'?: string;
-  'filter[repeating]'?: boolean;
-};
-const includes = ['organization'] as const;
-const singleId = { type: 'string', pattern: '^\\d{1,9}$' } as const;
-
-const routes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: Query }>(
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/cycles',
-    {
-      schema: {
-        tags: ['cycles'],
-        summary: "Cycles of the caller's organization; all=true answers every match in one page",
-        querystring: listQuerySchema(
-          {
-            all: { type: 'boolean', description: 'Every matching cycle in one page' },
-            buildingId: singleId,
-            organizationId: singleId,
-            'filter[organization]': idListSchema,
-            'filter[repeating]': { type: 'boolean' },
-          },
-          includes,
-        ),
-        response: { 200: listDocumentSchema(cycleResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: listCyclesSchema },
     async (request) => {
       const scope = scopeOf(request);
       const q = request.query;
-      const include = parseInclude(q.include, includes);
+      const include = parseInclude(q.include, cycleIncludes);
       const organizationIds = parseIds(q['filter[organization]'] ?? q.organizationId);
       const filters = {
         ids: parseIds(q['filter[id]']),

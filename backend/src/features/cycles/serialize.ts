@@ -1,14 +1,9 @@
-import { bool, int, intNull, resourceSchema, str, strNull } from '../../jsonapi/schemas';
-import { resource, toOne, type Resource } from '../../jsonapi/serializer';
+import type { Static } from 'typebox';
+import { resource, toOne } from '../../jsonapi/serializer';
 import type { CycleView } from './repository';
+import type { CycleResource } from './schemas';
 
-export const cycleResourceSchema = resourceSchema(
-  'cycles',
-  { name: str, abbreviation: str, frequency: strNull, every: intNull, start: strNull, organizationId: int, isDeletable: bool },
-  ['organization'],
-);
-
-export function cycleResource(c: CycleView): Resource {
+export function cycleResource(c: CycleView): Static<typeof CycleResource> {
   return resource(
     'cycles',
     c.id,

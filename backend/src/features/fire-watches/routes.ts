@@ -1,40 +1,22 @@
 /** Fire watch start, stop and reading (inspection.md sections 4, 6 and 8). */
 import { validateText } from '@fsi/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/raw';
 import { buildings, fireWatches } from '../../db/schema';
 import { FieldErrors, HttpError, notFound, unprocessable } from '../../jsonapi/errors';
-import { idListSchema, idParamsSchema, listQuerySchema, parseIds, parseInclude, parsePage, type ListQuery } from '../../jsonapi/query';
-import { bool, errorResponses, int, intNull, listDocumentSchema, resourceSchema, singleDocumentSchema, str, strNull } from '../../jsonapi/schemas';
-import { listDocument, requestUrl, resource, singleDocument, toOne, type Resource } from '../../jsonapi/serializer';
+import { parseIds, parseInclude, parsePage } from '../../jsonapi/query';
+import { listDocument, requestUrl, resource, singleDocument, toOne } from '../../jsonapi/serializer';
 import { buildingsInScope, requirePermission, scopeOf, type Scope } from '../../plugins/authorization';
 import { findFireWatch, listFireWatches, type FireWatchRow } from './repository';
+import { getFireWatchSchema, listFireWatchesSchema, startFireWatchSchema, stopFireWatchSchema, type FireWatchResource } from './schemas';
 
 export const FIRE_WATCH_ALREADY_STARTED_MESSAGE = 'Fire watch already started.';
 const COMMENTS_MAX_LENGTH = 2000;
 
-type ListFireWatchesQuery = ListQuery & { 'filter[building]'?: string };
-
-const fireWatchResourceSchema = resourceSchema(
-  'fire-watches',
-  {
-    status: str,
-    startComments: strNull,
-    endComments: strNull,
-    startedAt: str,
-    endedAt: strNull,
-    startedBy: intNull,
-    endedBy: intNull,
-    buildingId: int,
-    isActive: bool,
-    walkaboutId: intNull,
-  },
-  ['building'],
-);
-
-function fireWatchResource(f: FireWatchRow): Resource {
+function fireWatchResource(f: FireWatchRow): Static<typeof FireWatchResource> {
   return resource(
     'fire-watches',
     f.id,
@@ -72,7 +54,7 @@ async function startFireWatch(db: Database, scope: Scope, buildingId: number, st
     sql`insert into fire_watches (building_id, status, start_comments, started_by) values (${building.id}, 'started', ${startComments}, ${scope.userId})
       on conflict (building_id) where status = 'started' do nothing returning id`,
   );
-  if (!row) throw unprocessable(FIRE_WATCH_ALREADY_STARTED_MESSAGE);
+  if (!row) throw unprocessable(FIRE_WATCH_ALREADY_STARTED_MESSAGE, undefined, 'FIRE_WATCH_ALREADY_STARTED');
   const [created] = await db.select().from(fireWatches).where(eq(fireWatches.id, row.id));
   return created!;
 }
@@ -89,23 +71,10 @@ async function endFireWatch(db: Database, scope: Scope, id: number, endComments:
   return ended;
 }
 
-const relationshipBody = {
-  type: 'object',
-  required: ['data'],
-  properties: { data: { type: 'object', required: ['id'], properties: { type: str, id: { type: 'string', pattern: '^\\d{1,9}$' } } } },
-} as const;
-
-const routes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: ListFireWatchesQuery }>(
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/fire-watches',
-    {
-      schema: {
-        tags: ['fire watch'],
-        summary: "Fire watches of the caller's buildings, started and ended, the latest started first",
-        querystring: listQuerySchema({ 'filter[building]': idListSchema }),
-        response: { 200: listDocumentSchema(fireWatchResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: listFireWatchesSchema },
     async (request) => {
       const scope = scopeOf(request);
       const q = request.query;
@@ -121,16 +90,9 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/fire-watches/:id',
-    {
-      schema: {
-        tags: ['fire watch'],
-        summary: 'One fire watch',
-        params: idParamsSchema,
-        response: { 200: singleDocumentSchema(fireWatchResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: getFireWatchSchema },
     async (request) => {
       const fireWatch = await findFireWatch(app.db, scopeOf(request), Number(request.params.id));
       if (!fireWatch) throw notFound('Fire watch');
@@ -138,34 +100,9 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { data: { attributes: { status: 'started'; startComments?: string | null }; relationships: { building: { data: { id: string } } } } } }>(
+  app.post(
     '/fire-watches',
-    {
-      schema: {
-        tags: ['fire watch'],
-        summary: 'Start a fire watch (canCreateFireWatch)',
-        body: {
-          type: 'object',
-          required: ['data'],
-          properties: {
-            data: {
-              type: 'object',
-              required: ['attributes', 'relationships'],
-              properties: {
-                type: str,
-                attributes: {
-                  type: 'object',
-                  required: ['status'],
-                  properties: { status: { type: 'string', enum: ['started'] }, startComments: { type: ['string', 'null'] } },
-                },
-                relationships: { type: 'object', required: ['building'], properties: { building: relationshipBody } },
-              },
-            },
-          },
-        },
-        response: { 201: singleDocumentSchema(fireWatchResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: startFireWatchSchema },
     async (request, reply) => {
       const { attributes, relationships } = request.body.data;
       const startComments = comments(attributes.startComments, '/data/attributes/startComments');
@@ -175,34 +112,9 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.patch<{ Params: { id: string }; Body: { data: { attributes: { status: 'ended'; endComments?: string | null } } } }>(
+  app.patch(
     '/fire-watches/:id',
-    {
-      schema: {
-        tags: ['fire watch'],
-        summary: 'Stop a fire watch (canUpdateFireWatch)',
-        params: idParamsSchema,
-        body: {
-          type: 'object',
-          required: ['data'],
-          properties: {
-            data: {
-              type: 'object',
-              required: ['attributes'],
-              properties: {
-                type: str,
-                attributes: {
-                  type: 'object',
-                  required: ['status'],
-                  properties: { status: { type: 'string', enum: ['ended'] }, endComments: { type: ['string', 'null'] } },
-                },
-              },
-            },
-          },
-        },
-        response: { 200: singleDocumentSchema(fireWatchResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: stopFireWatchSchema },
     async (request) => {
       const endComments = comments(request.body.data.attributes.endComments, '/data/attributes/endComments');
       return singleDocument(fireWatchResource(await endFireWatch(app.db, scopeOf(request), Number(request.params.id), endComments)));

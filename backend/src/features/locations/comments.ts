@@ -3,22 +3,17 @@ import { REMARKS_MAX_LENGTH, validateText } from '@fsi/shared';
 import type { Database } from '../../db/client';
 import { locationComments } from '../../db/schema';
 import { FieldErrors, notFound } from '../../jsonapi/errors';
-import { int, resourceSchema, str, strNull } from '../../jsonapi/schemas';
-import { resource, toOne, type Resource } from '../../jsonapi/serializer';
+import type { Static } from 'typebox';
+import { resource, toOne } from '../../jsonapi/serializer';
 import { requirePermission, type Scope } from '../../plugins/authorization';
 import { findLocation } from './repository';
+import type { LocationCommentResource } from './schemas';
 
 export const EMPTY_COMMENT_MESSAGE = 'A location comment needs a body or a photo.';
 
 export type LocationCommentView = typeof locationComments.$inferSelect & { creatorUsername: string };
 
-export const locationCommentResourceSchema = resourceSchema(
-  'location-comments',
-  { body: strNull, photoUrl: strNull, createdAt: str, creatorUsername: str, locationId: int },
-  ['location'],
-);
-
-export function locationCommentResource(c: LocationCommentView): Resource {
+export function locationCommentResource(c: LocationCommentView): Static<typeof LocationCommentResource> {
   return resource(
     'location-comments',
     c.id,

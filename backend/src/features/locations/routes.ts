@@ -1,34 +1,17 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../jsonapi/errors';
-import { idListSchema, idParamsSchema, listQuerySchema, parseIds, parseInclude, parsePage, type ListQuery } from '../../jsonapi/query';
-import { errorResponses, listDocumentSchema, singleDocumentSchema, str } from '../../jsonapi/schemas';
+import { parseIds, parseInclude, parsePage } from '../../jsonapi/query';
 import { listDocument, requestUrl, singleDocument } from '../../jsonapi/serializer';
 import { scopeOf } from '../../plugins/authorization';
-import { addLocationComment, locationCommentResource, locationCommentResourceSchema } from './comments';
+import { addLocationComment, locationCommentResource } from './comments';
 import { findLocation, listLocations } from './repository';
-import { locationResource, locationResourceSchema } from './serialize';
+import { createLocationCommentSchema, getLocationSchema, listLocationsSchema } from './schemas';
+import { locationResource } from './serialize';
 
-type CommentBody = {
-  data: { attributes: { body?: string | null; photoUrl?: string | null }; relationships: { location: { data: { id: string } } } };
-};
-
-type Query = ListQuery & { 'filter[building]'?: string; 'filter[uuid]'?: string; 'filter[search]'?: string };
-
-const routes: FastifyPluginAsync<{ publicUrl: string }> = async (app, options) => {
-  app.get<{ Querystring: Query }>(
+const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, options) => {
+  app.get(
     '/locations',
-    {
-      schema: {
-        tags: ['locations'],
-        summary: "Locations of the caller's buildings: by building, by QR uuid (regular or temporary), or searched",
-        querystring: listQuerySchema({
-          'filter[building]': idListSchema,
-          'filter[uuid]': { type: 'string', maxLength: 100 },
-          'filter[search]': { type: 'string', maxLength: 200, description: "'a-b': a range of ids; '1,2': alias ids; else a part of the name" },
-        }),
-        response: { 200: listDocumentSchema(locationResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: listLocationsSchema },
     async (request) => {
       const scope = scopeOf(request);
       const q = request.query;
@@ -47,16 +30,9 @@ const routes: FastifyPluginAsync<{ publicUrl: string }> = async (app, options) =
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/locations/:id',
-    {
-      schema: {
-        tags: ['locations'],
-        summary: 'One location',
-        params: idParamsSchema,
-        response: { 200: singleDocumentSchema(locationResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: getLocationSchema },
     async (request) => {
       const location = await findLocation(app.db, scopeOf(request), Number(request.params.id));
       if (!location) throw notFound('Location');
@@ -64,43 +40,9 @@ const routes: FastifyPluginAsync<{ publicUrl: string }> = async (app, options) =
     },
   );
 
-  app.post<{ Body: CommentBody }>(
+  app.post(
     '/location-comments',
-    {
-      schema: {
-        tags: ['locations'],
-        summary: 'An off-cycle remark about a location (canCreateOffCycleRemarks)',
-        body: {
-          type: 'object',
-          required: ['data'],
-          properties: {
-            data: {
-              type: 'object',
-              required: ['relationships'],
-              properties: {
-                type: str,
-                attributes: {
-                  type: 'object',
-                  properties: { body: { type: ['string', 'null'] }, photoUrl: { type: ['string', 'null'], maxLength: 2048 } },
-                },
-                relationships: {
-                  type: 'object',
-                  required: ['location'],
-                  properties: {
-                    location: {
-                      type: 'object',
-                      required: ['data'],
-                      properties: { data: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^\\d{1,9}$' } } } },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-        response: { 201: singleDocumentSchema(locationCommentResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: createLocationCommentSchema },
     async (request, reply) => {
       const { attributes = {}, relationships } = request.body.data;
       const comment = await addLocationComment(app.db, scopeOf(request), request.caller!.user.username, {

@@ -1,33 +1,14 @@
-import { int, intArray, resourceSchema, str, strNull } from '../../jsonapi/schemas';
-import { resource, toOne, type Resource } from '../../jsonapi/serializer';
+import type { Static } from 'typebox';
+import { resource, toOne } from '../../jsonapi/serializer';
 import type { LocationView } from './repository';
-
-export const locationResourceSchema = resourceSchema(
-  'locations',
-  {
-    name: str,
-    label: strNull,
-    hint: strNull,
-    url: strNull,
-    universalLink: str,
-    regularUuid: str,
-    temporaryUuid: strNull,
-    floorId: int,
-    floorName: str,
-    buildingId: int,
-    buildingFloorOrder: int,
-    order: int,
-    alias_ids: intArray,
-  },
-  ['floor', 'building'],
-);
+import type { LocationResource } from './schemas';
 
 /** The universal link a location's QR code encodes (DESIGN.md "QR codes"): `{public origin}/q/{uuid}`. */
 export function universalLink(publicUrl: string, uuid: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/q/${uuid}`;
 }
 
-export function locationResource(l: LocationView, publicUrl: string): Resource {
+export function locationResource(l: LocationView, publicUrl: string): Static<typeof LocationResource> {
   return resource(
     'locations',
     l.id,

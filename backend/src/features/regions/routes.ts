@@ -1,36 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { idListSchema, listQuerySchema, parseIds, parseInclude, parsePage, type ListQuery } from '../../jsonapi/query';
-import { errorResponses, listDocumentSchema } from '../../jsonapi/schemas';
-import { listDocument, type Resource, requestUrl } from '../../jsonapi/serializer';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { parseIds, parseInclude, parsePage } from '../../jsonapi/query';
+import { listDocument, requestUrl } from '../../jsonapi/serializer';
 import { scopeOf } from '../../plugins/authorization';
 import { organizationsByIds } from '../organizations/repository';
 import { organizationResource } from '../organizations/serialize';
 import { listRegions, regionsByIds } from './repository';
-import { regionResource, regionResourceSchema } from './serialize';
+import { listRegionsSchema, regionIncludes } from './schemas';
+import { regionResource } from './serialize';
 
-type Query = ListQuery & { 'filter[organization]'?: string; 'filter[parent]'?: string };
-const includes = ['organization', 'parent'] as const;
-
-const routes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: Query }>(
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/regions',
-    {
-      schema: {
-        tags: ['regions'],
-        summary: "Regions of the caller's scope (region users: their region and its sub-regions)",
-        querystring: listQuerySchema(
-          {
-            'filter[organization]': idListSchema,
-            'filter[parent]': { type: 'string', pattern: '^(\\d+|null)$', description: 'A region id, or null for top-level regions' },
-          },
-          includes,
-        ),
-        response: { 200: listDocumentSchema(regionResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: listRegionsSchema },
     async (request) => {
       const scope = scopeOf(request);
-      const include = parseInclude(request.query.include, includes);
+      const include = parseInclude(request.query.include, regionIncludes);
       const page = parsePage(request.query);
       const parent = request.query['filter[parent]'];
       const { rows, total } = await listRegions(
@@ -43,7 +27,7 @@ const routes: FastifyPluginAsync = async (app) => {
         },
         page,
       );
-      const included: Resource[] = [];
+      const included: (ReturnType<typeof organizationResource> | ReturnType<typeof regionResource>)[] = [];
       if (include.has('organization')) {
         const orgs = await organizationsByIds(app.db, scope, rows.map((r) => r.organizationId));
         included.push(...orgs.map(organizationResource));

@@ -1,23 +1,9 @@
-import { bool, freeArray, int, intArray, intNull, resourceSchema, str } from '../../jsonapi/schemas';
-import { resource, toMany, toOne, type Resource } from '../../jsonapi/serializer';
+import type { Static } from 'typebox';
+import { resource, toMany, toOne, toOneOrNull } from '../../jsonapi/serializer';
 import type { RegionView } from './repository';
+import type { RegionResource } from './schemas';
 
-export const regionResourceSchema = resourceSchema(
-  'regions',
-  {
-    name: str,
-    organizationId: int,
-    parentId: intNull,
-    parentIds: intArray,
-    level: int,
-    children_ids: intArray,
-    isDeletable: bool,
-    cycleOverrides: freeArray,
-  },
-  ['organization', 'parent', 'children'],
-);
-
-export function regionResource(r: RegionView): Resource {
+export function regionResource(r: RegionView): Static<typeof RegionResource> {
   return resource(
     'regions',
     r.id,
@@ -45,7 +31,7 @@ export function regionResource(r: RegionView): Resource {
     },
     {
       organization: toOne('organizations', r.organizationId),
-      parent: toOne('regions', r.parentId),
+      parent: toOneOrNull('regions', r.parentId),
       children: toMany('regions', r.childrenIds),
     },
   );

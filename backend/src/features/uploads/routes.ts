@@ -6,14 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import sharp from 'sharp';
 import { uploads } from '../../db/schema';
 import { badParameter, notFound, unprocessable } from '../../jsonapi/errors';
-import { errorResponses, int, resourceSchema, singleDocumentSchema, str } from '../../jsonapi/schemas';
 import { resource, singleDocument } from '../../jsonapi/serializer';
 import { scopeOf } from '../../plugins/authorization';
 import type { FileStorage } from '../../storage';
+import { fileSchema, uploadSchema } from './schemas';
 
 export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
 export const NOT_AN_IMAGE_MESSAGE = 'Photo must be an image (JPEG, PNG, GIF, WebP, HEIC or AVIF).';
@@ -26,8 +26,6 @@ const IMAGE_FORMATS: Record<string, { mimetype: string; extension: string }> = {
   heif: { mimetype: 'image/heic', extension: 'heic' },
   avif: { mimetype: 'image/avif', extension: 'avif' },
 };
-
-const uploadResourceSchema = resourceSchema('uploads', { url: str, mimetype: str, size: int }, []);
 
 /** The image's real format, and its bytes with a JPEG turned upright (sharp's rotate() reads the EXIF orientation). */
 async function preparedImage(bytes: Buffer): Promise<{ body: Buffer; mimetype: string; extension: string }> {
@@ -47,19 +45,12 @@ async function preparedImage(bytes: Buffer): Promise<{ body: Buffer; mimetype: s
   return { body: bytes, ...known };
 }
 
-const routes: FastifyPluginAsync<{ storage: FileStorage }> = async (app, options) => {
+const routes: FastifyPluginAsyncTypebox<{ storage: FileStorage }> = async (app, options) => {
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
 
   app.post(
     '/uploads',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'Upload one photo (multipart/form-data, at most 15 MB); answers its URL',
-        consumes: ['multipart/form-data'],
-        response: { 201: singleDocumentSchema(uploadResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: uploadSchema },
     async (request, reply) => {
       const scope = scopeOf(request);
       if (!request.isMultipart()) throw badParameter('Content-Type', 'Send the file as multipart/form-data.');
@@ -77,19 +68,10 @@ const routes: FastifyPluginAsync<{ storage: FileStorage }> = async (app, options
     },
   );
 
-  app.get<{ Params: { key: string } }>(
+  app.get(
     '/files/:key',
-    {
-      // Browsers load photos with <img src>, which sends no bearer token; the key is the secret.
-      config: { public: true },
-      schema: {
-        tags: ['files'],
-        summary: 'A stored file, by its unguessable key',
-        security: [],
-        params: { type: 'object', required: ['key'], properties: { key: { type: 'string', maxLength: 140 } } },
-        response: errorResponses,
-      },
-    },
+    // Browsers load photos with <img src>, which sends no bearer token; the key is the secret.
+    { config: { public: true }, schema: fileSchema },
     async (request, reply) => {
       const [row] = await app.db.select().from(uploads).where(eq(uploads.key, request.params.key));
       const file = row ? await options.storage.get(row.key) : null;

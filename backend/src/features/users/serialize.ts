@@ -1,33 +1,12 @@
 import type { Permissions } from '@fsi/shared';
+import type { Static } from 'typebox';
 import type { UserRow } from '../../plugins/auth';
-import { resource, toMany, toOne, type Resource } from '../../jsonapi/serializer';
-import { bool, freeObject, int, intArray, intNull, resourceSchema, str, strNull } from '../../jsonapi/schemas';
+import { resource, toMany, toOneOrNull } from '../../jsonapi/serializer';
+import type { UserResource } from './schemas';
 
 export type UserView = { user: UserRow; permissions: Permissions; roleIds: number[]; buildingIds: number[] };
 
-export const userAttributesSchema = {
-  username: str,
-  firstname: strNull,
-  lastname: strNull,
-  email: strNull,
-  securityemail: strNull,
-  phone: strNull,
-  title: strNull,
-  organizationId: intNull,
-  regionId: intNull,
-  isAdmin: bool,
-  permissions: freeObject,
-  roleIds: intArray,
-  buildingIds: intArray,
-  walkaboutAutoSavePeriodMins: int,
-  debugModeEnabled: bool,
-  networkSpeedMeasurementEnabled: bool,
-  subscriptions: freeObject,
-};
-
-export const userResourceSchema = resourceSchema('users', userAttributesSchema, ['organization', 'region', 'roles']);
-
-export function userResource({ user, permissions, roleIds, buildingIds }: UserView): Resource {
+export function userResource({ user, permissions, roleIds, buildingIds }: UserView): Static<typeof UserResource> {
   return resource(
     'users',
     user.id,
@@ -51,8 +30,8 @@ export function userResource({ user, permissions, roleIds, buildingIds }: UserVi
       subscriptions: user.subscriptions,
     },
     {
-      organization: toOne('organizations', user.organizationId),
-      region: toOne('regions', user.regionId),
+      organization: toOneOrNull('organizations', user.organizationId),
+      region: toOneOrNull('regions', user.regionId),
       roles: toMany('roles', roleIds),
     },
   );

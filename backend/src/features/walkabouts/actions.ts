@@ -10,8 +10,8 @@ import { CLOSED_MESSAGE, LOCKED_MESSAGE } from './save';
 import { finalizeLocked } from './scheduler';
 
 function refuseUnlessOpen(walkabout: Pick<WalkaboutView, 'lockedAt' | 'closedAt'>, now: Date): void {
-  if (isClosedNow(walkabout, now)) throw new HttpError(409, CLOSED_MESSAGE);
-  if (isLockedNow(walkabout, now)) throw new HttpError(409, LOCKED_MESSAGE);
+  if (isClosedNow(walkabout, now)) throw new HttpError(409, CLOSED_MESSAGE, undefined, 'CLOSED');
+  if (isLockedNow(walkabout, now)) throw new HttpError(409, LOCKED_MESSAGE, undefined, 'LOCKED');
 }
 
 /** Locks for good (needs canLockWalkabout) and freezes the results at once, as the schedule would at the lock time. */

@@ -171,14 +171,32 @@ export async function entryTrees(db: Database, where: SQL): Promise<EntryTree> {
  */
 export async function walkaboutTree(db: Database, scope: Scope, walkaboutId: number) {
   const tree = await entryTrees(db, and(eq(entries.walkaboutId, walkaboutId), equipmentInScope(scope))!);
-  const floorRows = await db
+  const floors = await db
     .select()
     .from(walkaboutFloors)
-    .where(eq(walkaboutFloors.walkaboutId, walkaboutId))
+    .where(visibleFloorsOf(scope, walkaboutId))
     .orderBy(asc(walkaboutFloors.order), asc(walkaboutFloors.id));
-  const withEntries = new Set(tree.entries.map((e) => e.entry.walkaboutFloorId));
-  const floors = scope.isAdmin ? floorRows : floorRows.filter((f) => withEntries.has(f.id));
   return { floors, ...tree };
+}
+
+/** The floors of a walkabout the caller sees: administrators every floor, others those with equipment they handle. */
+function visibleFloorsOf(scope: Scope, walkaboutId: number): SQL {
+  const ofWalkabout = eq(walkaboutFloors.walkaboutId, walkaboutId);
+  if (scope.isAdmin) return ofWalkabout;
+  return and(
+    ofWalkabout,
+    sql`exists (select 1 from ${entries} where ${entries.walkaboutFloorId} = ${walkaboutFloors.id} and ${equipmentInScope(scope)})`,
+  )!;
+}
+
+/** The ids of those floors, in order (the walkabout's `floors` relationship). */
+export async function visibleFloorIds(db: Database, scope: Scope, walkaboutId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: walkaboutFloors.id })
+    .from(walkaboutFloors)
+    .where(visibleFloorsOf(scope, walkaboutId))
+    .orderBy(asc(walkaboutFloors.order), asc(walkaboutFloors.id));
+  return rows.map((r) => r.id);
 }
 
 /**

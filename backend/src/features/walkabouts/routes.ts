@@ -1,45 +1,45 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifySchemaCompiler } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import { entries } from '../../db/schema';
 import { badParameter, notFound } from '../../jsonapi/errors';
-import { idListSchema, idParamsSchema, listQuerySchema, parseIds, parseInclude, parsePage, type ListQuery } from '../../jsonapi/query';
-import { errorResponses, listDocumentSchema, singleDocumentSchema } from '../../jsonapi/schemas';
+import { parseIds, parseInclude, parsePage } from '../../jsonapi/query';
 import { listDocument, requestUrl, singleDocument } from '../../jsonapi/serializer';
 import { scopeOf } from '../../plugins/authorization';
 import { findBuilding } from '../buildings/repository';
-import { findLocation } from '../locations/repository';
-import { flagUnavailableQrCode, lockWalkabout, type QrUnavailabilityInput } from './actions';
 import { listCycles } from '../cycles/repository';
-import { cycleResource, cycleResourceSchema } from '../cycles/serialize';
+import { cycleResource } from '../cycles/serialize';
+import { findLocation } from '../locations/repository';
+import { flagUnavailableQrCode, lockWalkabout } from './actions';
 import { createWalkaboutFor } from './create';
 import { entryTrees, findWalkabout, listWalkabouts, locationEntries, walkaboutTree } from './repository';
 import { saveWalkaboutData } from './save';
-import { entryResourceSchema, entryTreeResources, walkaboutFloorResource, walkaboutResource, walkaboutResourceSchema } from './serialize';
+import {
+  createWalkaboutSchema,
+  entriesSchema,
+  getWalkaboutSchema,
+  listWalkaboutsSchema,
+  lockWalkaboutSchema,
+  notRepeatableCyclesSchema,
+  qrUnavailabilitySchema,
+  saveWalkaboutDataSchema,
+} from './schemas';
+import { entryTreeResources, walkaboutFloorResource, walkaboutResource } from './serialize';
 
+const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 
-type ListWalkaboutsQuery = ListQuery & { 'filter[building]'?: string; 'filter[open]'?: boolean };
-type CreateBody = { data: { relationships: { building: { data: { id: string } }; cycle: { data: { id: string } } } } };
+/**
+ * PATCH /walkabout-data's body and header are described by its schema but checked by the handler:
+ * the body by the shared rule (its 422 pointers and words are what the device shows), the header
+ * below. Every other route is validated by its schema.
+ */
+const checkedByHandler: FastifySchemaCompiler<unknown> = () => (value) => ({ value });
 
-const toOneBody = {
-  type: 'object',
-  required: ['data'],
-  properties: { data: { type: 'object', required: ['id'], properties: { type: { type: 'string' }, id: { type: 'string', pattern: '^\\d{1,9}$' } } } },
-} as const;
+const routes: FastifyPluginAsyncTypebox = async (app) => {
 
-const anyDocument = { type: 'object', additionalProperties: true } as const;
-
-const routes: FastifyPluginAsync = async (app) => {
-
-  app.get<{ Querystring: ListWalkaboutsQuery }>(
+  app.get(
     '/walkabouts',
-    {
-      schema: {
-        tags: ['walkabouts'],
-        summary: "A building's walkabouts (filter[open]=true: open ones), Daily, Weekly, Monthly, Yearly, then by date",
-        querystring: listQuerySchema({ 'filter[building]': idListSchema, 'filter[open]': { type: 'boolean' } }),
-        response: { 200: listDocumentSchema(walkaboutResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: listWalkaboutsSchema },
     async (request) => {
       const scope = scopeOf(request);
       const q = request.query;
@@ -57,16 +57,9 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/walkabouts/:id',
-    {
-      schema: {
-        tags: ['walkabouts'],
-        summary: 'One walkabout with its floors, entries, sections and conditions in included',
-        params: idParamsSchema,
-        response: { 200: singleDocumentSchema(walkaboutResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: getWalkaboutSchema },
     async (request) => {
       const scope = scopeOf(request);
       const walkabout = await findWalkabout(app.db, scope, Number(request.params.id));
@@ -82,29 +75,9 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: CreateBody }>(
+  app.post(
     '/walkabouts',
-    {
-      schema: {
-        tags: ['walkabouts'],
-        summary: 'Create the walkabout of a building and cycle (the fire watch cycle opens the active fire watch walkabout)',
-        body: {
-          type: 'object',
-          required: ['data'],
-          properties: {
-            data: {
-              type: 'object',
-              required: ['relationships'],
-              properties: {
-                type: { type: 'string' },
-                relationships: { type: 'object', required: ['building', 'cycle'], properties: { building: toOneBody, cycle: toOneBody } },
-              },
-            },
-          },
-        },
-        response: { 200: singleDocumentSchema(walkaboutResourceSchema), 201: singleDocumentSchema(walkaboutResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: createWalkaboutSchema },
     async (request, reply) => {
       const scope = scopeOf(request);
       const { building, cycle } = request.body.data.relationships;
@@ -117,16 +90,9 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: ListQuery & { 'filter[building]': string } }>(
+  app.get(
     '/not_repeatable_cycles',
-    {
-      schema: {
-        tags: ['walkabouts'],
-        summary: "The non-repeating cycles of the building's organization, less the Fire Watch cycle",
-        querystring: { ...listQuerySchema({ 'filter[building]': { type: 'string', pattern: '^\\d{1,9}$' } }), required: ['filter[building]'] },
-        response: { 200: listDocumentSchema(cycleResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: notRepeatableCyclesSchema },
     async (request) => {
       const scope = scopeOf(request);
       parseInclude(request.query.include, []);
@@ -143,34 +109,23 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.patch<{ Body: Record<string, unknown>; Headers: { 'idempotency-key'?: string } }>(
+  app.patch(
     '/walkabout-data',
-    {
-      schema: {
-        tags: ['walkabouts'],
-        summary: "Record scans and results (idempotent per Idempotency-Key, the device's save id)",
-        headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200 } } },
-        body: { type: 'object' },
-        response: { 200: anyDocument, ...errorResponses },
-      },
-    },
+    { schema: saveWalkaboutDataSchema, validatorCompiler: checkedByHandler },
     async (request) => {
       const key = request.headers['idempotency-key'];
       if (!key) throw badParameter('Idempotency-Key', "The Idempotency-Key header (the device's save id) is required.");
-      return saveWalkaboutData(app.db, scopeOf(request), request.body, key, new Date());
+      if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+        throw badParameter('Idempotency-Key', `The Idempotency-Key header must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`);
+      }
+      const body: unknown = request.body;
+      return saveWalkaboutData(app.db, scopeOf(request), body, key, new Date());
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/walkabouts/:id/lock',
-    {
-      schema: {
-        tags: ['walkabouts'],
-        summary: 'Lock the walkabout for good (canLockWalkabout)',
-        params: idParamsSchema,
-        response: { 200: singleDocumentSchema(walkaboutResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: lockWalkaboutSchema },
     async (request) => {
       const scope = scopeOf(request);
       const now = new Date();
@@ -181,36 +136,9 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { data: { attributes: QrUnavailabilityInput } } }>(
+  app.post(
     '/qr_unavailability_reasons',
-    {
-      schema: {
-        tags: ['walkabouts'],
-        summary: "Flag entries whose location's QR code cannot be scanned (canHandleUnavailableQRCodes)",
-        body: {
-          type: 'object',
-          required: ['data'],
-          properties: {
-            data: {
-              type: 'object',
-              required: ['attributes'],
-              properties: {
-                attributes: {
-                  type: 'object',
-                  required: ['entry_ids'],
-                  properties: {
-                    entry_ids: { type: 'array', minItems: 1, maxItems: 500, items: { anyOf: [{ type: 'string', pattern: '^\\d{1,9}$' }, { type: 'integer', minimum: 1, maximum: 999_999_999 }] } },
-                    kind: {},
-                    comment: { type: ['string', 'null'], maxLength: 2000 },
-                  },
-                },
-              },
-            },
-          },
-        },
-        response: { 200: anyDocument, ...errorResponses },
-      },
-    },
+    { schema: qrUnavailabilitySchema },
     async (request) => {
       const now = new Date();
       const ids = await flagUnavailableQrCode(app.db, scopeOf(request), request.body.data.attributes, now);
@@ -219,19 +147,9 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: ListQuery & { 'filter[location]': string; 'filter[active]'?: boolean } }>(
+  app.get(
     '/entries',
-    {
-      schema: {
-        tags: ['walkabouts'],
-        summary: "A location's entries in open walkabouts (active) or in each cycle's latest locked walkabout, with sections and conditions",
-        querystring: {
-          ...listQuerySchema({ 'filter[location]': { type: 'string', pattern: '^\\d{1,9}$' }, 'filter[active]': { type: 'boolean', default: true } }),
-          required: ['filter[location]'],
-        },
-        response: { 200: listDocumentSchema(entryResourceSchema), ...errorResponses },
-      },
-    },
+    { schema: entriesSchema },
     async (request) => {
       const scope = scopeOf(request);
       const q = request.query;

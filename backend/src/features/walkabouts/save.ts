@@ -22,17 +22,26 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/raw';
 import { conditions, entries, users, walkaboutSaves } from '../../db/schema';
-import { FieldErrors, HttpError, notFound } from '../../jsonapi/errors';
-import type { Resource } from '../../jsonapi/serializer';
+import { FieldErrors, HttpError, notFound, type FieldError } from '../../jsonapi/errors';
 import { canRecordWalkabouts, requirePermission, type Scope } from '../../plugins/authorization';
-import { entryTrees, equipmentInScope, findWalkabout, isClosedNow, isLockedNow, type ConditionView } from './repository';
-import { conditionResource, entryResource } from './serialize';
+import { findBuilding } from '../buildings/repository';
+import { buildingResource } from '../buildings/serialize';
+import { entryTrees, equipmentInScope, findWalkabout, isClosedNow, isLockedNow, visibleFloorIds, type ConditionView } from './repository';
+import { conditionResource, entryResource, walkaboutResource, type ConditionResourceObject, type EntryResourceObject } from './serialize';
 
 export const LOCKED_MESSAGE = 'This walkabout is locked.';
 export const CLOSED_MESSAGE = 'This walkabout is closed.';
 export const ENTRY_LOCKED_MESSAGE = "This condition's entry is locked: scan its location before recording results.";
 
-export type SaveDocument = { data: Resource[]; meta: { savedAt: string; replayed: boolean } };
+/** What a save stores with its key, and answers again to a repeat of that key. */
+type StoredSave = { data: (EntryResourceObject | ConditionResourceObject)[]; meta: { savedAt: string; replayed: boolean } };
+
+/**
+ * The answer: the saved entries and conditions, and in `included` the walkabout and its building
+ * as GET /walkabouts/{id} and GET /buildings/{id} give them now (counts, statuses), so that a
+ * client updates its view of both without another call.
+ */
+export type SaveDocument = StoredSave & { included: (ReturnType<typeof walkaboutResource> | ReturnType<typeof buildingResource>)[] };
 
 
 type Definition = ConditionDefinition & { entryId: number; entryScannedAt: Date | null };
@@ -89,13 +98,13 @@ function satisfactoryRemarksFlags(body: Record<string, unknown>, errors: Payload
   return flags;
 }
 
-async function storedResponse(db: Database, walkaboutId: number, userId: number, key: string): Promise<SaveDocument | null> {
+async function storedResponse(db: Database, walkaboutId: number, userId: number, key: string): Promise<StoredSave | null> {
   const [row] = await db
     .select({ response: walkaboutSaves.response })
     .from(walkaboutSaves)
     .where(and(eq(walkaboutSaves.walkaboutId, walkaboutId), eq(walkaboutSaves.userId, userId), eq(walkaboutSaves.key, key)));
   if (!row?.response) return null;
-  const document = row.response as SaveDocument;
+  const document = row.response as StoredSave;
   return { ...document, meta: { ...document.meta, replayed: true } };
 }
 
@@ -103,6 +112,20 @@ async function storedResponse(db: Database, walkaboutId: number, userId: number,
 class AlreadySaved extends Error {}
 
 export async function saveWalkaboutData(db: Database, scope: Scope, body: unknown, key: string, now: Date): Promise<SaveDocument> {
+  const { walkaboutId, ...stored } = await storeSave(db, scope, body, key, now);
+  return { ...stored, included: await freshWalkaboutAndBuilding(db, scope, walkaboutId, now) };
+}
+
+/** The walkabout (with the floors the caller sees) and its building, serialized as their own GET routes do. */
+async function freshWalkaboutAndBuilding(db: Database, scope: Scope, walkaboutId: number, now: Date): Promise<SaveDocument['included']> {
+  const walkabout = await findWalkabout(db, scope, walkaboutId);
+  if (!walkabout) throw notFound('Walkabout');
+  const [floorIds, building] = await Promise.all([visibleFloorIds(db, scope, walkabout.id), findBuilding(db, scope, walkabout.buildingId)]);
+  if (!building) throw notFound('Building');
+  return [walkaboutResource(walkabout, now, floorIds), buildingResource(building)];
+}
+
+async function storeSave(db: Database, scope: Scope, body: unknown, key: string, now: Date): Promise<StoredSave & { walkaboutId: number }> {
   const walkaboutId = isRecord(body) ? Number(body.walkaboutToUpdateId) : NaN;
   if (!Number.isSafeInteger(walkaboutId) || walkaboutId <= 0 || walkaboutId >= 2 ** 31) {
     const parsed = parseWalkaboutDataPayload(body, () => undefined);
@@ -113,15 +136,15 @@ export async function saveWalkaboutData(db: Database, scope: Scope, body: unknow
   requirePermission(scope, canRecordWalkabouts(scope), 'You may view walkabouts but not record results.');
 
   const replay = await storedResponse(db, walkabout.id, scope.userId, key);
-  if (replay) return replay;
-  if (isClosedNow(walkabout, now)) throw new HttpError(409, CLOSED_MESSAGE);
-  if (isLockedNow(walkabout, now)) throw new HttpError(409, LOCKED_MESSAGE);
+  if (replay) return { ...replay, walkaboutId: walkabout.id };
+  if (isClosedNow(walkabout, now)) throw new HttpError(409, CLOSED_MESSAGE, undefined, 'CLOSED');
+  if (isLockedNow(walkabout, now)) throw new HttpError(409, LOCKED_MESSAGE, undefined, 'LOCKED');
 
   const raw = body as Record<string, unknown>;
   const rawData = isRecord(raw.data) ? raw.data : {};
   const definitions = await definitionsOf(db, scope, walkabout.id, idsIn(rawData.conditions));
   const parsed = parseWalkaboutDataPayload(body, (id) => definitions.get(id));
-  const errors = parsed.ok ? [] : [...parsed.errors];
+  const errors: FieldError[] = parsed.ok ? [] : [...parsed.errors];
   const flags = satisfactoryRemarksFlags(raw, errors);
   if (!parsed.ok || errors.length) throw new FieldErrors(errors);
   const payload = parsed.payload;
@@ -141,18 +164,19 @@ export async function saveWalkaboutData(db: Database, scope: Scope, body: unknow
   payload.data.conditions.forEach((c, index) => {
     const definition = definitions.get(c.id)!;
     if (definition.entryScannedAt === null && !scannedNow.has(definition.entryId)) {
-      errors.push({ pointer: `/data/conditions/${index}/id`, detail: ENTRY_LOCKED_MESSAGE });
+      errors.push({ pointer: `/data/conditions/${index}/id`, detail: ENTRY_LOCKED_MESSAGE, code: 'ENTRY_NOT_SCANNED' });
     }
   });
   if (errors.length) throw new FieldErrors(errors);
 
   try {
-    return await db.transaction((tx) => record(tx, scope, walkabout.id, key, now, payload.data, definitions, flags));
+    const saved = await db.transaction((tx) => record(tx, scope, walkabout.id, key, now, payload.data, definitions, flags));
+    return { ...saved, walkaboutId: walkabout.id };
   } catch (error) {
     if (!(error instanceof AlreadySaved)) throw error;
     const first = await storedResponse(db, walkabout.id, scope.userId, key);
     if (!first) throw error;
-    return first;
+    return { ...first, walkaboutId: walkabout.id };
   }
 }
 
@@ -184,7 +208,7 @@ async function record(
   data: { entries: { id: string; scannedAt: string | null }[]; conditions: ConditionSave[] },
   definitions: Map<string, Definition>,
   flags: Map<string, boolean>,
-): Promise<SaveDocument> {
+): Promise<StoredSave> {
   const [save] = await queryRows<{ id: number }>(
     tx,
     sql`insert into walkabout_saves (walkabout_id, user_id, key) values (${walkaboutId}, ${scope.userId}, ${key})
@@ -221,7 +245,7 @@ async function record(
       from v left join applied a on a.id = v.id`);
   }
 
-  const document: SaveDocument = {
+  const document: StoredSave = {
     data: await savedResources(tx, data.entries.map((e) => Number(e.id)), changes.map((c) => c.id), now),
     meta: { savedAt: now.toISOString(), replayed: false },
   };
@@ -230,8 +254,8 @@ async function record(
 }
 
 /** The saved entries and conditions as the server now has them (a newer stored result stays). */
-async function savedResources(tx: Database, entryIds: number[], conditionIds: number[], now: Date): Promise<Resource[]> {
-  const resources: Resource[] = [];
+async function savedResources(tx: Database, entryIds: number[], conditionIds: number[], now: Date): Promise<StoredSave['data']> {
+  const resources: StoredSave['data'] = [];
   if (entryIds.length) {
     const tree = await entryTrees(tx, inArray(entries.id, entryIds));
     const sectionsOf = new Map<number, number[]>();
@@ -244,7 +268,7 @@ async function savedResources(tx: Database, entryIds: number[], conditionIds: nu
       .from(conditions)
       .leftJoin(users, eq(users.id, conditions.editorId))
       .where(inArray(conditions.id, conditionIds));
-    resources.push(...rows.map((r): Resource => conditionResource({ ...r.condition, editorUsername: r.editorUsername } as ConditionView)));
+    resources.push(...rows.map((r) => conditionResource({ ...r.condition, editorUsername: r.editorUsername } satisfies ConditionView)));
   }
   return resources;
 }

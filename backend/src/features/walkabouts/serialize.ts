@@ -1,39 +1,21 @@
-import { parseValueList, toFiniteNumber, walkaboutState, type ConditionValue } from '@fsi/shared';
-import { bool, freeObject, int, intNull, resourceSchema, str, strNull } from '../../jsonapi/schemas';
-import { resource, toMany, toOne, type Resource } from '../../jsonapi/serializer';
+import { parseValueList, toFiniteNumber, walkaboutState } from '@fsi/shared';
+import type { Static } from 'typebox';
+import { resource, toMany, toOne } from '../../jsonapi/serializer';
 import type { walkaboutFloors } from '../../db/schema';
 import type { ConditionView, EntryTree, EntryView, SectionRow, WalkaboutView } from './repository';
+import type { ConditionResource, EntryResource, SectionResource, WalkaboutFloorResource, WalkaboutResource } from './schemas';
+
+export type WalkaboutResourceObject = Static<typeof WalkaboutResource>;
+export type EntryResourceObject = Static<typeof EntryResource>;
+export type ConditionResourceObject = Static<typeof ConditionResource>;
+type TreeResource = Static<typeof SectionResource> | ConditionResourceObject;
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
-const anyValue = {} as const;
-
-export const walkaboutResourceSchema = resourceSchema(
-  'walkabouts',
-  {
-    cycleId: int,
-    buildingId: int,
-    cycleName: str,
-    date: str,
-    endDate: strNull,
-    isOpen: bool,
-    isLocked: bool,
-    isClosed: bool,
-    isComplete: bool,
-    isFireWatch: bool,
-    openedAt: strNull,
-    lockedAt: strNull,
-    closedAt: strNull,
-    conditionsCount: int,
-    markedCount: int,
-    unsatisfactoryCount: int,
-  },
-  ['cycle', 'building', 'floors'],
-);
 
 /** The walkabout's state by the shared rule (inspection.md section 4), at `now`. */
-export function walkaboutResource(w: WalkaboutView, now: Date, floorIds?: number[]): Resource {
+export function walkaboutResource(w: WalkaboutView, now: Date, floorIds?: number[]): WalkaboutResourceObject {
   const state = walkaboutState({ id: String(w.id), openedAt: iso(w.openedAt), lockedAt: iso(w.lockedAt), closedAt: iso(w.closedAt) }, now);
-  const relationships: Resource['relationships'] = { cycle: toOne('cycles', w.cycleId), building: toOne('buildings', w.buildingId) };
+  const relationships: WalkaboutResourceObject['relationships'] = { cycle: toOne('cycles', w.cycleId), building: toOne('buildings', w.buildingId) };
   if (floorIds) relationships.floors = toMany('walkabout-floors', floorIds);
   return resource(
     'walkabouts',
@@ -61,7 +43,7 @@ export function walkaboutResource(w: WalkaboutView, now: Date, floorIds?: number
   );
 }
 
-export function walkaboutFloorResource(f: typeof walkaboutFloors.$inferSelect, entryIds: number[]): Resource {
+export function walkaboutFloorResource(f: typeof walkaboutFloors.$inferSelect, entryIds: number[]): Static<typeof WalkaboutFloorResource> {
   return resource(
     'walkabout-floors',
     f.id,
@@ -70,29 +52,7 @@ export function walkaboutFloorResource(f: typeof walkaboutFloors.$inferSelect, e
   );
 }
 
-export const entryResourceSchema = resourceSchema(
-  'entries',
-  {
-    order: int,
-    label: str,
-    aliasName: strNull,
-    locationId: int,
-    locationName: str,
-    equipmentId: int,
-    equipmentName: str,
-    scannedAt: strNull,
-    scannerId: intNull,
-    walkaboutId: int,
-    walkaboutActive: bool,
-    cycleName: str,
-    regularUuid: str,
-    temporaryUuid: strNull,
-    qrUnavailabilityReason: { type: ['object', 'null'], additionalProperties: true },
-  },
-  ['sections', 'walkabout', 'floor', 'location'],
-);
-
-export function entryResource(e: EntryView, sectionIds: number[], now: Date): Resource {
+export function entryResource(e: EntryView, sectionIds: number[], now: Date): EntryResourceObject {
   const { entry } = e;
   const active = walkaboutState(
     { id: String(entry.walkaboutId), openedAt: iso(e.walkaboutOpenedAt), lockedAt: iso(e.walkaboutLockedAt), closedAt: iso(e.walkaboutClosedAt) },
@@ -133,7 +93,7 @@ export function entryResource(e: EntryView, sectionIds: number[], now: Date): Re
   );
 }
 
-export function sectionResource(s: SectionRow, conditionIds: number[]): Resource {
+export function sectionResource(s: SectionRow, conditionIds: number[]): Static<typeof SectionResource> {
   return resource(
     'sections',
     s.id,
@@ -142,28 +102,7 @@ export function sectionResource(s: SectionRow, conditionIds: number[]): Resource
   );
 }
 
-export const conditionResourceSchema = resourceSchema(
-  'conditions',
-  {
-    label: str,
-    // The spec's Condition.type: JSON:API forbids an attribute named type.
-    conditionType: str,
-    value: anyValue,
-    remarks: strNull,
-    photoUrl: strNull,
-    photoMimetype: strNull,
-    hasSatisfactoryRemarks: bool,
-    isSatisfactory: { type: ['boolean', 'null'] },
-    isMarked: bool,
-    orderOnWalkabout: int,
-    options: freeObject,
-    editedAt: strNull,
-    editorId: intNull,
-  },
-  ['section', 'entry'],
-);
-
-export function conditionResource(c: ConditionView): Resource {
+export function conditionResource(c: ConditionView): ConditionResourceObject {
   return resource(
     'conditions',
     c.id,
@@ -175,7 +114,7 @@ export function conditionResource(c: ConditionView): Resource {
       hint: c.hint,
       referenceName: c.referenceName,
       referenceWording: c.referenceWording,
-      value: c.value as ConditionValue,
+      value: c.value,
       remarks: c.remarks,
       photoUrl: c.photoUrl,
       photoMimetype: c.photoMimetype,
@@ -208,7 +147,7 @@ export function conditionResource(c: ConditionView): Resource {
 }
 
 /** Entries with their sections and conditions as JSON:API resources (entries first). */
-export function entryTreeResources(tree: EntryTree, now: Date): { entries: Resource[]; rest: Resource[] } {
+export function entryTreeResources(tree: EntryTree, now: Date): { entries: EntryResourceObject[]; rest: TreeResource[] } {
   const sectionsOf = new Map<number, number[]>();
   for (const s of tree.sections) sectionsOf.set(s.entryId, [...(sectionsOf.get(s.entryId) ?? []), s.id]);
   const conditionsOf = new Map<number, number[]>();

@@ -1,0 +1,165 @@
+/** The REST contract of buildings and their floors (docs/REST.md "Foundation calls"). */
+import { OFFSET_UNITS } from '@fsi/shared';
+import Type from 'typebox';
+import { IdList, IdParams, IncludeQuery, ListQuery } from '../../jsonapi/query';
+import {
+  Bool,
+  errorResponses,
+  Included,
+  Int,
+  IntArray,
+  IntNull,
+  ListDocument,
+  ref,
+  Resource,
+  SingleDocument,
+  Str,
+  StringEnum,
+  StrNull,
+  ToOne,
+  ToOneOrNull,
+} from '../../jsonapi/schemas';
+import { CycleResource } from '../cycles/schemas';
+import { OrganizationResource } from '../organizations/schemas';
+import { RegionResource } from '../regions/schemas';
+
+export const buildingIncludes = ['organization', 'region', 'fireWatchCycle'] as const;
+
+export const OffsetUnit = StringEnum(OFFSET_UNITS);
+
+/** One entry of `statuses`: the latest walkabout of one cycle (inspection.md section 2, Buildings). */
+export const BuildingStatus = Type.Object({
+  cycleId: Int,
+  isLastWalkaboutComplete: Bool,
+  lastWalkaboutUnsatisfactoryTotal: Int,
+  lockedAt: StrNull,
+  openedAt: StrNull,
+  closedAt: StrNull,
+});
+
+/** One entry of `buildingOffsets`: a repeating cycle's open and close offsets (0 hour when never set). */
+export const BuildingOffset = Type.Object({
+  cycleId: Int,
+  cycleName: Str,
+  cycleShortName: Str,
+  openOffsetValue: Int,
+  openOffsetUnit: OffsetUnit,
+  closeOffsetValue: Int,
+  closeOffsetUnit: OffsetUnit,
+});
+
+/** An address block, with the spec's capitalised keys (admin-organizations-buildings.md section 3). */
+export const AddressInformation = Type.Object({
+  Address1: Type.Optional(Str),
+  Address2: Type.Optional(Str),
+  City: Type.Optional(Str),
+  State: Type.Optional(Str),
+  PostalCode: Type.Optional(Str),
+  Email: Type.Optional(Str),
+  Phone: Type.Optional(Str),
+  ContactName: Type.Optional(Str),
+  ContactPhone: Type.Optional(Str),
+  ContactEmail: Type.Optional(Str),
+});
+
+/** The building's "information" block; every member may be left out. */
+export const BuildingInformation = Type.Object({
+  occupancyType: Type.Optional(StrNull),
+  note1: Type.Optional(StrNull),
+  note2: Type.Optional(StrNull),
+  addressInformation: Type.Optional(AddressInformation),
+  managementCompanyName: Type.Optional(StrNull),
+  managementCompanyAddressInformation: Type.Optional(AddressInformation),
+  monitoringCompanyName: Type.Optional(StrNull),
+  monitoringCompanyPhone: Type.Optional(StrNull),
+  monitoringCompanyAccountNumber: Type.Optional(StrNull),
+  monitoringCompanyPassCode: Type.Optional(StrNull),
+});
+
+export const BuildingResource = Resource(
+  'BuildingResource',
+  'buildings',
+  {
+    name: Str,
+    photoUrl: StrNull,
+    order: Int,
+    timeZone: Str,
+    contractUrl: StrNull,
+    contractAccepterUsername: StrNull,
+    contractAcceptedAt: StrNull,
+    hasApplicableWalkaboutConditions: Bool,
+    reportDefinitionIds: IntArray,
+    reportBookletTemplateIds: IntArray,
+    summaryFailureReportTotal: Int,
+    summaryFailureReportAcknowledgedTotal: Int,
+    summaryNotesReportTotal: Int,
+    summaryNotesReportAcknowledgedTotal: Int,
+    statuses: Type.Array(BuildingStatus),
+    walkaboutsCount: Int,
+    floorsCount: Int,
+    usersCount: Int,
+    usersWithNotificationsCount: Int,
+    locationsCount: Int,
+    unsatisfactoryPhotosCount: Int,
+    documentsCount: Int,
+    fireSafetyPlanId: IntNull,
+    fireSafetyPlanUrl: StrNull,
+    fireSafetyPlanMimetype: StrNull,
+    fireWatchCycleId: IntNull,
+    isFireWatchStarted: Bool,
+    fireWatchId: IntNull,
+    hasActiveFireWatchWalkabout: Bool,
+    activeFireWatchWalkaboutId: IntNull,
+    organizationId: Int,
+    organization_id: Int,
+    organizationName: Str,
+    regionId: IntNull,
+    region_id: IntNull,
+    floorDisplayName: StrNull,
+    information: BuildingInformation,
+    allScopeEquipmentConditionCycles: Type.Array(Type.Object({ cycleId: Int, cycleName: Str })),
+    buildingOffsets: Type.Array(BuildingOffset),
+  },
+  { organization: ToOne('organizations'), region: ToOneOrNull('regions'), fireWatchCycle: ToOneOrNull('cycles') },
+);
+
+export const FloorResource = Resource(
+  'FloorResource',
+  'floors',
+  { name: Str, order: Int, buildingId: Int, building_id: Int, locationsCount: Int },
+  { building: ToOne('buildings') },
+);
+
+const buildingIncluded = Included(OrganizationResource, RegionResource, CycleResource);
+
+const listBuildingsSchema = (summary: string) => ({
+  tags: ['buildings'],
+  summary,
+  querystring: ListQuery(
+    {
+      'filter[organization]': Type.Optional(IdList),
+      'filter[region]': Type.Optional(Type.String({ ...IdList, description: 'Region ids; each includes its sub-regions' })),
+    },
+    buildingIncludes,
+  ),
+  response: { 200: ListDocument(ref(BuildingResource), { included: buildingIncluded }), ...errorResponses },
+});
+
+export const currentUserBuildingsSchema = listBuildingsSchema('The buildings the caller may access (administrators: all)');
+export const buildingsSchema = listBuildingsSchema("Buildings, filtered within the caller's scope (administrators: all organizations)");
+
+export const getBuildingSchema = {
+  tags: ['buildings'],
+  summary: 'One building',
+  params: IdParams,
+  querystring: IncludeQuery(buildingIncludes),
+  response: { 200: SingleDocument(ref(BuildingResource), { included: buildingIncluded }), ...errorResponses },
+};
+
+export const buildingFloorsSchema = {
+  tags: ['buildings'],
+  summary: 'The floors of a building, in order',
+  params: IdParams,
+  querystring: ListQuery(),
+  response: { 200: ListDocument(ref(FloorResource)), ...errorResponses },
+};
