@@ -3,6 +3,7 @@ import { Affix, Alert } from '@mantine/core';
 import { ERROR_BANNER_MS } from '@fsi/shared';
 import { appErrors, SERVER_UNREACHABLE } from '../lib/events';
 import { IconAlertTriangle } from '../ui/icons';
+import { onWindowEvent } from '../lib/signal';
 
 /** Spec section 8: an unhandled error shows for 30 seconds, or until dismissed. */
 export function AppErrorBanner() {
@@ -12,11 +13,7 @@ export function AppErrorBanner() {
   useEffect(() => appErrors.subscribe((text) => setMessage({ text })), []);
 
   // "Could not be reached" is no longer true once the network is back.
-  useEffect(() => {
-    const onOnline = () => setMessage((current) => (current?.text === SERVER_UNREACHABLE ? null : current));
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, []);
+  useEffect(() => onWindowEvent('online', () => setMessage((current) => (current?.text === SERVER_UNREACHABLE ? null : current))), []);
 
   useEffect(() => {
     if (message === null) return;

@@ -5,20 +5,22 @@
  * themselves (no remarks, no photos), so it costs little and leaks nothing.
  */
 import { appErrors } from './events';
+import { createSignal, onWindowEvent } from './signal';
 
 export type DebugLine = { at: string; text: string };
 
 export const DEBUG_LOG_MAX_LINES = 500;
 
 const lines: DebugLine[] = [];
-const listeners = new Set<() => void>();
+/** Told when a line is added or the log is cleared. */
+const changed = createSignal();
 let snapshot: readonly DebugLine[] = [];
 
 export function debugLog(text: string): void {
   lines.push({ at: new Date().toISOString(), text });
   if (lines.length > DEBUG_LOG_MAX_LINES) lines.splice(0, lines.length - DEBUG_LOG_MAX_LINES);
   snapshot = lines.slice();
-  for (const listener of listeners) listener();
+  changed.emit();
 }
 
 /** For useSyncExternalStore: the same array until a line is added. */
@@ -27,16 +29,13 @@ export function debugLogLines(): readonly DebugLine[] {
 }
 
 export function subscribeDebugLog(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  return changed.subscribe(listener);
 }
 
 export function clearDebugLog(): void {
   lines.length = 0;
   snapshot = [];
-  for (const listener of listeners) listener();
+  changed.emit();
 }
 
 /** The text file of Save Logs: a header, then one line per event. */
@@ -55,9 +54,9 @@ let watching = false;
 export function watchBrowserForDebugLog(): void {
   if (watching || typeof window === 'undefined') return;
   watching = true;
-  window.addEventListener('error', (event) => debugLog(`error: ${event.message || errorText(event.error)}`));
-  window.addEventListener('unhandledrejection', (event) => debugLog(`unhandled rejection: ${errorText(event.reason)}`));
-  window.addEventListener('online', () => debugLog('network: the browser is online'));
-  window.addEventListener('offline', () => debugLog('network: the browser is offline'));
+  onWindowEvent('error', (event) => debugLog(`error: ${event.message || errorText(event.error)}`));
+  onWindowEvent('unhandledrejection', (event) => debugLog(`unhandled rejection: ${errorText(event.reason)}`));
+  onWindowEvent('online', () => debugLog('network: the browser is online'));
+  onWindowEvent('offline', () => debugLog('network: the browser is offline'));
   appErrors.subscribe((text) => debugLog(`error banner: ${text}`));
 }

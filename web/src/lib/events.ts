@@ -1,24 +1,9 @@
-/**
- * Two app-wide signals that start outside React (in the Apollo link chain) and
- * end inside it: the session was refused by the server, and an unhandled error
- * should be shown in the error banner.
- */
-type Listener<T> = (value: T) => void;
+import { createSignal } from './signal';
 
-function createSignal<T>() {
-  const listeners = new Set<Listener<T>>();
-  return {
-    emit(value: T) {
-      for (const listener of listeners) listener(value);
-    },
-    subscribe(listener: Listener<T>) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-  };
-}
+/**
+ * Two app-wide signals that start outside React (in the Apollo link chain) and end inside it: the
+ * session was refused by the server, and an unhandled error should be shown in the error banner.
+ */
 
 /** The server answered UNAUTHENTICATED or FORBIDDEN (or HTTP 401/403). */
 export const sessionRefused = createSignal<void>();

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { onWindowEvent } from './signal';
 
 /** Calls `onOnline` each time the browser reports that the network is back (window 'online'). */
 export function useWhenOnline(onOnline: () => void): void {
@@ -6,9 +7,5 @@ export function useWhenOnline(onOnline: () => void): void {
   useEffect(() => {
     latest.current = onOnline;
   });
-  useEffect(() => {
-    const listener = () => latest.current();
-    window.addEventListener('online', listener);
-    return () => window.removeEventListener('online', listener);
-  }, []);
+  useEffect(() => onWindowEvent('online', () => latest.current()), []);
 }

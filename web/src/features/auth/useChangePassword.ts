@@ -1,8 +1,10 @@
 import { useCallback } from 'react';
 import { useChangePasswordMutation, type FieldError } from '../../generated/graphql';
 import type { OperationContext } from '../../lib/apollo/client';
+import { runMutation } from '../../lib/apollo/runMutation';
+import { fieldErrorsOf } from '../../lib/outcome';
 
-type ChangeResult = { ok: true } | { ok: false; errors: Pick<FieldError, 'field' | 'message'>[] };
+type ChangeResult = { ok: true } | { ok: false; errors: readonly Pick<FieldError, 'field' | 'message'>[] };
 
 const UNKNOWN = 'The password could not be changed. Please try again later.';
 
@@ -12,16 +14,10 @@ export function useChangePassword() {
 
   const changePassword = useCallback(
     async (token: string, password: string, confirmation: string): Promise<ChangeResult> => {
-      try {
-        const { data } = await mutate({ variables: { token, password, confirmation } });
-        const payload = data?.changePassword;
-        if (!payload) return { ok: false, errors: [{ field: null, message: UNKNOWN }] };
-        if (payload.errors.length > 0) return { ok: false, errors: payload.errors };
-        if (!payload.ok) return { ok: false, errors: [{ field: null, message: UNKNOWN }] };
-        return { ok: true };
-      } catch {
-        return { ok: false, errors: [{ field: null, message: UNKNOWN }] };
-      }
+      const outcome = await runMutation(async () => (await mutate({ variables: { token, password, confirmation } })).data?.changePassword);
+      if (outcome.status === 'done' && outcome.value.ok) return { ok: true };
+      const errors = fieldErrorsOf(outcome);
+      return { ok: false, errors: errors.length > 0 ? errors : [{ field: null, message: UNKNOWN }] };
     },
     [mutate],
   );

@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { useRequestPasswordResetMutation } from '../../generated/graphql';
 import type { OperationContext } from '../../lib/apollo/client';
+import { runMutation } from '../../lib/apollo/runMutation';
+import { fieldErrorsOf } from '../../lib/outcome';
 
 type ResetResult = { ok: true } | { ok: false; message: string };
 
@@ -12,14 +14,10 @@ export function useRequestPasswordReset() {
 
   const requestReset = useCallback(
     async (usernameOrEmail: string): Promise<ResetResult> => {
-      try {
-        const { data } = await mutate({ variables: { usernameOrEmail } });
-        const firstError = data?.requestPasswordReset.errors[0];
-        if (firstError) return { ok: false, message: firstError.message };
-        return { ok: true };
-      } catch {
-        return { ok: false, message: 'The e-mail could not be sent. Please try again later.' };
-      }
+      const outcome = await runMutation(async () => (await mutate({ variables: { usernameOrEmail } })).data?.requestPasswordReset);
+      if (outcome.status === 'done') return { ok: true };
+      const [firstError] = fieldErrorsOf(outcome);
+      return { ok: false, message: firstError?.message ?? 'The e-mail could not be sent. Please try again later.' };
     },
     [mutate],
   );

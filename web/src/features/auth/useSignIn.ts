@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
 import { useSignInMutation, type FieldError } from '../../generated/graphql';
+import { runMutation } from '../../lib/apollo/runMutation';
+import { fieldErrorsOf } from '../../lib/outcome';
 import { useSession } from '../../lib/session/SessionProvider';
 import type { OperationContext } from '../../lib/apollo/client';
 
@@ -29,16 +31,14 @@ export function useSignIn() {
 
   const signIn = useCallback(
     async (username: string, password: string): Promise<SignInResult> => {
-      try {
-        const { data } = await mutate({ variables: { username, password } });
-        const payload = data?.signIn;
-        if (!payload) return { ok: false, message: SIGN_IN_UNKNOWN };
-        if (payload.errors.length > 0 || !payload.accessToken) return { ok: false, message: refusalMessage(payload.errors[0]) };
-        startSession(payload.accessToken);
+      const outcome = await runMutation(async () => (await mutate({ variables: { username, password } })).data?.signIn);
+      if (outcome.status === 'done') {
+        if (!outcome.value.accessToken) return { ok: false, message: refusalMessage(undefined) };
+        startSession(outcome.value.accessToken);
         return { ok: true };
-      } catch {
-        return { ok: false, message: SIGN_IN_UNKNOWN };
       }
+      const [refusal] = fieldErrorsOf(outcome);
+      return { ok: false, message: refusal ? refusalMessage(refusal) : SIGN_IN_UNKNOWN };
     },
     [mutate, startSession],
   );

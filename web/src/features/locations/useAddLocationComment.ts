@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useAddLocationCommentMutation } from '../../generated/graphql';
 import type { OperationContext } from '../../lib/apollo/client';
 import { locationCommentSavedMessage } from './locationCommentMessage';
-import { uploadPhoto } from './uploadPhoto';
+import { runMutation } from '../../lib/apollo/runMutation';
+import { fieldErrorsOf } from '../../lib/outcome';
+import { uploadFile } from '../../lib/upload/uploadFile';
 
 export const LOCATION_COMMENT_FAILED = 'There was an issue saving the comment, please try again.';
 export const PHOTO_UPLOAD_FAILED = 'There was an error uploading your photo. Please try again.';
@@ -31,20 +33,17 @@ export function useAddLocationComment(timeZone?: string) {
     try {
       let photoUrl: string | null = null;
       if (photo) {
-        try {
-          photoUrl = (await uploadPhoto(photo)).url;
-        } catch {
-          return { status: 'failed', message: PHOTO_UPLOAD_FAILED };
-        }
+        const uploaded = await uploadFile(photo, photo.name);
+        if (uploaded.status !== 'done') return { status: 'failed', message: PHOTO_UPLOAD_FAILED };
+        photoUrl = uploaded.value.url;
       }
-      const { data } = await mutate({ variables: { locationId, body: text === '' ? null : body, photoUrl } });
-      const payload = data?.addLocationComment;
-      const bodyError = payload?.errors.find((error) => error.field === 'body');
+      const outcome = await runMutation(
+        async () => (await mutate({ variables: { locationId, body: text === '' ? null : body, photoUrl } })).data?.addLocationComment,
+      );
+      const bodyError = fieldErrorsOf(outcome).find((error) => error.field === 'body');
       if (bodyError) return { status: 'failed', message: bodyError.message, field: 'body' };
-      if (!payload?.comment || payload.errors.length > 0) return { status: 'failed', message: LOCATION_COMMENT_FAILED };
-      return { status: 'saved', message: locationCommentSavedMessage(payload.comment.createdAt, timeZone) };
-    } catch {
-      return { status: 'failed', message: LOCATION_COMMENT_FAILED };
+      if (outcome.status !== 'done' || !outcome.value.comment) return { status: 'failed', message: LOCATION_COMMENT_FAILED };
+      return { status: 'saved', message: locationCommentSavedMessage(outcome.value.comment.createdAt, timeZone) };
     } finally {
       setSaving(false);
     }

@@ -29,9 +29,9 @@ import {
 const uploads = vi.hoisted(() => ({ received: [] as { photo: Blob; name: string }[] }));
 vi.mock('../../lib/upload/uploadFile', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/upload/uploadFile')>()),
-  uploadPhoto: (photo: Blob, name: string) => {
+  uploadFile: (photo: Blob, name: string) => {
     uploads.received.push({ photo, name });
-    return Promise.resolve({ status: 'ok', url: '/files/abc123.jpg', mimetype: 'image/jpeg' });
+    return Promise.resolve({ status: 'done', value: { url: '/files/abc123.jpg', mimetype: 'image/jpeg' } });
   },
 }));
 

@@ -19,6 +19,7 @@ import {
   type SaveKind,
 } from '@fsi/shared';
 import { debugLog } from '../../lib/debugLog';
+import { refusalText } from '../../lib/outcome';
 import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle, IconCamera, IconCloudCheck, IconCloudOff } from '../../ui/icons';
 import { ScanSheet } from '../scanning/ScanSheet';
@@ -363,13 +364,13 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
       let kind: SaveKind = 'save';
       if (mode === 'lock') {
         const locking = await lock(walkabout.id);
-        debugLog(`lock: ${locking.status}${locking.status === 'refused' ? ` (${locking.message})` : ''}`);
+        debugLog(`lock: ${locking.status}${locking.status === 'refused' ? ` (${refusalText(locking.errors)})` : ''}`);
         if (locking.status === 'offline') {
           void showNetworkUnavailable(true);
           return;
         }
         if (locking.status === 'refused') {
-          void messages.show({ title: 'Walkabout not locked', text: locking.message });
+          void messages.show({ title: 'Walkabout not locked', text: refusalText(locking.errors) });
           return;
         }
         if (locking.status === 'signedOut') return;

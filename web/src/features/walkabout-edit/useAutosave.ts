@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { onWindowEvent } from '../../lib/signal';
 
 /** inspection.md section 9: the idle check runs every 3 seconds. */
 export const AUTOSAVE_CHECK_MS = 3000;
@@ -24,7 +25,7 @@ export function useAutosave(periodMins: number | null | undefined, enabled: bool
     const touch = () => {
       lastActivity.current = Date.now();
     };
-    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, touch, { capture: true, passive: true });
+    const stopListening = ACTIVITY_EVENTS.map((type) => onWindowEvent(type, touch, { capture: true, passive: true }));
     const timer = window.setInterval(() => {
       if (Date.now() - lastActivity.current < periodMs) return;
       lastActivity.current = Date.now();
@@ -32,7 +33,7 @@ export function useAutosave(periodMins: number | null | undefined, enabled: bool
     }, AUTOSAVE_CHECK_MS);
     return () => {
       window.clearInterval(timer);
-      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, touch, { capture: true });
+      for (const stop of stopListening) stop();
     };
   }, [enabled, periodMins]);
 }

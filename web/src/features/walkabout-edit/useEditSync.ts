@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { debugLog } from '../../lib/debugLog';
 import { holdInEditor } from '../../lib/outbox/backgroundSync';
-import { saveEdits, subscribeConfirmed, type SaveDeps, type SaveOutcome } from '../../lib/outbox/saveQueue';
-import { uploadPhoto } from '../../lib/upload/uploadFile';
+import { batchConfirmed, saveEdits, type SaveDeps, type SaveOutcome } from '../../lib/outbox/saveQueue';
+import { uploadFile } from '../../lib/upload/uploadFile';
 import { useSaveWalkabout } from '../../lib/outbox/useSaveWalkabout';
 import type { WalkaboutEditStore } from './walkaboutEditStore';
+import { onWindowEvent } from '../../lib/signal';
 
 export type SyncState = {
   saving: boolean;
@@ -44,16 +45,16 @@ export function useEditSync({
 
   useEffect(() => {
     const update = () => setBrowserOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
+    const stopOnline = onWindowEvent('online', update);
+    const stopOffline = onWindowEvent('offline', update);
     return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
+      stopOnline();
+      stopOffline();
     };
   }, []);
 
   const deps = useMemo<SaveDeps>(
-    () => ({ userId, walkaboutId, send, upload: uploadPhoto, onConfirmed: (revisions) => store.confirm(revisions) }),
+    () => ({ userId, walkaboutId, send, upload: uploadFile, onConfirmed: (revisions) => store.confirm(revisions) }),
     [userId, walkaboutId, send, store],
   );
 
@@ -97,8 +98,8 @@ export function useEditSync({
   // Unless it was already saving it when the screen opened: what it confirms is confirmed here too.
   useEffect(
     () =>
-      subscribeConfirmed((savedUserId, savedWalkaboutId, revisions) => {
-        if (savedUserId === userId && savedWalkaboutId === walkaboutId) store.confirm(revisions);
+      batchConfirmed.subscribe((saved) => {
+        if (saved.userId === userId && saved.walkaboutId === walkaboutId) store.confirm(saved.revisions);
       }),
     [store, userId, walkaboutId],
   );
@@ -110,12 +111,10 @@ export function useEditSync({
 
   useEffect(() => {
     if (!enabled) return;
-    const online = () => {
+    return onWindowEvent('online', () => {
       retry.current.attempt = 0;
       if (store.hasPending()) void latestSave.current();
-    };
-    window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
+    });
   }, [enabled, store]);
 
   useEffect(() => {

@@ -4,6 +4,8 @@ import {
   type WalkaboutsPageQuery,
 } from '../../generated/graphql';
 import type { OperationContext } from '../../lib/apollo/client';
+import { runMutation } from '../../lib/apollo/runMutation';
+import { fieldErrorsOf } from '../../lib/outcome';
 import { FIRE_WATCH_WALKABOUT_NO_LOCATIONS, WALKABOUT_CREATE_FAILED } from './messages';
 
 export type CreateWalkaboutResult = { ok: true; walkaboutId: string } | { ok: false; message: string };
@@ -28,15 +30,10 @@ export function useCreateWalkabout(buildingId: string) {
   });
 
   const create = async (cycleId: string, { fireWatch = false } = {}): Promise<CreateWalkaboutResult> => {
-    try {
-      const { data } = await mutate({ variables: { buildingId, cycleId } });
-      const payload = data?.createWalkabout;
-      if (payload?.walkabout && payload.errors.length === 0) return { ok: true, walkaboutId: payload.walkabout.id };
-      const refused = (payload?.errors.length ?? 0) > 0;
-      return { ok: false, message: fireWatch && refused ? FIRE_WATCH_WALKABOUT_NO_LOCATIONS : WALKABOUT_CREATE_FAILED };
-    } catch {
-      return { ok: false, message: WALKABOUT_CREATE_FAILED };
-    }
+    const outcome = await runMutation(async () => (await mutate({ variables: { buildingId, cycleId } })).data?.createWalkabout);
+    if (outcome.status === 'done' && outcome.value.walkabout) return { ok: true, walkaboutId: outcome.value.walkabout.id };
+    const refused = fieldErrorsOf(outcome).length > 0;
+    return { ok: false, message: fireWatch && refused ? FIRE_WATCH_WALKABOUT_NO_LOCATIONS : WALKABOUT_CREATE_FAILED };
   };
 
   return { create, creating: loading };

@@ -1,5 +1,7 @@
 import { useStartFireWatchMutation } from '../../generated/graphql';
 import type { OperationContext } from '../../lib/apollo/client';
+import { runMutation } from '../../lib/apollo/runMutation';
+import { fieldErrorsOf } from '../../lib/outcome';
 import { FIRE_WATCH_ALREADY_STARTED, FIRE_WATCH_START_FAILED } from './messages';
 
 export type FireWatchResult = { ok: true } | { ok: false; message: string; field?: 'comments' };
@@ -13,17 +15,13 @@ export function useStartFireWatch(buildingId: string) {
   const [mutate, { loading }] = useStartFireWatchMutation({ context: { handlesErrors: true } satisfies OperationContext });
 
   const start = async (comments: string): Promise<FireWatchResult> => {
-    try {
-      const { data } = await mutate({ variables: { buildingId, comments: comments.trim() || null } });
-      const payload = data?.startFireWatch;
-      if (!payload) return { ok: false, message: FIRE_WATCH_START_FAILED };
-      const commentsError = payload.errors.find((error) => error.field === 'comments');
-      if (commentsError) return { ok: false, message: commentsError.message, field: 'comments' };
-      if (payload.errors.length > 0 || !payload.fireWatch) return { ok: false, message: FIRE_WATCH_ALREADY_STARTED };
-      return { ok: true };
-    } catch {
-      return { ok: false, message: FIRE_WATCH_START_FAILED };
-    }
+    const outcome = await runMutation(async () => (await mutate({ variables: { buildingId, comments: comments.trim() || null } })).data?.startFireWatch);
+    const errors = fieldErrorsOf(outcome);
+    const commentsError = errors.find((error) => error.field === 'comments');
+    if (commentsError) return { ok: false, message: commentsError.message, field: 'comments' };
+    if (outcome.status === 'done' && outcome.value.fireWatch) return { ok: true };
+    if (errors.length > 0 || outcome.status === 'done') return { ok: false, message: FIRE_WATCH_ALREADY_STARTED };
+    return { ok: false, message: FIRE_WATCH_START_FAILED };
   };
 
   return { start, starting: loading };

@@ -1,5 +1,7 @@
 import { useStopFireWatchMutation } from '../../generated/graphql';
 import type { OperationContext } from '../../lib/apollo/client';
+import { runMutation } from '../../lib/apollo/runMutation';
+import { fieldErrorsOf } from '../../lib/outcome';
 import { FIRE_WATCH_STOP_FAILED } from './messages';
 import type { FireWatchResult } from './useStartFireWatch';
 
@@ -12,16 +14,11 @@ export function useStopFireWatch() {
   const [mutate, { loading }] = useStopFireWatchMutation({ context: { handlesErrors: true } satisfies OperationContext });
 
   const stop = async (fireWatchId: string, comments: string): Promise<FireWatchResult> => {
-    try {
-      const { data } = await mutate({ variables: { fireWatchId, comments: comments.trim() || null } });
-      const payload = data?.stopFireWatch;
-      const commentsError = payload?.errors.find((error) => error.field === 'comments');
-      if (commentsError) return { ok: false, message: commentsError.message, field: 'comments' };
-      if (!payload || payload.errors.length > 0 || !payload.fireWatch) return { ok: false, message: FIRE_WATCH_STOP_FAILED };
-      return { ok: true };
-    } catch {
-      return { ok: false, message: FIRE_WATCH_STOP_FAILED };
-    }
+    const outcome = await runMutation(async () => (await mutate({ variables: { fireWatchId, comments: comments.trim() || null } })).data?.stopFireWatch);
+    const commentsError = fieldErrorsOf(outcome).find((error) => error.field === 'comments');
+    if (commentsError) return { ok: false, message: commentsError.message, field: 'comments' };
+    if (outcome.status !== 'done' || !outcome.value.fireWatch) return { ok: false, message: FIRE_WATCH_STOP_FAILED };
+    return { ok: true };
   };
 
   return { stop, stopping: loading };

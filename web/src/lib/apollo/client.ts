@@ -1,10 +1,11 @@
 import { ApolloClient, HttpLink, InMemoryCache, from, type FieldPolicy } from '@apollo/client';
 import { setContext } from '@apollo/client/link/context';
 import { onError } from '@apollo/client/link/error';
-import type { GraphQLFormattedError } from 'graphql';
 import { CONDITION_TYPENAMES } from '@fsi/shared';
-import { appErrors, sessionRefused, SERVER_UNREACHABLE } from '../events';
-import { clearStoredSession, readAccessToken } from '../session/session';
+import { appErrors, SERVER_UNREACHABLE } from '../events';
+import { endRefusedSession } from '../session/refusal';
+import { readAccessToken } from '../session/session';
+import { classifyFailure } from './runMutation';
 
 /**
  * Set `context: { handlesErrors: true }` on an operation whose screen shows its
@@ -55,8 +56,6 @@ export function createCache(): InMemoryCache {
   });
 }
 
-const SESSION_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN']);
-
 function hasStatus(error: unknown): error is { statusCode: number; result?: unknown } {
   return typeof error === 'object' && error !== null && typeof (error as { statusCode?: unknown }).statusCode === 'number';
 }
@@ -80,11 +79,6 @@ export function bannerMessage(source: unknown, fallback: string): string {
   return stringField(first, 'message') ?? fallback;
 }
 
-function isSessionError(error: GraphQLFormattedError): boolean {
-  const code = error.extensions?.code;
-  return typeof code === 'string' && SESSION_CODES.has(code);
-}
-
 export function createApolloClient({ uri }: { uri: string }): ApolloClient<unknown> {
   const authLink = setContext((_, { headers }: { headers?: Record<string, string> }) => {
     const token = readAccessToken();
@@ -94,11 +88,8 @@ export function createApolloClient({ uri }: { uri: string }): ApolloClient<unkno
   const errorLink = onError(({ graphQLErrors, networkError, operation }) => {
     const context = operation.getContext() as OperationContext;
     if (context.handlesErrors) return;
-    const statusCode = hasStatus(networkError) ? networkError.statusCode : undefined;
-    const refused = (graphQLErrors ?? []).some(isSessionError) || statusCode === 401 || statusCode === 403;
-    if (refused) {
-      clearStoredSession();
-      sessionRefused.emit();
+    if (classifyFailure(graphQLErrors ?? [], networkError).status === 'signedOut') {
+      endRefusedSession();
       return;
     }
     const firstError = graphQLErrors?.[0];

@@ -1,6 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { EntryScanInput, ConditionSaveInput, WalkaboutEditPageQuery } from '../../generated/graphql';
 import type { ConditionDraft, EntryScanDraft } from './drafts';
+import { createSignal } from '../signal';
 
 /**
  * What the inspector recorded and the server has not confirmed yet, kept in IndexedDB (DESIGN.md
@@ -56,19 +57,8 @@ interface EditsDb extends DBSchema {
 
 const DB_NAME = 'fsi-walkabout-edits';
 
-const changedListeners = new Set<() => void>();
-
 /** Told when the server confirmed changes (they left the device), so that lists of what is not saved yet read again. */
-export function subscribePendingEdits(listener: () => void): () => void {
-  changedListeners.add(listener);
-  return () => {
-    changedListeners.delete(listener);
-  };
-}
-
-function notifyPendingChanged(): void {
-  for (const listener of changedListeners) listener();
-}
+export const pendingEditsConfirmed = createSignal();
 let connection: Promise<IDBPDatabase<EditsDb>> | null = null;
 
 function db(): Promise<IDBPDatabase<EditsDb>> {
@@ -173,7 +163,7 @@ export async function confirmBatch(batch: BatchRecord): Promise<void> {
     if (!referenced.has(photoId)) await tx.objectStore('photos').delete([userId, walkaboutId, photoId]);
   }
   await tx.done;
-  notifyPendingChanged();
+  pendingEditsConfirmed.emit();
 }
 
 export async function putSnapshot(snapshot: SnapshotRecord): Promise<void> {

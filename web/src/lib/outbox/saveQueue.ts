@@ -1,8 +1,9 @@
 import type { SaveWalkaboutInput } from '../../generated/graphql';
 import { toConditionSaveInput } from './drafts';
 import { confirmBatch, dropBatch, loadEdits, putBatch, setPhotoUrl, type BatchRecord } from './pendingEdits';
-import type { SendResult } from '../apollo/mutationOutcome';
-import type { UploadResult } from '../upload/uploadFile';
+import { refusalText, type Failure, type Outcome } from '../outcome';
+import type { UploadedFile } from '../upload/uploadFile';
+import { createSignal } from '../signal';
 
 export type SaveOutcome =
   | { status: 'saved' }
@@ -14,27 +15,19 @@ export type SaveOutcome =
 export type SaveDeps = {
   userId: string;
   walkaboutId: string;
-  send: (input: SaveWalkaboutInput) => Promise<SendResult>;
-  upload: (photo: Blob, name: string) => Promise<UploadResult>;
+  send: (input: SaveWalkaboutInput) => Promise<Outcome<unknown>>;
+  upload: (photo: Blob, name: string) => Promise<Outcome<UploadedFile>>;
   /** Called with the revisions of each batch the server confirmed. */
   onConfirmed: (revisions: Record<string, number>) => void;
 };
 
 const queues = new Map<string, Promise<SaveOutcome>>();
 
-type ConfirmedListener = (userId: string, walkaboutId: string, revisions: Record<string, number>) => void;
-const confirmedListeners = new Set<ConfirmedListener>();
-
 /**
  * Told of every batch the server confirmed, whoever sent it: an editor that opened while the app's
  * background saving was sending its walkabout's work learns that the work is saved.
  */
-export function subscribeConfirmed(listener: ConfirmedListener): () => void {
-  confirmedListeners.add(listener);
-  return () => {
-    confirmedListeners.delete(listener);
-  };
-}
+export const batchConfirmed = createSignal<{ userId: string; walkaboutId: string; revisions: Record<string, number> }>();
 
 /**
  * Saves what the device holds for a walkabout (DESIGN.md section 4, "Field conditions"): first a
@@ -83,10 +76,11 @@ async function saveAll(deps: SaveDeps): Promise<SaveOutcome> {
     const photo = change.condition?.photoId ? edits.photos.get(change.condition.photoId) : undefined;
     if (!photo || photo.url !== null) continue;
     const uploaded = await deps.upload(photo.blob, photo.name);
-    if (uploaded.status !== 'ok') return uploaded;
-    const mimetype = uploaded.mimetype || photo.mimetype;
-    await setPhotoUrl(userId, walkaboutId, photo.photoId, uploaded.url, mimetype);
-    edits.photos.set(photo.photoId, { ...photo, url: uploaded.url, mimetype });
+    if (uploaded.status !== 'done') return saveFailure(uploaded);
+    const { url } = uploaded.value;
+    const mimetype = uploaded.value.mimetype || photo.mimetype;
+    await setPhotoUrl(userId, walkaboutId, photo.photoId, url, mimetype);
+    edits.photos.set(photo.photoId, { ...photo, url, mimetype });
   }
 
   if (edits.changes.length === 0) return { status: sentEarlier ? 'saved' : 'nothing' };
@@ -115,13 +109,18 @@ async function saveAll(deps: SaveDeps): Promise<SaveOutcome> {
 
 async function sendBatch(deps: SaveDeps, batch: BatchRecord): Promise<SaveOutcome> {
   const result = await deps.send({ walkaboutId: batch.walkaboutId, saveId: batch.saveId, ...batch.input });
-  if (result.status === 'ok') {
+  if (result.status === 'done') {
     await confirmBatch(batch);
     deps.onConfirmed(batch.revisions);
-    for (const listener of confirmedListeners) listener(batch.userId, batch.walkaboutId, batch.revisions);
+    batchConfirmed.emit({ userId: batch.userId, walkaboutId: batch.walkaboutId, revisions: batch.revisions });
     return { status: 'saved' };
   }
   // Refused for good (a locked walkabout, a field error): the changes stay, a later save gets a new id.
   if (result.status === 'refused') await dropBatch(batch.userId, batch.walkaboutId);
-  return result;
+  return saveFailure(result);
+}
+
+/** A failed call as the save's outcome: a refusal in words (the screen and the banner show it). */
+function saveFailure(failure: Failure): SaveOutcome {
+  return failure.status === 'refused' ? { status: 'refused', message: refusalText(failure.errors) } : failure;
 }

@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { savePendingWalkabouts } from './backgroundSync';
-import { uploadPhoto } from '../upload/uploadFile';
+import { uploadFile } from '../upload/uploadFile';
 import { useSaveWalkabout } from './useSaveWalkabout';
+import { onWindowEvent } from '../signal';
 
 /** How often the app looks for work left on the device while it is open (besides on start and 'online'). */
 export const BACKGROUND_SYNC_MS = 60_000;
@@ -18,7 +19,7 @@ export function useBackgroundSync(userId: string | undefined): void {
     if (!userId || running.current || !navigator.onLine) return;
     running.current = true;
     try {
-      await savePendingWalkabouts({ userId, send, upload: uploadPhoto });
+      await savePendingWalkabouts({ userId, send, upload: uploadFile });
     } catch {
       // IndexedDB unavailable: the editor says so when it opens; the next pass tries again.
     } finally {
@@ -29,11 +30,10 @@ export function useBackgroundSync(userId: string | undefined): void {
   useEffect(() => {
     if (!userId) return;
     void run();
-    const onOnline = () => void run();
-    window.addEventListener('online', onOnline);
+    const stopListening = onWindowEvent('online', () => void run());
     const timer = window.setInterval(() => void run(), BACKGROUND_SYNC_MS);
     return () => {
-      window.removeEventListener('online', onOnline);
+      stopListening();
       window.clearInterval(timer);
     };
   }, [userId]);

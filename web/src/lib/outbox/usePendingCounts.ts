@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { pendingCounts, subscribePendingEdits } from './pendingEdits';
+import { pendingCounts, pendingEditsConfirmed } from './pendingEdits';
 
 const NONE = new Map<string, number>();
 
@@ -18,7 +18,7 @@ export function usePendingCounts(userId: string | undefined): ReadonlyMap<string
       );
     };
     read();
-    const unsubscribe = subscribePendingEdits(read);
+    const unsubscribe = pendingEditsConfirmed.subscribe(read);
     return () => {
       current = false;
       unsubscribe();

@@ -1,10 +1,8 @@
+import type { Outcome } from '../outcome';
 import { readAccessToken } from '../session/session';
+import { endRefusedSession, refusesSession } from '../session/refusal';
 
-export type UploadResult =
-  | { status: 'ok'; url: string; mimetype: string }
-  | { status: 'offline' }
-  | { status: 'signedOut' }
-  | { status: 'refused'; message: string };
+export type UploadedFile = { url: string; mimetype: string };
 
 /** The gateway passes uploads through to the backend on the app's own origin (DESIGN.md "Files"). */
 export const UPLOADS_PATH = '/uploads';
@@ -14,7 +12,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** `{data:{attributes:{url,mimetype}}}` from the backend (docs/REST.md), or a plain `{url,mimetype}`. */
-export function readUploadAnswer(body: unknown): { url: string; mimetype: string } | null {
+export function readUploadAnswer(body: unknown): UploadedFile | null {
   const data = isRecord(body) && isRecord(body.data) ? body.data : null;
   const fields = data && isRecord(data.attributes) ? data.attributes : isRecord(body) ? body : null;
   if (!fields || typeof fields.url !== 'string' || fields.url === '') return null;
@@ -28,10 +26,18 @@ function refusalMessage(body: unknown, status: number): string {
   return `The photo could not be uploaded (${status}).`;
 }
 
-/** POST /uploads as multipart/form-data with the bearer token; the save then passes the returned url. */
-export async function uploadPhoto(photo: Blob, name: string): Promise<UploadResult> {
+function refused(message: string): Outcome<UploadedFile> {
+  return { status: 'refused', errors: [{ field: null, message, code: null }] };
+}
+
+/**
+ * The app's one upload (DESIGN.md "Files": the client uploads first, then passes the returned URL):
+ * POST /uploads on this origin as multipart/form-data with the bearer token. No answer or a server
+ * fault is 'offline' (the file waits on the device); a refused session ends as any other call's would.
+ */
+export async function uploadFile(file: Blob, name: string): Promise<Outcome<UploadedFile>> {
   const body = new FormData();
-  body.append('file', photo, name);
+  body.append('file', file, name);
   const token = readAccessToken();
   let response: Response;
   try {
@@ -43,10 +49,13 @@ export async function uploadPhoto(photo: Blob, name: string): Promise<UploadResu
   } catch {
     return { status: 'offline' };
   }
-  if (response.status === 401 || response.status === 403) return { status: 'signedOut' };
+  if (refusesSession(response.status)) {
+    endRefusedSession();
+    return { status: 'signedOut' };
+  }
   if (response.status >= 500) return { status: 'offline' };
   const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) return { status: 'refused', message: refusalMessage(answer, response.status) };
+  if (!response.ok) return refused(refusalMessage(answer, response.status));
   const upload = readUploadAnswer(answer);
-  return upload ? { status: 'ok', ...upload } : { status: 'refused', message: 'The photo upload gave no address.' };
+  return upload ? { status: 'done', value: upload } : refused('The photo upload gave no address.');
 }
