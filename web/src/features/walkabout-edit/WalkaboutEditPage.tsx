@@ -1,43 +1,31 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ActionIcon, Alert, Button, Center, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
-import {
-  canRecordWalkaboutResults,
-  firstInvalidCondition,
-  INCOMPLETE_TASKS_MESSAGE,
-  INCOMPLETE_TASKS_TITLE,
-  INVALID_CONDITIONS_TITLE,
-  invalidConditionsMessage,
-  isConditionComplete,
-  LOCKED_CHECK_MS,
-  walkaboutSavedMessage,
-  walkaboutState,
-  walkaboutTitle,
-  ENTRY_NOT_IN_WALKABOUT_MESSAGE,
-  ENTRY_NOT_ON_FLOOR_MESSAGE,
-  type InvalidConditionsContext,
-  type SaveKind,
-} from '@fsi/shared';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { ActionIcon, Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { INVALID_CONDITIONS_TITLE, invalidConditionsMessage, walkaboutTitle, type InvalidConditionsContext } from '@fsi/shared';
 import { debugLog } from '../../lib/debugLog';
-import { refusalText } from '../../lib/outcome';
+import { IconCamera, IconCloudOff } from '../../ui/icons';
 import { TopBar } from '../../ui/TopBar';
-import { IconAlertTriangle, IconCamera, IconCloudCheck, IconCloudOff } from '../../ui/icons';
 import { ScanSheet } from '../scanning/ScanSheet';
-import { ConditionActionSheet } from './ConditionActionSheet';
-import { DebugLogBox } from './DebugLogBox';
-import { conditionDomId } from './ConditionRow';
-import { EditContext, useFloorProgress, usePendingCount, type EditContextValue } from './EditContext';
-import { EntryCard, entryDomId } from './EntryCard';
-import { measureNetworkSpeed } from './networkSpeed';
-import { changesInWords } from '../../lib/outbox/pendingEdits';
-import { UnavailableQrCodeModal, type UnavailableTarget } from './UnavailableQrCodeModal';
-import { useAutosave } from './useAutosave';
-import { useEditSync } from './useEditSync';
-import { useLockWalkabout } from './useLockWalkabout';
-import { useMessages } from './useMessages';
-import { useWalkaboutEditData, type EditData } from './useWalkaboutEditData';
-import type { WalkaboutEditStore } from './walkaboutEditStore';
-import classes from './WalkaboutEdit.module.css';
+import { ConditionActionSheet } from './components/ConditionActionSheet';
+import { conditionDomId } from './components/ConditionRow';
+import { DebugLogBox } from './components/DebugLogBox';
+import { EntryCard } from './components/EntryCard';
+import { FloorSelect } from './components/FloorSelect';
+import { LoadingState } from './components/LoadingState';
+import { PendingIndicator } from './components/PendingIndicator';
+import { UnavailableQrCodeModal } from './components/UnavailableQrCodeModal';
+import { useAutosave } from './hooks/useAutosave';
+import { useEditSync } from './hooks/useEditSync';
+import { useFloorNavigation } from './hooks/useFloorNavigation';
+import { useLockState } from './hooks/useLockState';
+import { useMessages } from './hooks/useMessages';
+import { useSaveInBackground } from './hooks/useSaveInBackground';
+import { useSaveThenLock } from './hooks/useSaveThenLock';
+import { SCAN_TITLE, useScanToUnlock } from './hooks/useScanToUnlock';
+import { useUnavailableQrCodes } from './hooks/useUnavailableQrCodes';
+import { useWalkaboutEditData, type EditData } from './hooks/useWalkaboutEditData';
+import { EditContext, usePendingCount, type EditContextValue } from './state/EditContext';
+import classes from './components/WalkaboutEdit.module.css';
 
 export const LOCKED_BANNER = 'You are viewing a locked walkabout.';
 export const CLOSED_BANNER = 'You are viewing a closed walkabout.';
@@ -48,7 +36,6 @@ export const NETWORK_UNAVAILABLE_TITLE = 'Network unavailable';
 export const NETWORK_UNAVAILABLE_EDITING = 'Walkabout will be saved on next floor change if there is data or during completion.';
 /** Section 8: a save for completion that failed. */
 export const NETWORK_UNAVAILABLE_COMPLETING = 'Please go to an area where data is available and complete this walkabout.';
-export const SCAN_TITLE = 'Scan Code';
 
 /** /buildings/:buildingId/walkabouts/:walkaboutId (route walkaboutsEdit, inspection.md section 2). */
 export function WalkaboutEditPage() {
@@ -60,49 +47,6 @@ export function WalkaboutEditPage() {
   return <WalkaboutEditor key={walkaboutId} loaded={loaded} listPath={listPath} />;
 }
 
-function LoadingState({ loaded, listPath }: { loaded: Exclude<EditData, { status: 'ready' }>; listPath: string }) {
-  const back = { label: 'Walkabouts', to: listPath };
-  if (loaded.status === 'loading') {
-    return (
-      <>
-        <TopBar title="Walkabout" back={back} />
-        <Center py="xl" aria-busy="true">
-          <Loader aria-label="Loading the walkabout" />
-        </Center>
-      </>
-    );
-  }
-  return (
-    <>
-      <TopBar title="Walkabout" back={back} />
-      <Stack p="md" maw={640} mx="auto">
-        <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={loaded.status === 'notFound' ? 'Walkabout not found' : 'The walkabout could not be loaded'}>
-          {loaded.status === 'failed' ? (
-            <Group justify="space-between">
-              <Text size="sm">Check your connection and try again.</Text>
-              <Button size="xs" variant="white" color="red" onClick={loaded.retry}>
-                Try again
-              </Button>
-            </Group>
-          ) : (
-            <Text size="sm">It does not exist or is not one you may see.</Text>
-          )}
-        </Alert>
-      </Stack>
-    </>
-  );
-}
-
-/** Re-reads the clock every few seconds so that a walkabout reaching its lock time turns read-only. */
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
 function focusCondition(conditionId: string) {
   const row = document.getElementById(conditionDomId(conditionId));
   if (!row) return;
@@ -111,36 +55,17 @@ function focusCondition(conditionId: string) {
   target?.focus();
 }
 
-/** The optional check before a save (inspection.md section 4), written to the debug log. */
-async function checkNetworkSpeed() {
-  const speed = await measureNetworkSpeed();
-  debugLog(`network speed check: ${speed}`);
-  return speed;
-}
-
 type Ready = Extract<EditData, { status: 'ready' }>;
 
+/** The screen's layout; each behaviour is a hook of its own (hooks/). */
 function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string }) {
   const { store, data, fromDevice } = loaded;
   const { walkabout, viewer } = data;
   const { building } = walkabout;
   const floorLabel = building.floorDisplayName.trim() || 'Floor';
-  const navigate = useNavigate();
   const messages = useMessages();
-  const lock = useLockWalkabout();
   const pendingCount = usePendingCount(store);
-
-  // --- Open, locked or closed (inspection.md section 4; re-checked every 5 seconds). -------------
-  const now = useNow(LOCKED_CHECK_MS);
-  const [lockedHere, setLockedHere] = useState(false);
-  const state = walkaboutState(walkabout, now);
-  const closed = walkabout.isClosed || state === 'closed';
-  const locked = !closed && (lockedHere || walkabout.isLocked || state === 'locked');
-  // A viewer is shown the walkabout read-only: a scan or a mark would be refused on saving, and a
-  // refusal ends the session.
-  const viewOnly = !canRecordWalkaboutResults(viewer.isAdmin, viewer.permissions);
-  const readOnly = locked || closed || viewOnly;
-
+  const { closed, locked, viewOnly, readOnly, lockedHere } = useLockState(walkabout, viewer);
   const sync = useEditSync({ store, userId: viewer.id, walkaboutId: walkabout.id, enabled: !readOnly });
 
   useEffect(() => {
@@ -161,236 +86,69 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
     if (reloadFromServer) reload();
   }, [reloadFromServer]);
 
-  // --- Floors: one at a time, the current one in the address (?floor=) so Back walks them. ----------
-  const [searchParams, setSearchParams] = useSearchParams();
-  const floors = store.floors;
-  const requestedFloorId = searchParams.get('floor');
-  const validFloor = (id: string | null) => (id !== null && floors.some((floor) => floor.id === id) ? id : null);
-  const [floorId, setFloorId] = useState<string | null>(() => validFloor(requestedFloorId) ?? floors[0]?.id ?? null);
-  const floorIndex = floors.findIndex((floor) => floor.id === floorId);
-  const floor = floors[floorIndex];
-  const isLastFloor = floorIndex === floors.length - 1;
-
   const showInvalid = useCallback(
     (context: InvalidConditionsContext, conditionId: string) =>
-      messages.show({ title: INVALID_CONDITIONS_TITLE, text: invalidConditionsMessage(context), focusAfter: () => focusCondition(conditionId) }),
+      void messages.show({ title: INVALID_CONDITIONS_TITLE, text: invalidConditionsMessage(context), focusAfter: () => focusCondition(conditionId) }),
     [messages],
   );
-
   const showNetworkUnavailable = useCallback(
     (completing: boolean) =>
-      messages.show({ title: NETWORK_UNAVAILABLE_TITLE, text: completing ? NETWORK_UNAVAILABLE_COMPLETING : NETWORK_UNAVAILABLE_EDITING }),
+      void messages.show({ title: NETWORK_UNAVAILABLE_TITLE, text: completing ? NETWORK_UNAVAILABLE_COMPLETING : NETWORK_UNAVAILABLE_EDITING }),
     [messages],
   );
+  const measureSpeed = viewer.networkSpeedMeasurementEnabled;
+  const saveInBackground = useSaveInBackground({ store, readOnly, measureSpeed, save: sync.save, showNetworkUnavailable });
 
-  /** A save while the inspector goes on (floor change, autosave): only a failure is said, once per outage. */
-  const warnedOffline = useRef(false);
-  const saveInBackground = useCallback(async () => {
-    if (readOnly || !store.hasPending()) return;
-    if (viewer.networkSpeedMeasurementEnabled && (await checkNetworkSpeed()) === 'slow') {
-      if (!warnedOffline.current) void showNetworkUnavailable(false);
-      warnedOffline.current = true;
-      return;
-    }
-    const outcome = await sync.save();
-    if (outcome.status === 'saved') warnedOffline.current = false;
-    if (outcome.status === 'offline' && !warnedOffline.current) {
-      warnedOffline.current = true;
-      void showNetworkUnavailable(false);
-    }
-  }, [readOnly, store, viewer.networkSpeedMeasurementEnabled, sync, showNetworkUnavailable]);
-
-  // Floor changes come through the address (Next, the selector, Back, the browser's back button):
-  // an invalid unlocked entry on the floor being left sends the address back (inspection.md section 5).
-  const targetFloorId = validFloor(requestedFloorId) ?? floors[0]?.id ?? null;
-  const handledTarget = useRef<string | null>(null);
-  const onFloorRequested = useEffectEvent((target: string) => {
-    const invalid = floorId === null || readOnly ? null : firstInvalidCondition(store.sharedEntries(floorId));
-    if (invalid && floorId !== null) {
-      debugLog(`floor change refused: condition ${invalid.condition.id} is unsatisfactory without remarks or a photo`);
-      setSearchParams({ floor: floorId }, { replace: true });
-      void showInvalid('floorChange', invalid.condition.id);
-      return;
-    }
-    debugLog(`floor: ${floors.find((candidate) => candidate.id === target)?.name ?? target}`);
-    setFloorId(target);
-    window.scrollTo(0, 0);
-    void saveInBackground();
+  const floors = useFloorNavigation({
+    store,
+    readOnly,
+    onInvalid: (conditionId) => showInvalid('floorChange', conditionId),
+    onFloorChanged: () => void saveInBackground(),
   });
-  useEffect(() => {
-    if (targetFloorId === null || targetFloorId === floorId) {
-      handledTarget.current = null;
-      return;
-    }
-    // The address changes in a transition: handle each requested floor once, not on every render until it lands.
-    if (handledTarget.current === targetFloorId) return;
-    handledTarget.current = targetFloorId;
-    onFloorRequested(targetFloorId);
-  }, [targetFloorId, floorId]);
 
-  const goToFloor = (id: string) => setSearchParams({ floor: id });
-
-  /** Shows the floor of a condition to focus without the floor-change rule (the save flow points at it). */
-  const revealCondition = (conditionId: string) => {
-    const entryId = store.getCondition(conditionId).info.entryId;
-    const target = store.floorOf(entryId);
-    if (target !== floorId) {
-      setFloorId(target);
-      setSearchParams({ floor: target }, { replace: true });
-    }
-  };
-
-  // --- Autosave (inspection.md sections 4 and 9). -----------------------------------------------
+  // Autosave (inspection.md sections 4 and 9).
   useAutosave(viewer.walkaboutAutoSavePeriodMins, !readOnly, () => {
     if (store.hasPending()) debugLog(`autosave: idle for ${viewer.walkaboutAutoSavePeriodMins} minute(s)`);
     void saveInBackground();
   });
 
-  // --- Scanning (inspection.md sections 4 and 5). -----------------------------------------------
-  const [scanning, setScanning] = useState(false);
-  const invalidOnFloor = () => (floorId === null ? null : firstInvalidCondition(store.sharedEntries(floorId)));
+  const scan = useScanToUnlock({
+    store,
+    floorId: floors.floorId,
+    scannerId: viewer.id,
+    invalidOnFloor: floors.invalidOnFloor,
+    onInvalid: (conditionId) => showInvalid('unlock', conditionId),
+    say: (title, text) => void messages.show({ title, text }),
+  });
+  const unavailable = useUnavailableQrCodes(store);
 
-  const openScan = () => {
-    const invalid = invalidOnFloor();
-    if (invalid) {
-      void showInvalid('unlock', invalid.condition.id);
-      return;
-    }
-    setScanning(true);
-  };
-
-  const onCode = (uuid: string) => {
-    setScanning(false);
-    const invalid = invalidOnFloor();
-    if (invalid) {
-      void showInvalid('unlock', invalid.condition.id);
-      return;
-    }
-    const matches = store.entriesWithUuid(uuid);
-    if (matches.length === 0) {
-      debugLog(`scan: code ${uuid} is not in this walkabout`);
-      void messages.show({ title: SCAN_TITLE, text: ENTRY_NOT_IN_WALKABOUT_MESSAGE });
-      return;
-    }
-    const onFloor = matches.filter((entry) => entry.floorId === floorId);
-    if (onFloor.length === 0) {
-      debugLog(`scan: code ${uuid} is on another floor`);
-      void messages.show({ title: SCAN_TITLE, text: ENTRY_NOT_ON_FLOOR_MESSAGE });
-      return;
-    }
-    const toUnlock = onFloor.filter((entry) => !store.getEntry(entry.id).scannedAt).map((entry) => entry.id);
-    if (toUnlock.length > 0) store.scanEntries(toUnlock, new Date().toISOString(), viewer.id);
-    debugLog(`scan: code ${uuid} unlocked ${toUnlock.length} of ${onFloor.length} entr${onFloor.length === 1 ? 'y' : 'ies'}`);
-    setAnnouncement(
-      toUnlock.length === 0
-        ? `${onFloor[0]?.locationName ?? 'This location'} is already unlocked.`
-        : `Unlocked ${toUnlock.length === 1 ? '1 entry' : `${toUnlock.length} entries`} at ${onFloor[0]?.locationName ?? 'this location'}.`,
-    );
-    const firstId = onFloor[0]?.id;
-    if (firstId) window.setTimeout(() => document.getElementById(entryDomId(firstId))?.scrollIntoView({ block: 'start' }), 0);
-  };
-  const [announcement, setAnnouncement] = useState('');
-
-  // --- Unavailable QR codes (inspection.md section 2). -------------------------------------------
-  const [unavailable, setUnavailable] = useState<UnavailableTarget | null>(null);
-  const flagUnavailable = useCallback(
-    (entryId: string) => {
-      const info = store.getEntryInfo(entryId);
-      const entryIds = store.floors
-        .find((candidate) => candidate.id === info.floorId)
-        ?.entryIds.filter((id) => store.getEntryInfo(id).locationId === info.locationId) ?? [entryId];
-      setUnavailable({ entryIds, locationName: info.locationName });
-    },
-    [store],
-  );
-
-  // --- Action sheet (press-and-hold). -------------------------------------------------------------
+  // The action sheet of a condition (press-and-hold on its row, usePressAndHold).
   const [actionsFor, setActionsFor] = useState<string | null>(null);
   const openActions = useCallback((conditionId: string) => setActionsFor(conditionId), []);
 
+  const { flagUnavailable } = unavailable;
   const context = useMemo<EditContextValue>(
     () => ({ store, readOnly, canHandleUnavailableQrCodes: viewer.permissions.canHandleUnavailableQRCodes, openActions, flagUnavailable }),
     [store, readOnly, viewer.permissions.canHandleUnavailableQRCodes, openActions, flagUnavailable],
   );
 
-  // --- Save and lock (inspection.md sections 4, 5 and 8). -----------------------------------------
-  const [finishing, setFinishing] = useState<'save' | 'lock' | null>(null);
+  const { finishing, finish } = useSaveThenLock({
+    store,
+    walkaboutId: walkabout.id,
+    timeZone: building.timeZone,
+    listPath,
+    readOnly,
+    measureSpeed,
+    save: sync.save,
+    ask: messages.show,
+    showInvalid: (conditionId) => showInvalid('completion', conditionId),
+    showNetworkUnavailable: () => showNetworkUnavailable(true),
+    revealCondition: floors.revealCondition,
+    onLocked: lockedHere,
+  });
 
-  const finish = async (mode: 'save' | 'lock') => {
-    if (readOnly) {
-      navigate(listPath);
-      return;
-    }
-    if (mode === 'lock') {
-      const confirmed = await messages.show({
-        title: 'Lock Walkabout',
-        text: 'Close Walkabout? This cannot be undone.',
-        confirmLabel: 'Lock Walkabout',
-        cancelLabel: 'Cancel',
-      });
-      if (!confirmed) return;
-    }
-    const invalid = firstInvalidCondition(store.sharedEntries());
-    if (invalid) {
-      revealCondition(invalid.condition.id);
-      void showInvalid('completion', invalid.condition.id);
-      return;
-    }
-    if (mode === 'save' && !store.hasPending()) {
-      navigate(listPath);
-      return;
-    }
-    const complete = store.allConditions().every(isConditionComplete);
-    if (!complete) {
-      const goOn = await messages.show({ title: INCOMPLETE_TASKS_TITLE, text: INCOMPLETE_TASKS_MESSAGE, confirmLabel: 'Continue', cancelLabel: 'Cancel' });
-      if (!goOn) return;
-    }
-    setFinishing(mode);
-    try {
-      if (viewer.networkSpeedMeasurementEnabled && (await checkNetworkSpeed()) === 'slow') {
-        void showNetworkUnavailable(true);
-        return;
-      }
-      const outcome = await sync.save();
-      if (outcome.status === 'offline') {
-        void showNetworkUnavailable(true);
-        return;
-      }
-      if (outcome.status === 'refused') {
-        void messages.show({ title: 'Walkabout not saved', text: outcome.message });
-        return;
-      }
-      if (outcome.status === 'signedOut') return;
-      let kind: SaveKind = 'save';
-      if (mode === 'lock') {
-        const locking = await lock(walkabout.id);
-        debugLog(`lock: ${locking.status}${locking.status === 'refused' ? ` (${refusalText(locking.errors)})` : ''}`);
-        if (locking.status === 'offline') {
-          void showNetworkUnavailable(true);
-          return;
-        }
-        if (locking.status === 'refused') {
-          void messages.show({ title: 'Walkabout not locked', text: refusalText(locking.errors) });
-          return;
-        }
-        if (locking.status === 'signedOut') return;
-        setLockedHere(true);
-        kind = complete ? 'complete' : 'partial';
-      }
-      const text = walkaboutSavedMessage(kind, new Date(), building.timeZone);
-      await messages.show({ title: 'Walkabout saved', text });
-      navigate(listPath, { state: { notice: text } });
-    } finally {
-      setFinishing(null);
-    }
-  };
-
-  // --- Layout. -------------------------------------------------------------------------------------
-  const back =
-    floorIndex > 0 && floors[floorIndex - 1]
-      ? { label: 'Back', to: `?floor=${floors[floorIndex - 1]?.id ?? ''}` }
-      : { label: 'Walkabouts', to: listPath };
-  const nextFloor = floors[floorIndex + 1];
+  const { floor, floorId, previousFloor, nextFloor, isLastFloor, goToFloor } = floors;
+  const back = previousFloor ? { label: 'Back', to: `?floor=${previousFloor.id}` } : { label: 'Walkabouts', to: listPath };
 
   return (
     <EditContext.Provider value={context}>
@@ -399,7 +157,7 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
         back={back}
         actions={
           !readOnly && (
-            <ActionIcon size={44} variant="light" aria-label="Scan an entry's QR code" onClick={openScan}>
+            <ActionIcon size={44} variant="light" aria-label="Scan an entry's QR code" onClick={scan.openScan}>
               <IconCamera />
             </ActionIcon>
           )
@@ -434,7 +192,7 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
           )}
           <div className={classes.floorBar}>
             <Group gap="xs" justify="space-between" wrap="nowrap">
-              {floors.length > 0 && floorId !== null && (
+              {floors.floors.length > 0 && floorId !== null && (
                 <FloorSelect store={store} floorLabel={floorLabel} value={floorId} onChange={goToFloor} />
               )}
               <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -443,7 +201,7 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
             </Group>
           </div>
           <div aria-live="polite" className={classes.visuallyHidden}>
-            {announcement}
+            {scan.announcement}
           </div>
           {floor && floor.entryIds.length > 0 ? (
             floor.entryIds.map((entryId) => <EntryCard key={entryId} entryId={entryId} />)
@@ -488,73 +246,10 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
           </Stack>
         </div>
       </div>
-      {!readOnly && <ScanSheet opened={scanning} title={SCAN_TITLE} onClose={() => setScanning(false)} onCode={onCode} />}
+      {!readOnly && <ScanSheet opened={scan.scanning} title={SCAN_TITLE} onClose={scan.closeScan} onCode={scan.onCode} />}
       <ConditionActionSheet conditionId={readOnly ? null : actionsFor} onClose={() => setActionsFor(null)} />
-      <UnavailableQrCodeModal
-        target={unavailable}
-        onClose={() => setUnavailable(null)}
-        onReported={(entryIds, kind, comment) => store.setQrReason(entryIds, { kind, comment })}
-      />
+      <UnavailableQrCodeModal target={unavailable.target} onClose={unavailable.close} onReported={unavailable.onReported} />
       {messages.modal}
     </EditContext.Provider>
-  );
-}
-
-function FloorSelect({
-  store,
-  floorLabel,
-  value,
-  onChange,
-}: {
-  store: WalkaboutEditStore;
-  floorLabel: string;
-  value: string;
-  onChange: (floorId: string) => void;
-}) {
-  return (
-    <NativeSelect
-      aria-label={floorLabel}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      size="md"
-      style={{ flex: 1, maxWidth: 360 }}
-      data={store.floors.map((floor) => ({ value: floor.id, label: floor.name }))}
-      rightSectionWidth={40}
-      leftSectionWidth={0}
-      description={<FloorProgress store={store} floorId={value} />}
-      inputWrapperOrder={['input', 'description']}
-    />
-  );
-}
-
-function FloorProgress({ store, floorId }: { store: WalkaboutEditStore; floorId: string }) {
-  const progress = useFloorProgress(store, floorId);
-  return (
-    <>
-      {progress.marked} of {progress.total} marked{progress.unsatisfactory > 0 ? `, ${progress.unsatisfactory} unsatisfactory` : ''}
-    </>
-  );
-}
-
-/** What is not on the server yet (DESIGN.md "Field conditions"), in words. */
-function PendingIndicator({ count, offline, saving, readOnly }: { count: number; offline: boolean; saving: boolean; readOnly: boolean }) {
-  if (count === 0) {
-    return (
-      <Group gap={6} c="var(--mantine-color-green-light-color)" role="status">
-        <IconCloudCheck size={18} />
-        <Text size="sm">All changes saved</Text>
-      </Group>
-    );
-  }
-  const changes = changesInWords(count);
-  let text = `${changes} not saved yet`;
-  if (readOnly) text = `${changes} could not be saved: this walkabout no longer takes results`;
-  else if (saving) text = `Saving ${changes}…`;
-  else if (offline) text = `${changes} not saved yet — will be saved when online`;
-  return (
-    <Group gap={6} c={readOnly ? 'red.9' : 'var(--mantine-color-orange-light-color)'} role="status" wrap="nowrap">
-      {saving ? <Loader size={16} color="orange" /> : <IconCloudOff size={18} />}
-      <Text size="sm">{text}</Text>
-    </Group>
   );
 }

@@ -1,3 +1,5 @@
+import { debugLog } from '../../../lib/debugLog';
+
 /** inspection.md section 9: the network is slow if the test has no result within 4000 ms, polled every 200 ms. */
 export const SPEED_TEST_TIMEOUT_MS = 4000;
 export const SPEED_TEST_POLL_MS = 200;
@@ -33,4 +35,11 @@ export function measureNetworkSpeed(url: string = SPEED_TEST_PATH): Promise<'ok'
       resolve(result ?? 'slow');
     }, SPEED_TEST_POLL_MS);
   });
+}
+
+/** The optional check before a save (inspection.md section 4), written to the debug log. */
+export async function checkNetworkSpeed(): Promise<'ok' | 'slow'> {
+  const speed = await measureNetworkSpeed();
+  debugLog(`network speed check: ${speed}`);
+  return speed;
 }

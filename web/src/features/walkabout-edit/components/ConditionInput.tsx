@@ -1,7 +1,7 @@
 import { Checkbox, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { chosenValues, INVALID_TASK_VALUES_MESSAGE, TIME_PATTERN, type Condition, type ConditionValue } from '@fsi/shared';
-import type { ConditionInfo } from './model';
+import type { ConditionInfo } from '../state/model';
 
 type ConditionInputProps = {
   info: ConditionInfo;

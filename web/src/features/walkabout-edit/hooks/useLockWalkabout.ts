@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useLockWalkaboutMutation, type LockWalkaboutMutation } from '../../generated/graphql';
-import type { OperationContext } from '../../lib/apollo/client';
-import { runMutation } from '../../lib/apollo/runMutation';
-import type { Outcome } from '../../lib/outcome';
+import { useLockWalkaboutMutation, type LockWalkaboutMutation } from '../../../generated/graphql';
+import type { OperationContext } from '../../../lib/apollo/client';
+import { runMutation } from '../../../lib/apollo/runMutation';
+import type { Outcome } from '../../../lib/outcome';
 
 export type LockOutcome = Outcome<LockWalkaboutMutation['lockWalkabout']>;
 

@@ -13,9 +13,9 @@ import {
 } from '@fsi/shared';
 import { ConditionEvidence } from './ConditionEvidence';
 import { ConditionInput } from './ConditionInput';
-import { useConditionSnapshot, useEditContext } from './EditContext';
-import { IconCheck, IconCircle, IconCloudOff, IconDots, IconMinus, IconX } from '../../ui/icons';
-import { usePressAndHold } from './usePressAndHold';
+import { useConditionSnapshot, useEditContext } from '../state/EditContext';
+import { IconCheck, IconCircle, IconCloudOff, IconDots, IconMinus, IconX } from '../../../ui/icons';
+import { usePressAndHold } from '../hooks/usePressAndHold';
 import classes from './WalkaboutEdit.module.css';
 
 type ConditionRowProps = {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useWalkaboutEditPageQuery, type WalkaboutEditPageQuery } from '../../generated/graphql';
-import { appErrors } from '../../lib/events';
-import { loadEdits, loadSnapshot, putChange, putPhoto, putSnapshot } from '../../lib/outbox/pendingEdits';
-import { WalkaboutEditStore, type EditPersistence } from './walkaboutEditStore';
+import { useWalkaboutEditPageQuery, type WalkaboutEditPageQuery } from '../../../generated/graphql';
+import { appErrors } from '../../../lib/events';
+import { loadEdits, loadSnapshot, putChange, putPhoto, putSnapshot } from '../../../lib/outbox/pendingEdits';
+import { WalkaboutEditStore, type EditPersistence } from '../state/walkaboutEditStore';
 
 /** The user whose walkabouts this device last opened, to reopen one offline (the query cannot tell then). */
 const LAST_VIEWER_KEY = 'fsi.walkaboutEdit.lastViewerId';

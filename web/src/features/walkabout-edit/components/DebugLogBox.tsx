@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Button, Group, Paper, ScrollArea, Text } from '@mantine/core';
-import { debugLogLines, formatDebugLog, subscribeDebugLog } from '../../lib/debugLog';
+import { debugLogLines, formatDebugLog, subscribeDebugLog } from '../../../lib/debugLog';
 
 /** The name Save Logs gives the file: the walkabout and the moment, safe on every file system. */
 export function debugLogFileName(walkaboutId: string, at: Date): string {

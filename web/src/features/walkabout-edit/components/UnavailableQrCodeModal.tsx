@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { isUnavailableQrCodeSavable, validateQrUnavailability, type QrUnavailabilityKind as ReasonKind } from '@fsi/shared';
-import type { QrUnavailabilityKind } from '../../generated/graphql';
+import type { QrUnavailabilityKind } from '../../../generated/graphql';
 import { QR_REASON_LABELS } from './EntryCard';
-import { useReportUnavailableQrCode } from './useReportUnavailableQrCode';
+import { useReportUnavailableQrCode } from '../hooks/useReportUnavailableQrCode';
 
 const KINDS: { api: QrUnavailabilityKind; rule: ReasonKind }[] = [
   { api: 'MISSING', rule: 'missing' },

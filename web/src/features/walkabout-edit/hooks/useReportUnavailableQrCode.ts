@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useReportUnavailableQrCodeMutation, type QrUnavailabilityKind } from '../../generated/graphql';
-import type { OperationContext } from '../../lib/apollo/client';
-import { runMutation } from '../../lib/apollo/runMutation';
-import { refusalText, type Failure } from '../../lib/outcome';
+import { useReportUnavailableQrCodeMutation, type QrUnavailabilityKind } from '../../../generated/graphql';
+import type { OperationContext } from '../../../lib/apollo/client';
+import { runMutation } from '../../../lib/apollo/runMutation';
+import { refusalText, type Failure } from '../../../lib/outcome';
 
 export type ReportResult =
   | { status: 'ok' }

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, type ChangeEvent } from 'react';
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { showsPhoto, showsRemarks, type Condition } from '@fsi/shared';
-import { useEditContext } from './EditContext';
-import { IconCamera, IconPhoto, IconX } from '../../ui/icons';
+import { useEditContext } from '../state/EditContext';
+import { IconCamera, IconPhoto, IconX } from '../../../ui/icons';
 import classes from './WalkaboutEdit.module.css';
 
 type ConditionEvidenceProps = { conditionId: string; condition: Condition; label: string; disabled: boolean };

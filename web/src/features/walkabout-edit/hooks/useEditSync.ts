@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { debugLog } from '../../lib/debugLog';
-import { holdInEditor } from '../../lib/outbox/backgroundSync';
-import { batchConfirmed, saveEdits, type SaveDeps, type SaveOutcome } from '../../lib/outbox/saveQueue';
-import { uploadFile } from '../../lib/upload/uploadFile';
-import { useSaveWalkabout } from '../../lib/outbox/useSaveWalkabout';
-import type { WalkaboutEditStore } from './walkaboutEditStore';
-import { onWindowEvent } from '../../lib/signal';
+import { debugLog } from '../../../lib/debugLog';
+import { holdInEditor } from '../../../lib/outbox/backgroundSync';
+import { batchConfirmed, saveEdits, type SaveDeps, type SaveOutcome } from '../../../lib/outbox/saveQueue';
+import { uploadFile } from '../../../lib/upload/uploadFile';
+import { useSaveWalkabout } from '../../../lib/outbox/useSaveWalkabout';
+import type { WalkaboutEditStore } from '../state/walkaboutEditStore';
+import { onWindowEvent } from '../../../lib/signal';
 
 export type SyncState = {
   saving: boolean;

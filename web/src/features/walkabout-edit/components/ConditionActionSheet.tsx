@@ -1,6 +1,6 @@
 import { Button, Drawer, Stack, Text } from '@mantine/core';
 import { applyConditionAction, conditionActions, type ConditionAction } from '@fsi/shared';
-import { useConditionSnapshot, useEditContext } from './EditContext';
+import { useConditionSnapshot, useEditContext } from '../state/EditContext';
 
 export const ACTION_LABELS: Record<ConditionAction, string> = {
   unmark: 'Unmark',

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { onWindowEvent } from '../../lib/signal';
+import { onWindowEvent } from '../../../lib/signal';
 
 /** inspection.md section 9: the idle check runs every 3 seconds. */
 export const AUTOSAVE_CHECK_MS = 3000;

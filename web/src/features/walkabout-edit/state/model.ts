@@ -4,9 +4,9 @@ import type {
   ConditionType as ConditionKind,
   EntryCard_EntryFragment,
   QrUnavailabilityKind,
-} from '../../generated/graphql';
-import { conditionValueOf } from '../../lib/conditions/conditionValue';
-import type { ConditionDraft } from '../../lib/outbox/drafts';
+} from '../../../generated/graphql';
+import { conditionValueOf } from '../../../lib/conditions/conditionValue';
+import type { ConditionDraft } from '../../../lib/outbox/drafts';
 
 export type { ConditionKind };
 

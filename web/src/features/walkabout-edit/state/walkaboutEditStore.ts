@@ -7,7 +7,7 @@ import {
   type Condition,
   type Entry,
 } from '@fsi/shared';
-import type { WalkaboutEditPageQuery } from '../../generated/graphql';
+import type { WalkaboutEditPageQuery } from '../../../generated/graphql';
 import {
   applyDraft,
   toConditionInfo,
@@ -16,8 +16,8 @@ import {
   type ConditionInfo,
   type QrReason,
 } from './model';
-import type { ConditionDraft, EntryScanDraft } from '../../lib/outbox/drafts';
-import type { WalkaboutEdits } from '../../lib/outbox/pendingEdits';
+import type { ConditionDraft, EntryScanDraft } from '../../../lib/outbox/drafts';
+import type { WalkaboutEdits } from '../../../lib/outbox/pendingEdits';
 
 export type ConditionSnapshot = { condition: Condition; info: ConditionInfo; pending: boolean };
 

@@ -2,9 +2,9 @@ import { memo } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { isEntryUnlocked } from '@fsi/shared';
 import { ConditionRow } from './ConditionRow';
-import { useEditContext, useEntrySnapshot, useEntryStatus } from './EditContext';
-import { IconCloudOff, IconLock, IconLockOpen, IconQrOff } from '../../ui/icons';
-import type { QrReason } from './model';
+import { useEditContext, useEntrySnapshot, useEntryStatus } from '../state/EditContext';
+import { IconCloudOff, IconLock, IconLockOpen, IconQrOff } from '../../../ui/icons';
+import type { QrReason } from '../state/model';
 import classes from './WalkaboutEdit.module.css';
 
 /** The DOM id of an entry's card, to scroll to after a scan. */

@@ -1,0 +1,84 @@
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { firstInvalidCondition } from '@fsi/shared';
+import { debugLog } from '../../../lib/debugLog';
+import type { WalkaboutEditStore } from '../state/walkaboutEditStore';
+
+/**
+ * Floors one at a time, the current one in the address (?floor=) so that Back walks them. Floor
+ * changes come through the address (Next, the selector, Back, the browser's back button): an invalid
+ * unlocked entry on the floor being left sends the address back (inspection.md section 5).
+ */
+export function useFloorNavigation({
+  store,
+  readOnly,
+  onInvalid,
+  onFloorChanged,
+}: {
+  store: WalkaboutEditStore;
+  readOnly: boolean;
+  /** The floor change was refused: point at this condition. */
+  onInvalid: (conditionId: string) => void;
+  /** The inspector moved to another floor (the work so far is saved). */
+  onFloorChanged: () => void;
+}) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const floors = store.floors;
+  const requestedFloorId = searchParams.get('floor');
+  const validFloor = (id: string | null) => (id !== null && floors.some((floor) => floor.id === id) ? id : null);
+  const [floorId, setFloorId] = useState<string | null>(() => validFloor(requestedFloorId) ?? floors[0]?.id ?? null);
+  const floorIndex = floors.findIndex((floor) => floor.id === floorId);
+
+  const targetFloorId = validFloor(requestedFloorId) ?? floors[0]?.id ?? null;
+  const handledTarget = useRef<string | null>(null);
+  const onFloorRequested = useEffectEvent((target: string) => {
+    const invalid = floorId === null || readOnly ? null : firstInvalidCondition(store.sharedEntries(floorId));
+    if (invalid && floorId !== null) {
+      debugLog(`floor change refused: condition ${invalid.condition.id} is unsatisfactory without remarks or a photo`);
+      setSearchParams({ floor: floorId }, { replace: true });
+      onInvalid(invalid.condition.id);
+      return;
+    }
+    debugLog(`floor: ${floors.find((candidate) => candidate.id === target)?.name ?? target}`);
+    setFloorId(target);
+    window.scrollTo(0, 0);
+    onFloorChanged();
+  });
+  useEffect(() => {
+    if (targetFloorId === null || targetFloorId === floorId) {
+      handledTarget.current = null;
+      return;
+    }
+    // The address changes in a transition: handle each requested floor once, not on every render until it lands.
+    if (handledTarget.current === targetFloorId) return;
+    handledTarget.current = targetFloorId;
+    onFloorRequested(targetFloorId);
+  }, [targetFloorId, floorId]);
+
+  const goToFloor = (id: string) => setSearchParams({ floor: id });
+
+  /** Shows the floor of a condition to focus without the floor-change rule (the save flow points at it). */
+  const revealCondition = (conditionId: string) => {
+    const entryId = store.getCondition(conditionId).info.entryId;
+    const target = store.floorOf(entryId);
+    if (target !== floorId) {
+      setFloorId(target);
+      setSearchParams({ floor: target }, { replace: true });
+    }
+  };
+
+  /** The first invalid condition of the floor on screen, if any. */
+  const invalidOnFloor = () => (floorId === null ? null : firstInvalidCondition(store.sharedEntries(floorId)));
+
+  return {
+    floors,
+    floorId,
+    floor: floors[floorIndex],
+    previousFloor: floorIndex > 0 ? floors[floorIndex - 1] : undefined,
+    nextFloor: floors[floorIndex + 1],
+    isLastFloor: floorIndex === floors.length - 1,
+    goToFloor,
+    revealCondition,
+    invalidOnFloor,
+  };
+}
