@@ -3,7 +3,8 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 /**
  * One schema (schema/*.graphql), two outputs: the gateway's resolver types and
  * the web's typed Apollo hooks from the .graphql operations beside its components.
- * Run by `npm install` (postinstall) and `npm run codegen`.
+ * Run by `npm install` (postinstall) and `npm run codegen`, which then also generates the
+ * gateway's REST types from backend/openapi.json (openapi-typescript: gateway/src/generated/rest.ts).
  */
 const config: CodegenConfig = {
   schema: 'schema/*.graphql',
@@ -16,37 +17,38 @@ const config: CodegenConfig = {
         contextType: '../context#GatewayContext',
         scalars: { DateTime: 'string', Date: 'string' },
         enumsAsTypes: true,
-        // Resolver parents are the backend's JSON:API resources (gateway/src/resources.ts).
+        // Resolver parents are the backend's JSON:API resources, typed from its OpenAPI document
+        // (gateway/src/rest-types.ts over gateway/src/generated/rest.ts, generated below by openapi-typescript).
         mappers: {
-          Organization: '../resources#OrganizationResource',
-          Region: '../resources#RegionResource',
-          Cycle: '../resources#CycleResource',
-          Building: '../resources#BuildingResource',
-          BuildingStatus: '../resources#BuildingStatusRecord',
-          BuildingOffset: '../resources#BuildingOffsetRecord',
-          BuildingInformation: '../resources#BuildingInformationRecord',
-          AddressInformation: '../resources#AddressInformationRecord',
-          Viewer: '../resources#ViewerRecord',
-          Walkabout: '../features/walkabouts/resources#WalkaboutResource',
-          WalkaboutFloor: '../features/walkabouts/resources#WalkaboutFloorResource',
-          Entry: '../features/walkabouts/resources#EntryResource',
-          Section: '../features/walkabouts/resources#SectionResource',
-          BooleanCondition: '../features/walkabouts/resources#ConditionResource',
-          YesNoCondition: '../features/walkabouts/resources#ConditionResource',
-          YesNoNotApplicableCondition: '../features/walkabouts/resources#ConditionResource',
-          NumberCondition: '../features/walkabouts/resources#ConditionResource',
-          RangeCondition: '../features/walkabouts/resources#ConditionResource',
-          StringCondition: '../features/walkabouts/resources#ConditionResource',
-          TimeCondition: '../features/walkabouts/resources#ConditionResource',
-          DropdownCondition: '../features/walkabouts/resources#ConditionResource',
-          MultiselectCondition: '../features/walkabouts/resources#ConditionResource',
-          ConditionOptions: '../features/walkabouts/resources#ConditionOptionsRecord',
-          QrUnavailabilityReason: '../features/walkabouts/resources#QrUnavailabilityRecord',
-          EntryComparison: '../features/walkabouts/resources#EntryComparisonRecord',
-          Location: '../features/locations/resources#LocationResource',
-          Floor: '../features/locations/resources#FloorResource',
-          LocationComment: '../features/locations/resources#LocationCommentResource',
-          FireWatch: '../features/fire-watches/resources#FireWatchResource',
+          Organization: '../rest-types#OrganizationResource',
+          Region: '../rest-types#RegionResource',
+          Cycle: '../rest-types#CycleResource',
+          Building: '../rest-types#BuildingResource',
+          BuildingStatus: '../rest-types#BuildingStatusRecord',
+          BuildingOffset: '../rest-types#BuildingOffsetRecord',
+          BuildingInformation: '../rest-types#BuildingInformationRecord',
+          AddressInformation: '../rest-types#AddressInformationRecord',
+          Viewer: '../features/auth/loaders#ViewerRecord',
+          Walkabout: '../rest-types#WalkaboutResource',
+          WalkaboutFloor: '../rest-types#WalkaboutFloorResource',
+          Entry: '../rest-types#EntryResource',
+          Section: '../rest-types#SectionResource',
+          BooleanCondition: '../rest-types#ConditionResource',
+          YesNoCondition: '../rest-types#ConditionResource',
+          YesNoNotApplicableCondition: '../rest-types#ConditionResource',
+          NumberCondition: '../rest-types#ConditionResource',
+          RangeCondition: '../rest-types#ConditionResource',
+          StringCondition: '../rest-types#ConditionResource',
+          TimeCondition: '../rest-types#ConditionResource',
+          DropdownCondition: '../rest-types#ConditionResource',
+          MultiselectCondition: '../rest-types#ConditionResource',
+          ConditionOptions: '../rest-types#ConditionOptionsRecord',
+          QrUnavailabilityReason: '../rest-types#QrUnavailabilityRecord',
+          EntryComparison: '../features/walkabouts/loaders#EntryComparisonRecord',
+          Location: '../rest-types#LocationResource',
+          Floor: '../rest-types#FloorResource',
+          LocationComment: '../rest-types#LocationCommentResource',
+          FireWatch: '../rest-types#FireWatchResource',
         },
         // GraphQL enums carry the REST spelling inside the gateway (DAILY is 'daily', the type of @fsi/shared),
         // so values pass through unchanged; the Frequency and OffsetUnit enum resolvers hold the mapping.

@@ -15,14 +15,15 @@ import { createWalkaboutLoaders } from './features/walkabouts/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
+  const cycles = createCycleLoaders(rest);
   return {
     // A sign-in reads its payload through a data source of its own, with the new token: this one's client never changes.
     auth: createAuthLoaders(rest, (token) => createDataSource(rest.withToken(token))),
     organizations: createOrganizationLoaders(rest),
     regions: createRegionLoaders(rest),
-    cycles: createCycleLoaders(rest),
+    cycles,
     buildings,
-    walkabouts: createWalkaboutLoaders(rest),
+    walkabouts: createWalkaboutLoaders(rest, { buildings, cycles }),
     locations: createLocationLoaders(rest),
     fireWatches: createFireWatchLoaders(rest, buildings),
   };

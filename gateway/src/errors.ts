@@ -8,7 +8,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { FieldErrorCode } from './generated/resolvers';
 import { RestError } from './rest-client';
-import type { JsonApiError } from './resources';
+import type { JsonApiError } from './json-api';
 
 export type FieldErrorRecord = { field: string | null; message: string; code: FieldErrorCode };
 

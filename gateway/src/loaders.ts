@@ -6,7 +6,7 @@
 import DataLoader from 'dataloader';
 import { GraphQLError } from 'graphql';
 import { MAX_PAGE_SIZE, RestError, type QueryParams, type RestClient } from './rest-client';
-import type { JsonApiDocument } from './resources';
+import type { ListDocument } from './json-api';
 
 type WithId = { id: string };
 
@@ -26,16 +26,18 @@ export async function nullWhenNotFound<T>(call: Promise<T>): Promise<T | null> {
 }
 
 /**
- * Records by id through `filter[id]`. The backend returns only what the caller
+ * Records by id through `filter[id]`, typed by the list route's generated body
+ * (`byIdLoader<RestBody<'/regions'>>(rest, '/regions')`). The backend returns only what the caller
  * may see, so an id it leaves out resolves to null: the same answer for a
  * record that does not exist and one of another organization.
  */
-export function byIdLoader<T extends WithId>(rest: RestClient, path: string): DataLoader<string, T | null> {
+export function byIdLoader<TBody extends ListDocument<WithId>>(rest: RestClient, path: string): DataLoader<string, TBody['data'][number] | null> {
+  type T = TBody['data'][number];
   return new DataLoader<string, T | null>(
     async (ids) => {
       // Sent along, an id that is not a REST id would fail the whole batch with a 400.
       const wellFormed = ids.filter(isRestId);
-      const records = wellFormed.length ? await rest.getAll<T>(path, { 'filter[id]': wellFormed }) : [];
+      const records: T[] = wellFormed.length ? await rest.getAll<TBody>(path, { 'filter[id]': wellFormed }) : [];
       const byId = new Map(records.map((record) => [record.id, record]));
       return ids.map((id) => byId.get(id) ?? null);
     },
@@ -47,16 +49,17 @@ export function byIdLoader<T extends WithId>(rest: RestClient, path: string): Da
  * Lists keyed by a parent id (a region's children, an organization's regions):
  * one call with every key in `filter[{filter}]`, then grouped by `keyOf`.
  */
-export function groupLoader<T>(
+export function groupLoader<TBody extends ListDocument<unknown>>(
   rest: RestClient,
   path: string,
   filter: string,
-  keyOf: (record: T) => string | null,
-  arrange: (records: T[], key: string) => T[] = (records) => records,
-): DataLoader<string, T[]> {
+  keyOf: (record: TBody['data'][number]) => string | null,
+  arrange: (records: TBody['data'], key: string) => TBody['data'] = (records) => records,
+): DataLoader<string, TBody['data']> {
+  type T = TBody['data'][number];
   return new DataLoader<string, T[]>(
     async (keys) => {
-      const records = await rest.getAll<T>(path, { [`filter[${filter}]`]: keys });
+      const records: T[] = await rest.getAll<TBody>(path, { [`filter[${filter}]`]: keys });
       const groups = new Map<string, T[]>(keys.map((key) => [key, []]));
       for (const record of records) {
         const key = keyOf(record);
@@ -98,7 +101,7 @@ export function pageQuery(args: PageArgs, defaultSize: number): { page: number; 
 }
 
 /** A JSON:API list page as a connection; `meta.total` counts every matching record. */
-export function toConnection<T>(document: JsonApiDocument<T[]>, page: number, pageSize: number): ConnectionRecord<T> {
+export function toConnection<T>(document: ListDocument<T>, page: number, pageSize: number): ConnectionRecord<T> {
   const total = typeof document.meta?.total === 'number' ? document.meta.total : document.data.length;
   return {
     nodes: document.data,

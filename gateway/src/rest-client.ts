@@ -3,7 +3,7 @@
  * with the caller's bearer token. One instance per GraphQL request (made in the
  * context function), so a token never leaks from one caller to another.
  */
-import type { JsonApiDocument, JsonApiError } from './resources';
+import type { JsonApiError, ListDocument } from './json-api';
 
 export type QueryValue = string | number | boolean | ReadonlyArray<string | number> | null | undefined;
 export type QueryParams = Record<string, QueryValue>;
@@ -72,36 +72,40 @@ export class RestClient {
     return new RestClient({ ...this.options, token });
   }
 
-  get<TData>(path: string, query?: QueryParams): Promise<JsonApiDocument<TData>> {
-    return this.request<TData>('GET', `${path}${toQueryString(query)}`);
+  /**
+   * The answer of a GET, typed by the caller with the generated type of that route's body
+   * (`rest.get<RestBody<'/walkabouts/{id}'>>(…)`, rest-types.ts).
+   */
+  get<TBody>(path: string, query?: QueryParams): Promise<TBody> {
+    return this.request<TBody>('GET', `${path}${toQueryString(query)}`);
   }
 
   /**
    * Every record of a list, following `links.next` past the first page. Used by
    * the loaders, whose batches must return every requested record.
    */
-  async getAll<TResource>(path: string, query: QueryParams = {}): Promise<TResource[]> {
-    const first = await this.get<TResource[]>(path, { ...query, 'page[size]': MAX_PAGE_SIZE });
+  async getAll<TBody extends ListDocument<unknown>>(path: string, query: QueryParams = {}): Promise<TBody['data']> {
+    const first = await this.get<TBody>(path, { ...query, 'page[size]': MAX_PAGE_SIZE });
     const records = [...first.data];
     let next = first.links?.next;
     while (next) {
-      const page = await this.request<TResource[]>('GET', this.relativePath(next));
+      const page = await this.request<TBody>('GET', this.relativePath(next));
       records.push(...page.data);
       next = page.links?.next;
     }
     return records;
   }
 
-  post<TData>(path: string, body: unknown, headers?: Record<string, string>): Promise<JsonApiDocument<TData>> {
-    return this.request<TData>('POST', path, body, headers);
+  post<TBody>(path: string, body: unknown, headers?: Record<string, string>): Promise<TBody> {
+    return this.request<TBody>('POST', path, body, headers);
   }
 
-  patch<TData>(path: string, body: unknown, headers?: Record<string, string>): Promise<JsonApiDocument<TData>> {
-    return this.request<TData>('PATCH', path, body, headers);
+  patch<TBody>(path: string, body: unknown, headers?: Record<string, string>): Promise<TBody> {
+    return this.request<TBody>('PATCH', path, body, headers);
   }
 
   async delete(path: string): Promise<void> {
-    await this.request<null>('DELETE', path);
+    await this.request<unknown>('DELETE', path);
   }
 
   private relativePath(link: string): string {
@@ -109,12 +113,12 @@ export class RestClient {
     return `${url.pathname}${url.search}`;
   }
 
-  private async request<TData>(
+  private async request<TBody>(
     method: string,
     path: string,
     body?: unknown,
     extraHeaders: Record<string, string> = {},
-  ): Promise<JsonApiDocument<TData>> {
+  ): Promise<TBody> {
     const call: RestCall = { method, path };
     this.options.onRequest?.(call);
     const headers: Record<string, string> = { ...extraHeaders, accept: 'application/vnd.api+json, application/json' };
@@ -139,7 +143,8 @@ export class RestClient {
     const text = await response.text();
     const parsed = text ? parseJson(text) : null;
     if (!response.ok) throw new RestError(response.status, errorsOf(parsed, response), call);
-    return (parsed ?? { data: null }) as JsonApiDocument<TData>;
+    // The backend's answer as its OpenAPI document describes it: the caller names that type.
+    return (parsed ?? { data: null }) as TBody;
   }
 }
 

@@ -60,7 +60,7 @@ describe('uploads through the gateway', () => {
   it("answers the backend's 404 for a file key that names nothing, and refuses a key that climbs out of /files", async () => {
     const missing = await fetch(`${stack.url}/files/no-such-key.png`);
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ errors: [{ status: '404', title: 'Not Found', detail: 'File not found.' }] });
+    expect(await missing.json()).toEqual({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not Found', detail: 'File not found.' }] });
     // The key is one path segment: `../users/me` is refused (400) before anything reaches the backend's /users/me.
     const traversal = await fetch(`${stack.url}/files/..%2Fusers%2Fme`, { headers: { authorization: `Bearer ${token}` } });
     expect(traversal.status).toBe(400);

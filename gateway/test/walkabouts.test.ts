@@ -15,7 +15,7 @@ const tokens: Record<string, string> = {};
 
 type Typed = { __typename: string; id: string; type: string; isMarked: boolean; isSatisfactory: boolean | null } & Record<string, unknown>;
 type TreeEntry = { id: string; locationId: string; scannedAt: string | null; sections: Array<{ conditions: Typed[] }> };
-type Tree = { id: string; isLocked: boolean; floors: Array<{ entries: TreeEntry[] }> };
+type Tree = { id: string; isLocked: boolean; markedCount: number; floors: Array<{ entries: TreeEntry[] }> };
 type WalkaboutRow = { id: string; isFireWatch: boolean; cycle: { name: string } };
 type FieldErrors = Array<{ field: string | null; message: string; code?: string }>;
 

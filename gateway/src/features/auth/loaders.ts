@@ -1,9 +1,15 @@
 import { RestError, type RestClient } from '../../rest-client';
-import type { SessionResource, UserResource, ViewerRecord } from '../../resources';
+import type { RestBody, UserResource } from '../../rest-types';
 import { toFieldErrors, withFieldErrors, type FieldErrorRecord } from '../../errors';
 import type { DataSource } from '../../data-source';
 
 export const SIGN_IN_FAILED_MESSAGE = 'Username or password is incorrect.';
+
+/**
+ * The signed-in user: the user resource plus `meta.isAdmin`, which REST sends beside it. A signIn's
+ * viewer carries the data source of its new token (`data`), through which its relationships are read.
+ */
+export type ViewerRecord = { user: UserResource; isAdmin: boolean; data?: DataSource };
 
 export type SignInResult = {
   accessToken: string | null;
@@ -12,7 +18,7 @@ export type SignInResult = {
   errors: FieldErrorRecord[];
 };
 
-function isAdminOf(meta: Record<string, unknown> | undefined): boolean {
+function isAdminOf(meta: { isAdmin?: unknown } | undefined): boolean {
   return meta?.isAdmin === true;
 }
 
@@ -25,7 +31,7 @@ export function createAuthLoaders(rest: RestClient, signedIn: (token: string) =>
   // One GET /users/me per GraphQL request, however many fields ask for the viewer.
   let viewer: Promise<ViewerRecord> | null = null;
   const loadViewer = (): Promise<ViewerRecord> => {
-    viewer ??= rest.get<UserResource>('/users/me').then((document) => ({
+    viewer ??= rest.get<RestBody<'/users/me'>>('/users/me').then((document) => ({
       user: document.data,
       isAdmin: isAdminOf(document.meta),
     }));
@@ -47,7 +53,7 @@ export function createAuthLoaders(rest: RestClient, signedIn: (token: string) =>
      */
     async signIn(username: string, password: string): Promise<SignInResult> {
       try {
-        const document = await rest.post<SessionResource>('/sessions', {
+        const document = await rest.post<RestBody<'/sessions', 'post'>>('/sessions', {
           data: { type: 'sessions', attributes: { username, password } },
         });
         const { accessToken, expiresAt } = document.data.attributes;

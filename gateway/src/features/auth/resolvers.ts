@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../generated/resolvers';
-import type { ViewerRecord } from '../../resources';
-import { relatedId } from '../../resources';
+import { relatedId } from '../../json-api';
+import type { ViewerRecord } from './loaders';
 import { permissionFlagNames, type Permissions } from '@fsi/shared';
 import { loadOptional } from '../../loaders';
 

@@ -1,17 +1,17 @@
 import type { RestClient } from '../../rest-client';
-import type { BuildingResource } from '../../resources';
+import type { RestBody } from '../../rest-types';
 import { byIdLoader, memoizeByArgs, pageQuery, prime, toConnection, type PageArgs } from '../../loaders';
 
 export type BuildingListArgs = PageArgs & { organizationId?: string | null; regionId?: string | null };
 
 export function createBuildingLoaders(rest: RestClient) {
-  const byId = byIdLoader<BuildingResource>(rest, '/buildings');
+  const byId = byIdLoader<RestBody<'/buildings'>>(rest, '/buildings');
   return {
     byId,
     /** The caller's buildings, one page; the backend scopes them to what the caller may see. */
     page: memoizeByArgs(async (args: BuildingListArgs) => {
       const { page, pageSize, query } = pageQuery(args, 50);
-      const document = await rest.get<BuildingResource[]>('/buildings', {
+      const document = await rest.get<RestBody<'/buildings'>>('/buildings', {
         ...query,
         'filter[organization]': args.organizationId,
         'filter[region]': args.regionId,

@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../generated/resolvers';
-import type { BuildingResource } from '../../resources';
-import { idOf, relatedId } from '../../resources';
+import type { BuildingResource } from '../../rest-types';
+import { idOf, relatedId } from '../../json-api';
 import { attributeResolvers } from '../../attribute-resolvers';
 import { loadOptional, loadRequired } from '../../loaders';
 

@@ -1,17 +1,17 @@
 import type { RestClient } from '../../rest-client';
-import type { CycleResource } from '../../resources';
+import type { RestBody } from '../../rest-types';
 import { byIdLoader, memoizeByArgs, prime } from '../../loaders';
 
 export type CycleListArgs = { buildingId?: string | null; organizationId?: string | null; repeating?: boolean | null };
 
 export function createCycleLoaders(rest: RestClient) {
-  const byId = byIdLoader<CycleResource>(rest, '/cycles');
+  const byId = byIdLoader<RestBody<'/cycles'>>(rest, '/cycles');
   return {
     byId,
     /** The cycles the caller may see, narrowed by the REST call's own filters (inspection.md section 7). */
     list: memoizeByArgs(async (args: CycleListArgs) => {
       const repeating = args.repeating ?? undefined;
-      const cycles = await rest.getAll<CycleResource>('/cycles', {
+      const cycles = await rest.getAll<RestBody<'/cycles'>>('/cycles', {
         all: true,
         buildingId: args.buildingId,
         organizationId: args.organizationId,

@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../generated/resolvers';
-import type { CycleResource } from '../../resources';
-import { relatedId } from '../../resources';
+import type { CycleResource } from '../../rest-types';
+import { relatedId } from '../../json-api';
 import { attributeResolvers } from '../../attribute-resolvers';
 import { loadRequired } from '../../loaders';
 import { occurrenceText } from '@fsi/shared';

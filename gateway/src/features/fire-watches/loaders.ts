@@ -1,10 +1,9 @@
 /** Fire watch start and stop over REST (inspection.md sections 4 and 7; docs/REST.md "Walkabout calls"). */
 import type { RestClient } from '../../rest-client';
-import type { BuildingResource } from '../../resources';
+import type { BuildingResource, FireWatchResource, RestBody } from '../../rest-types';
 import { byIdLoader } from '../../loaders';
 import { withPayloadErrors, type FieldErrorRecord } from '../../errors';
 import type { DataSource } from '../../data-source';
-import type { FireWatchResource } from './resources';
 
 export type FireWatchResult = { fireWatch: FireWatchResource | null; building: BuildingResource | null; errors: FieldErrorRecord[] };
 
@@ -12,7 +11,7 @@ const failed = (errors: FieldErrorRecord[]): FireWatchResult => ({ fireWatch: nu
 
 export function createFireWatchLoaders(rest: RestClient, buildings: DataSource['buildings']) {
   /** GET /fire-watches?filter[id]=…: one REST call for every Building.activeFireWatch of a request. */
-  const byId = byIdLoader<FireWatchResource>(rest, '/fire-watches');
+  const byId = byIdLoader<RestBody<'/fire-watches'>>(rest, '/fire-watches');
 
   /** The fire watch as REST answered it, and its building read again (isFireWatchStarted, fireWatchId changed). */
   async function changed(fireWatch: FireWatchResource): Promise<FireWatchResult> {
@@ -28,7 +27,7 @@ export function createFireWatchLoaders(rest: RestClient, buildings: DataSource['
     /** POST /fire-watches; 'Fire watch already started.' (422) is a payload error. */
     start(buildingId: string, comments: string | null | undefined) {
       return withPayloadErrors(async () => {
-        const document = await rest.post<FireWatchResource>('/fire-watches', {
+        const document = await rest.post<RestBody<'/fire-watches', 'post'>>('/fire-watches', {
           data: {
             type: 'fire-watches',
             attributes: { status: 'started', startComments: comments ?? null },
@@ -42,7 +41,7 @@ export function createFireWatchLoaders(rest: RestClient, buildings: DataSource['
     /** PATCH /fire-watches/{id}; one already ended (409) is a payload error. */
     stop(fireWatchId: string, comments: string | null | undefined) {
       return withPayloadErrors(async () => {
-        const document = await rest.patch<FireWatchResource>(`/fire-watches/${fireWatchId}`, {
+        const document = await rest.patch<RestBody<'/fire-watches/{id}', 'patch'>>(`/fire-watches/${fireWatchId}`, {
           data: { type: 'fire-watches', id: fireWatchId, attributes: { status: 'ended', endComments: comments ?? null } },
         });
         return changed(document.data);

@@ -1,8 +1,8 @@
 import type { Resolvers } from '../../generated/resolvers';
-import { idOf } from '../../resources';
+import { idOf } from '../../json-api';
 import { attributeResolvers } from '../../attribute-resolvers';
 import { loadOptional } from '../../loaders';
-import type { FireWatchResource } from './resources';
+import type { FireWatchResource } from '../../rest-types';
 
 export const fireWatchResolvers: Resolvers = {
   Mutation: {

@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../generated/resolvers';
 import { attributeResolvers } from '../../attribute-resolvers';
-import type { FloorResource, LocationCommentResource, LocationResource } from './resources';
+import type { FloorResource, LocationCommentResource, LocationResource } from '../../rest-types';
 
 export const locationResolvers: Resolvers = {
   Query: {

@@ -1,5 +1,5 @@
 import type { Resolvers } from '../../generated/resolvers';
-import type { OrganizationResource } from '../../resources';
+import type { OrganizationResource } from '../../rest-types';
 import { attributeResolvers } from '../../attribute-resolvers';
 
 /** Status display of the spec (inspection.md section 3): active is Active, disabled is Inactive, paused is Paused. */

@@ -1,5 +1,5 @@
 import type { RestClient } from '../../rest-client';
-import type { RegionResource } from '../../resources';
+import type { RegionResource, RestBody } from '../../rest-types';
 import { byIdLoader, byName, groupLoader, memoizeByArgs, prime } from '../../loaders';
 
 /**
@@ -19,8 +19,8 @@ function childIds(region: RegionResource): string[] {
 }
 
 export function createRegionLoaders(rest: RestClient) {
-  const byId = byIdLoader<RegionResource>(rest, '/regions');
-  const rootsOfOrganization = groupLoader<RegionResource>(
+  const byId = byIdLoader<RestBody<'/regions'>>(rest, '/regions');
+  const rootsOfOrganization = groupLoader<RestBody<'/regions'>>(
     rest,
     '/regions',
     'organization',
@@ -43,7 +43,7 @@ export function createRegionLoaders(rest: RestClient) {
     rootsOfOrganization,
     /** The regions the caller may see, sorted by name; topLevelOnly keeps the roots of that scope. */
     list: memoizeByArgs(async (args: { organizationId?: string | null; topLevelOnly?: boolean | null }) => {
-      const regions = prime(byId, await rest.getAll<RegionResource>('/regions', { 'filter[organization]': args.organizationId }));
+      const regions = prime(byId, await rest.getAll<RestBody<'/regions'>>('/regions', { 'filter[organization]': args.organizationId }));
       return args.topLevelOnly ? rootsOf(regions) : regions.sort(byName);
     }),
   };

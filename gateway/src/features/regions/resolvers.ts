@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../generated/resolvers';
-import type { RegionResource } from '../../resources';
-import { relatedId } from '../../resources';
+import type { RegionResource } from '../../rest-types';
+import { relatedId } from '../../json-api';
 import { attributeResolvers } from '../../attribute-resolvers';
 import { loadOptional, loadRequired } from '../../loaders';
 

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { RegionResource } from '../../resources';
+import type { RegionResource } from '../../rest-types';
 import { rootsOf } from './loaders';
 
 function region(id: string, name: string, parentId: number | null, level: number): RegionResource {
-  return { type: 'regions', id, attributes: { name, organizationId: 1, parentId, parentIds: [], level } };
+  return {
+    type: 'regions',
+    id,
+    attributes: { name, organizationId: 1, parentId, parentIds: [], level, children_ids: [], isDeletable: false, cycleOverrides: [] },
+    relationships: {
+      organization: { data: { type: 'organizations', id: '1' } },
+      parent: { data: parentId === null ? null : { type: 'regions', id: String(parentId) } },
+      children: { data: [] },
+    },
+  };
 }
 
 describe('roots of the visible regions', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { restValueOfInput } from '@fsi/shared';
-import type { ConditionAttributes, ConditionResource } from './resources';
-import { isMarked, isSatisfactory, typedValue } from './condition-values';
+import type { ConditionResource } from '../../rest-types';
+import { typedValue } from './condition-values';
 
-function condition(attributes: Partial<ConditionAttributes>): ConditionResource {
+function condition(attributes: Partial<ConditionResource['attributes']>): ConditionResource {
   return {
     type: 'conditions',
     id: '7',
@@ -20,6 +20,8 @@ function condition(attributes: Partial<ConditionAttributes>): ConditionResource 
       photoUrl: null,
       photoMimetype: null,
       hasSatisfactoryRemarks: false,
+      isSatisfactory: null,
+      isMarked: false,
       orderOnWalkabout: 1,
       typeValue: [],
       typeSatisfactoryValue: ['yes'],
@@ -27,12 +29,18 @@ function condition(attributes: Partial<ConditionAttributes>): ConditionResource 
       typeRecordValue: [],
       rangeFrom: null,
       rangeTo: null,
-      options: {},
+      options: { disableUnsatisfactoryRemarks: false, disableUnsatisfactoryPhoto: false, makePhotoAndRemarksOptional: false, pattern: null },
       editedVia: null,
       editedAt: null,
       editorId: null,
       editorUsername: null,
+      sectionId: 3,
+      entryId: 2,
       ...attributes,
+    },
+    relationships: {
+      section: { data: { type: 'sections', id: '3' } },
+      entry: { data: { type: 'entries', id: '2' } },
     },
   };
 }
@@ -45,6 +53,10 @@ describe('typed condition values inside the gateway', () => {
       yesNoNotApplicableValue: 'na',
     });
     expect(typedValue(condition({ conditionType: 'number', value: '12' }), 'NumberCondition')?.numberValue).toBe(12);
+    expect(typedValue(condition({ conditionType: 'multiselect', value: 'Pin, Seal' }), 'MultiselectCondition')?.multiselectValue).toEqual([
+      'Pin',
+      'Seal',
+    ]);
   });
 
   it('reads nothing for a condition of another type', () => {
@@ -57,17 +69,5 @@ describe('typed condition values inside the gateway', () => {
     expect(restValueOfInput({ number: 0 }, 'rest')).toBe(0);
     expect(restValueOfInput({ text: '' }, 'rest')).toBe('');
     expect(restValueOfInput({ yesNo: 'YES' }, 'rest')).toBeUndefined();
-  });
-});
-
-describe('satisfaction and marking', () => {
-  it("keeps the backend's judgement, and judges by the shared rule when it sends none", () => {
-    expect(isSatisfactory(condition({ value: 'no', isSatisfactory: true }))).toBe(true);
-    expect(isSatisfactory(condition({ value: 'no' }))).toBe(false);
-    expect(isSatisfactory(condition({ value: 'yes' }))).toBe(true);
-    expect(isSatisfactory(condition({ value: null }))).toBeNull();
-    expect(isMarked(condition({ value: 'yes' }))).toBe(true);
-    expect(isMarked(condition({ value: null }))).toBe(false);
-    expect(isMarked(condition({ value: null, isMarked: true }))).toBe(true);
   });
 });

@@ -4,20 +4,24 @@
  * request, so a walkabout page of any size costs one REST call, and every level resolves from them.
  */
 import DataLoader from 'dataloader';
-import type { CycleResource, JsonApiDocument, AnyResource } from '../../resources';
+import { MORE_THAN_ONE_VALUE_MESSAGE, restValueOfInput, type ConditionValue, type QrUnavailabilityKind } from '@fsi/shared';
+import { relatedIds, type AnyResource, type ListDocument } from '../../json-api';
+import type { DataSource } from '../../data-source';
 import { MAX_PAGE_SIZE, type QueryParams, type RestClient } from '../../rest-client';
 import { byIdLoader, isRestId, memoizeByArgs, nullWhenNotFound, prime } from '../../loaders';
 import { withPayloadErrors, type FieldErrorRecord } from '../../errors';
-import { MORE_THAN_ONE_VALUE_MESSAGE, restValueOfInput, type QrUnavailabilityKind } from '@fsi/shared';
 import type { SaveWalkaboutInput } from '../../generated/resolvers';
 import type {
+  BuildingResource,
   ConditionResource,
-  EntryComparisonRecord,
+  CycleResource,
   EntryResource,
+  RestBody,
+  RestRequestBody,
   SectionResource,
   WalkaboutFloorResource,
   WalkaboutResource,
-} from './resources';
+} from '../../rest-types';
 
 type TreeResource = WalkaboutFloorResource | EntryResource | SectionResource | ConditionResource;
 type TreeType = TreeResource['type'];
@@ -32,21 +36,31 @@ export type SaveResult = {
   errors: FieldErrorRecord[];
 };
 
-function relatedIds(resource: AnyResource | TreeResource | WalkaboutResource, name: string): string[] {
-  const data = resource.relationships?.[name]?.data;
-  return Array.isArray(data) ? data.map((item) => item.id) : [];
-}
+/** One pair of EntryComparison: a location's entry in the latest locked walkabout and in the open one, for a cycle. */
+export type EntryComparisonRecord = { cycleName: string; locked: EntryResource | null; active: EntryResource | null };
 
 function restPath(link: string): string {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }
 
-export function createWalkaboutLoaders(rest: RestClient) {
-  const byId = byIdLoader<WalkaboutResource>(rest, '/walkabouts');
+/** A condition's value as the JSON PATCH /walkabout-data takes (a chosen list is a plain array). */
+function restJson(value: ConditionValue): boolean | number | string | string[] | null {
+  return value !== null && typeof value === 'object' ? [...value] : value;
+}
+
+function ofType<T extends AnyResource>(records: ReadonlyArray<AnyResource> | undefined, type: T['type']): T[] {
+  return (records ?? []).filter((record): record is T => record.type === type);
+}
+
+/** The loaders of other features that a walkabout answer fills (a save answers its walkabout's building). */
+type Related = Pick<DataSource, 'buildings' | 'cycles'>;
+
+export function createWalkaboutLoaders(rest: RestClient, { buildings, cycles }: Related) {
+  const byId = byIdLoader<RestBody<'/walkabouts'>>(rest, '/walkabouts');
   const kept = new Map<string, AnyResource>();
-  const keep = (records: ReadonlyArray<AnyResource | TreeResource>) => {
-    for (const record of records) kept.set(`${record.type}:${record.id}`, record as AnyResource);
+  const keep = (records: ReadonlyArray<AnyResource>) => {
+    for (const record of records) kept.set(`${record.type}:${record.id}`, record);
   };
   const keptRecord = <T extends TreeType>(type: T, id: string) => kept.get(`${type}:${id}`) as TreeOf<T> | undefined;
 
@@ -55,7 +69,7 @@ export function createWalkaboutLoaders(rest: RestClient) {
     Promise.all(
       ids.map(async (id) => {
         if (!isRestId(id)) return null;
-        const document = await nullWhenNotFound(rest.get<WalkaboutResource>(`/walkabouts/${id}`));
+        const document = await nullWhenNotFound(rest.get<RestBody<'/walkabouts/{id}'>>(`/walkabouts/${id}`));
         if (!document) return null;
         keep(document.included ?? []);
         return document.data;
@@ -79,21 +93,19 @@ export function createWalkaboutLoaders(rest: RestClient) {
   }
 
   /** Every page of a list with what it includes (GET /entries includes sections and conditions). */
-  async function allDocuments<T>(path: string, query: QueryParams): Promise<T[]> {
-    let document: JsonApiDocument<T[]> = await rest.get<T[]>(path, { ...query, 'page[size]': MAX_PAGE_SIZE });
+  async function allDocuments<TBody extends ListDocument<unknown> & { included?: AnyResource[] }>(
+    path: string,
+    query: QueryParams,
+  ): Promise<TBody['data']> {
+    let document = await rest.get<TBody>(path, { ...query, 'page[size]': MAX_PAGE_SIZE });
     const records = [...document.data];
     keep(document.included ?? []);
     while (document.links?.next) {
-      document = await rest.get<T[]>(restPath(document.links.next));
+      document = await rest.get<TBody>(restPath(document.links.next));
       records.push(...document.data);
       keep(document.included ?? []);
     }
     return records;
-  }
-
-  async function freshWalkabout(id: string): Promise<WalkaboutResource | null> {
-    byId.clear(id);
-    return byId.load(id);
   }
 
   return {
@@ -102,11 +114,11 @@ export function createWalkaboutLoaders(rest: RestClient) {
 
     /** A building's walkabouts: the open ones, or all of them (REST has no filter for "all"). */
     list: memoizeByArgs(async ({ buildingId, open }: { buildingId: string; open: boolean }) =>
-      prime(byId, await rest.getAll<WalkaboutResource>('/walkabouts', { 'filter[building]': buildingId, 'filter[open]': open ? true : undefined })),
+      prime(byId, await rest.getAll<RestBody<'/walkabouts'>>('/walkabouts', { 'filter[building]': buildingId, 'filter[open]': open ? true : undefined })),
     ),
 
-    notRepeatableCycles: memoizeByArgs((buildingId: string) =>
-      rest.getAll<CycleResource>('/not_repeatable_cycles', { 'filter[building]': buildingId }),
+    notRepeatableCycles: memoizeByArgs(async (buildingId: string): Promise<CycleResource[]> =>
+      prime(cycles.byId, await rest.getAll<RestBody<'/not_repeatable_cycles'>>('/not_repeatable_cycles', { 'filter[building]': buildingId })),
     ),
 
     async floorsOf(walkabout: WalkaboutResource): Promise<WalkaboutFloorResource[]> {
@@ -130,8 +142,8 @@ export function createWalkaboutLoaders(rest: RestClient) {
       // A location the caller may not see (404) compares nothing, as location(id:) is null for it.
       const lists = await nullWhenNotFound(
         Promise.all([
-          allDocuments<EntryResource>('/entries', { 'filter[location]': locationId, 'filter[active]': true }),
-          allDocuments<EntryResource>('/entries', { 'filter[location]': locationId, 'filter[active]': false }),
+          allDocuments<RestBody<'/entries'>>('/entries', { 'filter[location]': locationId, 'filter[active]': true }),
+          allDocuments<RestBody<'/entries'>>('/entries', { 'filter[location]': locationId, 'filter[active]': false }),
         ]),
       );
       if (!lists) return [];
@@ -150,16 +162,19 @@ export function createWalkaboutLoaders(rest: RestClient) {
 
     /**
      * PATCH /walkabout-data with the device's save id as Idempotency-Key: the same save sent twice is
-     * recorded once and answered the same. Returns the saved entries and conditions (same ids, so the
-     * client's cache merges them) and the walkabout with its new counts.
+     * recorded once and answered the same. Its answer is the saved entries and conditions (same ids, so
+     * the client's cache merges them) and, in `included`, the walkabout with its new counts and its
+     * building with its new statuses: they fill this request's loaders, so a save is one REST call.
      */
     async save(input: SaveWalkaboutInput): Promise<SaveResult> {
       const failed = (errors: FieldErrorRecord[]): SaveResult => ({ walkabout: null, conditions: [], entries: [], errors });
       const conditions = input.conditions ?? [];
-      // Inside the gateway the input's enums carry the REST spelling (the enum resolvers map YES to 'yes').
-      const values = conditions.map((condition) => restValueOfInput(condition.value, 'rest'));
-      if (values.some((value) => value === undefined)) {
-        return failed([{ field: 'value', message: MORE_THAN_ONE_VALUE_MESSAGE, code: 'VALIDATION_FAILED' }]);
+      const values: ConditionValue[] = [];
+      for (const condition of conditions) {
+        // Inside the gateway the input's enums carry the REST spelling (the enum resolvers map YES to 'yes').
+        const value = restValueOfInput(condition.value, 'rest');
+        if (value === undefined) return failed([{ field: 'value', message: MORE_THAN_ONE_VALUE_MESSAGE, code: 'VALIDATION_FAILED' }]);
+        values.push(value);
       }
       const body = {
         generateReport: input.generateReport ?? false,
@@ -168,7 +183,7 @@ export function createWalkaboutLoaders(rest: RestClient) {
           entries: (input.entries ?? []).map((entry) => ({ id: entry.id, scannedAt: entry.scannedAt })),
           conditions: conditions.map((condition, index) => ({
             id: condition.id,
-            value: values[index],
+            value: restJson(values[index]!),
             remarks: condition.remarks ?? null,
             photoUrl: condition.photoUrl ?? null,
             photoMimetype: condition.photoMimetype ?? null,
@@ -177,16 +192,24 @@ export function createWalkaboutLoaders(rest: RestClient) {
             editedAt: condition.editedAt,
           })),
         },
-      };
+      } satisfies RestRequestBody<'/walkabout-data', 'patch'>;
       return withPayloadErrors(async () => {
-        const document = await rest.patch<Array<EntryResource | ConditionResource>>('/walkabout-data', body, {
+        const document = await rest.patch<RestBody<'/walkabout-data', 'patch'>>('/walkabout-data', body, {
           'idempotency-key': input.saveId,
         });
         keep(document.data);
+        byId.clear(input.walkaboutId);
+        // What the answer includes replaces what this request held: the walkabout's counts and the building's statuses changed.
+        for (const walkabout of ofType<WalkaboutResource>(document.included, 'walkabouts')) byId.clear(walkabout.id).prime(walkabout.id, walkabout);
+        for (const building of ofType<BuildingResource>(document.included, 'buildings')) {
+          buildings.byId.clear(building.id).prime(building.id, building);
+        }
+        // The cycles of the building's statuses, should the answer include them (not in the contract yet: they cost a GET /cycles).
+        prime(cycles.byId, ofType<CycleResource>(document.included, 'cycles'));
         return {
-          walkabout: await freshWalkabout(input.walkaboutId),
-          conditions: document.data.filter((record): record is ConditionResource => record.type === 'conditions'),
-          entries: document.data.filter((record): record is EntryResource => record.type === 'entries'),
+          walkabout: await byId.load(input.walkaboutId),
+          conditions: ofType<ConditionResource>(document.data, 'conditions'),
+          entries: ofType<EntryResource>(document.data, 'entries'),
           errors: [],
         };
       }, failed);
@@ -196,7 +219,7 @@ export function createWalkaboutLoaders(rest: RestClient) {
     lock(id: string) {
       return withPayloadErrors(
         async () => {
-          const document = await rest.post<WalkaboutResource>(`/walkabouts/${id}/lock`, {});
+          const document = await rest.post<RestBody<'/walkabouts/{id}/lock', 'post'>>(`/walkabouts/${id}/lock`, {});
           byId.clear(id).prime(id, document.data);
           return { walkabout: document.data, errors: [] } satisfies WalkaboutResult;
         },
@@ -211,7 +234,7 @@ export function createWalkaboutLoaders(rest: RestClient) {
     create(buildingId: string, cycleId: string) {
       return withPayloadErrors(
         async () => {
-          const document = await rest.post<WalkaboutResource>('/walkabouts', {
+          const document = await rest.post<RestBody<'/walkabouts', 'post'>>('/walkabouts', {
             data: {
               type: 'walkabouts',
               relationships: { building: { data: { type: 'buildings', id: buildingId } }, cycle: { data: { type: 'cycles', id: cycleId } } },
@@ -228,7 +251,7 @@ export function createWalkaboutLoaders(rest: RestClient) {
     reportUnavailableQrCode(entryIds: string[], kind: QrUnavailabilityKind, comment: string | null | undefined) {
       return withPayloadErrors(
         async () => {
-          const document = await rest.post<EntryResource[]>('/qr_unavailability_reasons', {
+          const document = await rest.post<RestBody<'/qr_unavailability_reasons', 'post'>>('/qr_unavailability_reasons', {
             data: { attributes: { entry_ids: entryIds, kind, comment: comment ?? null } },
           });
           keep(document.data);

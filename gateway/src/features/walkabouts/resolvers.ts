@@ -1,5 +1,5 @@
 import type { Resolvers } from '../../generated/resolvers';
-import { idOf, relatedId } from '../../resources';
+import { idOf, relatedId } from '../../json-api';
 import { attributeResolvers } from '../../attribute-resolvers';
 import { loadRequired } from '../../loaders';
 import {
@@ -10,20 +10,18 @@ import {
   YES_NO_FROM_WIRE,
   parseValueList,
 } from '@fsi/shared';
-import type { ConditionResource, EntryResource, SectionResource, WalkaboutFloorResource, WalkaboutResource } from './resources';
-import { isMarked, isSatisfactory, typedValue } from './condition-values';
+import type { ConditionResource, EntryResource, SectionResource, WalkaboutFloorResource, WalkaboutResource } from '../../rest-types';
+import { typedValue } from './condition-values';
 
 /** The fields every condition type shares (the Condition interface). */
 const conditionFields = {
   id: (condition: ConditionResource) => condition.id,
   ...attributeResolvers<ConditionResource>()([
     'label', 'classification', 'description', 'hint', 'referenceName', 'referenceWording', 'remarks', 'photoUrl',
-    'photoMimetype', 'hasSatisfactoryRemarks', 'orderOnWalkabout', 'editedVia', 'editedAt', 'editorUsername',
+    'photoMimetype', 'hasSatisfactoryRemarks', 'isSatisfactory', 'isMarked', 'orderOnWalkabout', 'editedVia', 'editedAt',
+    'editorUsername', 'options',
   ]),
   type: (condition: ConditionResource) => condition.attributes.conditionType,
-  isSatisfactory: (condition: ConditionResource) => isSatisfactory(condition),
-  isMarked: (condition: ConditionResource) => isMarked(condition),
-  options: (condition: ConditionResource) => condition.attributes.options ?? {},
   editorId: (condition: ConditionResource) => idOf(condition.attributes.editorId),
 };
 

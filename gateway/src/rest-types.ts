@@ -1,0 +1,61 @@
+/**
+ * The backend's REST documents and resources as its OpenAPI document describes them
+ * (backend/openapi.json, generated into generated/rest.ts by `npm run codegen`): nothing here is typed
+ * by hand, so a change of the REST contract shows up as a type error in the loaders and resolvers
+ * that read it. The resources are the codegen `mappers` of the GraphQL object types: a resolver's
+ * parent is the REST resource itself.
+ */
+import type { paths } from './generated/rest';
+
+type Method = 'get' | 'post' | 'patch';
+type JsonOf<TResponse> = TResponse extends { content: { 'application/json': infer TBody } } ? TBody : never;
+type ItemOf<T> = T extends ReadonlyArray<infer TItem> ? TItem : T;
+
+/** The JSON body of a route's successful answer (its 200 or 201), e.g. `RestBody<'/buildings'>`. */
+export type RestBody<TPath extends keyof paths, TMethod extends Method = 'get'> =
+  NonNullable<paths[TPath][TMethod]> extends { responses: infer TResponses }
+    ? JsonOf<TResponses[Extract<keyof TResponses, 200 | 201>]>
+    : never;
+
+/** The JSON body a route takes, e.g. `RestRequestBody<'/walkabout-data', 'patch'>`. */
+export type RestRequestBody<TPath extends keyof paths, TMethod extends Method> =
+  NonNullable<paths[TPath][TMethod]> extends { requestBody?: infer TRequest } ? JsonOf<NonNullable<TRequest>> : never;
+
+/** The primary data of a route's answer: a resource, or the item of a list. */
+type DataOf<TPath extends keyof paths, TMethod extends Method = 'get'> = ItemOf<RestBody<TPath, TMethod>['data']>;
+
+/** A resource of one type from a route's `included`. */
+type IncludedOf<TPath extends keyof paths, TType extends string, TMethod extends Method = 'get'> = Extract<
+  ItemOf<NonNullable<RestBody<TPath, TMethod>['included']>>,
+  { type: TType }
+>;
+
+export type SessionResource = DataOf<'/sessions', 'post'>;
+export type UserResource = DataOf<'/users/me'>;
+export type OrganizationResource = DataOf<'/organizations'>;
+export type RegionResource = DataOf<'/regions'>;
+export type CycleResource = DataOf<'/cycles'>;
+
+export type BuildingResource = DataOf<'/buildings'>;
+type BuildingAttributes = BuildingResource['attributes'];
+/** One entry of a building's `statuses`: the latest walkabout of one cycle. */
+export type BuildingStatusRecord = ItemOf<BuildingAttributes['statuses']>;
+export type BuildingOffsetRecord = ItemOf<BuildingAttributes['buildingOffsets']>;
+export type BuildingInformationRecord = NonNullable<BuildingAttributes['information']>;
+export type AddressInformationRecord = NonNullable<BuildingInformationRecord['addressInformation']>;
+
+/** A walkabout as lists and GET /walkabouts/{id} answer it (the latter names its floors). */
+export type WalkaboutResource = DataOf<'/walkabouts'> | DataOf<'/walkabouts/{id}'>;
+/** The records of a walkabout's tree, from GET /walkabouts/{id}'s `included`. */
+export type WalkaboutFloorResource = IncludedOf<'/walkabouts/{id}', 'walkabout-floors'>;
+export type EntryResource = DataOf<'/entries'>;
+export type SectionResource = IncludedOf<'/walkabouts/{id}', 'sections'>;
+export type ConditionResource = IncludedOf<'/walkabouts/{id}', 'conditions'>;
+export type ConditionOptionsRecord = NonNullable<ConditionResource['attributes']['options']>;
+export type QrUnavailabilityRecord = NonNullable<EntryResource['attributes']['qrUnavailabilityReason']>;
+
+export type LocationResource = DataOf<'/locations'>;
+/** `GET /buildings/{id}/floors`: a building's floors, in order. */
+export type FloorResource = DataOf<'/buildings/{id}/floors'>;
+export type LocationCommentResource = DataOf<'/location-comments', 'post'>;
+export type FireWatchResource = DataOf<'/fire-watches'>;
