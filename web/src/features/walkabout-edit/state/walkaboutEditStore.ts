@@ -4,6 +4,7 @@ import {
   isEntryInvalid,
   isEntryUnsatisfactory,
   isAnswered,
+  QR_UNAVAILABILITY_KIND_FROM_WIRE,
   type Condition,
   type Entry,
 } from '@fsi/shared';
@@ -206,7 +207,7 @@ export class WalkaboutEditStore {
       locationId: info.locationId,
       scannedAt: state.scannedAt,
       scannerId: state.scannerId,
-      qrUnavailabilityReason: state.qrReason ? { kind: toReasonKind(state.qrReason.kind), comment: state.qrReason.comment } : null,
+      qrUnavailabilityReason: state.qrReason ? { kind: QR_UNAVAILABILITY_KIND_FROM_WIRE[state.qrReason.kind], comment: state.qrReason.comment } : null,
       sections: info.sections.map((section) => ({
         id: section.id,
         name: section.name,
@@ -348,10 +349,6 @@ export class WalkaboutEditStore {
       }
     }
   }
-}
-
-function toReasonKind(kind: QrReason['kind']) {
-  return kind === 'MISSING' ? 'missing' : kind === 'UNUSABLE' ? 'unusable' : 'access_denied';
 }
 
 function progressOf(conditions: readonly Condition[]): Progress {
