@@ -3,12 +3,13 @@
  * other packages' tests use testing.ts (startTestBackend, signIn) and the schema.
  */
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { organizations } from './db/schema';
 import { hashPassword } from './auth/password-hash';
-import { DEMO_PASSWORD, seedDemo } from './seed/demo';
+import { DEMO_ORGANIZATION, DEMO_PASSWORD, seedDemo } from './seed/demo';
 import { readS3Env } from './config';
 import { ensureAdministrator, type AdministratorInput } from './admin/administrator';
 import { openStorage, type S3Settings } from './storage';
@@ -42,7 +43,13 @@ export type StartBackendOptions = {
   administrator?: AdministratorInput;
 };
 
-export type RunningBackend = { url: string; app: FastifyInstance; close(): Promise<void> };
+export type RunningBackend = {
+  url: string;
+  app: FastifyInstance;
+  /** The database holds the demo organizations, so their sign-ins are worth printing. */
+  demo: boolean;
+  close(): Promise<void>;
+};
 
 export async function startBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
   // Storage first: a bucket that cannot be reached or opened stops the start before the database is touched.
@@ -65,6 +72,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       if (seed && (await isEmpty(database.db))) await seedDemo(database.db, { passwordHash: await hashPassword(DEMO_PASSWORD) });
       return ensureAdministrator(database.db, options.administrator);
     });
+    const demo = await hasDemo(handle.db);
     const app = await buildApp({
       db: handle.db,
       logger: options.logger ?? false,
@@ -82,12 +90,17 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     app.log.info(`files kept in the ${storage.description}`);
     if (administrator === 'created') app.log.info(`administrator "${options.administrator!.username.trim()}" created (ADMIN_USERNAME): the database had none`);
     const url = await app.listen({ port: options.port ?? 4001, host: options.host ?? '127.0.0.1' });
-    return { url, app, close: () => app.close() };
+    return { url, app, demo, close: () => app.close() };
   } catch (error) {
     await handle.close();
     storage.close?.();
     throw error;
   }
+}
+
+async function hasDemo(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, DEMO_ORGANIZATION)).limit(1);
+  return rows.length > 0;
 }
 
 /** Seeding twice would duplicate the demo: only an empty database gets it (SEED_DEMO=true on a used one is a no-op). */

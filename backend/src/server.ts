@@ -29,7 +29,7 @@ const backend = await startBackend({
   logger: true,
 }).catch(stopOnRefusal);
 backend.app.log.info(`backend listening on ${backend.url} (OpenAPI at ${backend.url}/openapi.json)`);
-if (!env.databaseUrl || env.seedDemo) {
+if (backend.demo) {
   backend.app.log.info(`demo sign-ins: ${demoUsers.map((u) => `${u.username} / ${u.password}`).join(', ')}`);
 }
 

@@ -18,7 +18,6 @@ const host = env.HOST ?? '127.0.0.1';
 
 let backend: RunningBackend | null = null;
 let demoUsers: readonly DemoUser[] = [];
-let seedDemo: boolean | undefined;
 let backendUrl = env.BACKEND_URL;
 if (!backendUrl) {
   // Imported only here: fronting a remote backend loads neither PGlite nor the database driver (and, built, the
@@ -40,7 +39,6 @@ if (!backendUrl) {
     // The backend's own variables (DATABASE_URL, DATA_DIR, SEED_DEMO, ADMIN_*, SMTP_URL, S3_*…), read as the
     // standalone backend reads them; PORT and HOST are the gateway's here, the embedded backend stays on loopback.
     const backendEnv = embedded.readEnv({ ...env, PORT: undefined, HOST: undefined });
-    seedDemo = backendEnv.seedDemo;
     backend = await embedded.startBackend({
       ...backendEnv,
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
@@ -49,7 +47,8 @@ if (!backendUrl) {
     stop(error);
   }
   backendUrl = backend.url;
-  demoUsers = embedded.demoUsers;
+  // Printed only when the database holds them (not for a production database started empty).
+  if (backend.demo) demoUsers = embedded.demoUsers;
 }
 
 const webDist = path.resolve(env.WEB_DIST ?? path.join(root, 'web/dist'));
@@ -72,7 +71,7 @@ const lines = [
   `  backend:    ${backendUrl}${backend ? ' (embedded)' : ''}`,
 ];
 if (!existsSync(path.join(webDist, 'index.html'))) lines.push(`  web app:    not built (${webDist}); run \`npm run build -w web\``);
-if (demoUsers.length && (!env.DATABASE_URL || seedDemo)) {
+if (demoUsers.length) {
   lines.push('  demo sign-ins:');
   for (const user of demoUsers) lines.push(`    ${user.username.padEnd(10)} ${user.password.padEnd(10)} ${user.description}`);
 }

@@ -12,6 +12,8 @@ import * as t from '../db/schema';
 import { locationUuid } from './uuid';
 
 export const DEMO_PASSWORD = 'demo1234';
+/** The demo's first organization: its presence says the database holds the demo (and its sign-ins). */
+export const DEMO_ORGANIZATION = 'Northwind Property Management';
 
 export type DemoUser = { username: string; password: string; description: string };
 
@@ -589,7 +591,7 @@ export async function seedDemo(db: Database, options: { passwordHash?: string } 
   serial = 0;
   await db.transaction(async (tx) => {
     const northwind = await seedOrganization(tx, {
-      name: 'Northwind Property Management',
+      name: DEMO_ORGANIZATION,
       timeZone: 'America/Toronto',
       regions: [{ name: 'Downtown' }, { name: 'Harbourfront', parent: 'Downtown' }, { name: 'Uptown' }],
       buildings: NORTHWIND_BUILDINGS,
