@@ -36,4 +36,4 @@ ENV HOST=0.0.0.0 BACKEND_PORT=4001
 EXPOSE 4001
 USER node
 # The first administrator of an empty database: docker compose exec backend node backend/dist/create-admin.js
-CMD ["node", "backend/dist/server.js"]
+CMD ["node", "--enable-source-maps", "backend/dist/server.js"]

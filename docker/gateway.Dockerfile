@@ -35,4 +35,4 @@ COPY --from=build /app/web/dist web/dist
 ENV HOST=0.0.0.0 PORT=4000
 EXPOSE 4000
 USER node
-CMD ["node", "gateway/dist/server.js"]
+CMD ["node", "--enable-source-maps", "gateway/dist/server.js"]

@@ -71,7 +71,9 @@ export async function buildPackage(name) {
     splitting: true,
     // Every output file sits in dist/ itself, where the import.meta.url rewrite below counts from.
     chunkNames: '[name]-[hash]',
+    // Stack traces name the source file and line (node --enable-source-maps); the maps do not carry the sources.
     sourcemap: true,
+    sourcesContent: false,
     // Keeps class and function names (error.name checks, stack traces) as in the sources.
     keepNames: true,
     logLevel: 'warning',

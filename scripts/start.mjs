@@ -26,7 +26,7 @@ if (production) {
   const missing = outputs.filter((file) => !built(file));
   // The whole build: codegen first, and every output from the same sources.
   if (missing.length) run(`building for production (missing ${missing.join(', ')})`, ['run', 'build']);
-  command = [path.join(root, 'gateway/dist/server.js')];
+  command = ['--enable-source-maps', path.join(root, 'gateway/dist/server.js')];
 } else {
   if (!built('web/src/generated/graphql.tsx') || !built('gateway/src/generated/resolvers.ts')) run('generating GraphQL types', ['run', 'codegen']);
   if (!built('web/dist/index.html')) run('building the web app (first start only)', ['run', 'build', '-w', 'web']);
