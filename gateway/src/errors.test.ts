@@ -20,15 +20,20 @@ describe('REST error mapping', () => {
     expect(fieldOf({ source: { pointer: '/data/attributes/confirmation' } })).toBe('confirmation');
     expect(fieldOf({ source: { pointer: '/data' } })).toBeNull();
     expect(fieldOf({ source: { parameter: 'page[size]' } })).toBe('page[size]');
-    expect(fieldOf({ detail: 'no source' })).toBeNull();
+    expect(fieldOf({})).toBeNull();
   });
 
   it('turns each JSON:API error of a 422 into a field error with its detail', () => {
     const error = new RestError(
       422,
       [
-        { status: '422', detail: 'The password and Confirm Password are not the same', source: { pointer: '/data/attributes/confirmation' } },
-        { status: '422', title: 'Unprocessable Entity' },
+        {
+          status: '422',
+          title: 'Unprocessable Entity',
+          detail: 'The password and Confirm Password are not the same',
+          source: { pointer: '/data/attributes/confirmation' },
+        },
+        { status: '422', title: 'Unprocessable Entity', detail: 'Unprocessable Entity' },
       ],
       call,
     );
@@ -40,7 +45,7 @@ describe('REST error mapping', () => {
 
   it('puts a 422 in the payload and lets any other failure through', async () => {
     const payload = await withFieldErrors(
-      () => Promise.reject(new RestError(422, [{ detail: 'Password must be at least 4 characters' }], call)),
+      () => Promise.reject(new RestError(422, [{ status: '422', title: 'Unprocessable Entity', detail: 'Password must be at least 4 characters' }], call)),
       (errors) => ({ ok: false, errors }),
     );
     expect(payload).toEqual({
@@ -53,26 +58,28 @@ describe('REST error mapping', () => {
   });
 
   it("gives each field error the backend's code, and the status's when it sends none or one the schema does not know", () => {
-    expect(fieldErrorCodeOf({ code: 'LOCKED', detail: 'Walkabout is locked.' }, 409)).toBe('LOCKED');
+    expect(fieldErrorCodeOf({ code: 'LOCKED' }, 409)).toBe('LOCKED');
     expect(fieldErrorCodeOf({ code: 'CLOSED' }, 409)).toBe('CLOSED');
     expect(fieldErrorCodeOf({ code: 'INCORRECT_CREDENTIALS' }, 422)).toBe('INCORRECT_CREDENTIALS');
-    expect(fieldErrorCodeOf({ detail: 'Walkabout is locked.' }, 409)).toBe('CONFLICT');
+    expect(fieldErrorCodeOf({}, 409)).toBe('CONFLICT');
     expect(fieldErrorCodeOf({}, 422)).toBe('VALIDATION_FAILED');
     expect(fieldErrorCodeOf({}, 429)).toBe('RATE_LIMITED');
     expect(fieldErrorCodeOf({}, 404)).toBe('NOT_FOUND');
-    expect(fieldErrorCodeOf({ code: 'SOMETHING_NEW' }, 409)).toBe('CONFLICT');
+    expect(fieldErrorCodeOf({ code: 'ENTRY_NOT_SCANNED' }, 422)).toBe('VALIDATION_FAILED');
+    expect(fieldErrorCodeOf({ code: 'FIRE_WATCH_ALREADY_STARTED' }, 422)).toBe('CONFLICT');
+    expect(fieldErrorCodeOf({ code: 'BAD_REQUEST' }, 409)).toBe('CONFLICT');
   });
 
   it('puts a 409 in a payload with its code', async () => {
     const payload = await withPayloadErrors(
-      () => Promise.reject(new RestError(409, [{ status: '409', code: 'LOCKED', detail: 'Walkabout is locked.' }], call)),
+      () => Promise.reject(new RestError(409, [{ status: '409', title: 'Conflict', code: 'LOCKED', detail: 'Walkabout is locked.' }], call)),
       (errors) => ({ errors }),
     );
     expect(payload).toEqual({ errors: [{ field: null, message: 'Walkabout is locked.', code: 'LOCKED' }] });
   });
 
   it('gives a REST failure thrown in a resolver its GraphQL code and leaves other errors as they are', () => {
-    const original = new RestError(403, [{ detail: 'Forbidden' }], { method: 'GET', path: '/roles' });
+    const original = new RestError(403, [{ status: '403', title: 'Forbidden', detail: 'Forbidden' }], { method: 'GET', path: '/roles' });
     const wrapped = new GraphQLError(original.message, { originalError: original, path: ['roles'] });
     const formatted = formatGatewayError({ message: original.message, path: ['roles'] }, wrapped);
     expect(formatted).toEqual({ message: 'You do not have permission to do this.', path: ['roles'], extensions: { code: 'FORBIDDEN' } });

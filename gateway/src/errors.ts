@@ -8,22 +8,33 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { FieldErrorCode } from './generated/resolvers';
 import { RestError } from './rest-client';
-import type { JsonApiError } from './json-api';
+import type { JsonApiError, RestErrorCode } from './rest-types';
 
 export type FieldErrorRecord = { field: string | null; message: string; code: FieldErrorCode };
 
-/** Every FieldErrorCode of schema/base.graphql: a JSON:API error's `code` passes through when it is one of them. */
-const FIELD_ERROR_CODES = new Set<string>([
-  'VALIDATION_FAILED',
-  'INCORRECT_CREDENTIALS',
-  'RATE_LIMITED',
-  'LOCKED',
-  'CLOSED',
-  'NOT_FOUND',
-  'CONFLICT',
-] satisfies FieldErrorCode[]);
+/**
+ * The FieldErrorCode of each code of the backend (its OpenAPI document lists them, so a new one is a
+ * type error here); null where the schema has no kind of its own and the status decides.
+ */
+const fieldErrorCodeOfRest: Record<RestErrorCode, FieldErrorCode | null> = {
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  ENTRY_NOT_SCANNED: 'VALIDATION_FAILED',
+  INCORRECT_CREDENTIALS: 'INCORRECT_CREDENTIALS',
+  RATE_LIMITED: 'RATE_LIMITED',
+  LOCKED: 'LOCKED',
+  CLOSED: 'CLOSED',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  FIRE_WATCH_ALREADY_STARTED: 'CONFLICT',
+  BAD_REQUEST: null,
+  UNAUTHENTICATED: null,
+  FORBIDDEN: null,
+  PAYLOAD_TOO_LARGE: null,
+  UNSUPPORTED_MEDIA_TYPE: null,
+  INTERNAL_ERROR: null,
+};
 
-/** The code of a REST error that names none (or one the schema does not know), by its status. */
+/** The code of a REST error that names none (or none the schema has), by its status. */
 const fieldErrorCodeByStatus: Partial<Record<number, FieldErrorCode>> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
@@ -31,14 +42,9 @@ const fieldErrorCodeByStatus: Partial<Record<number, FieldErrorCode>> = {
   429: 'RATE_LIMITED',
 };
 
-function isFieldErrorCode(code: unknown): code is FieldErrorCode {
-  return typeof code === 'string' && FIELD_ERROR_CODES.has(code);
-}
-
-/** The FieldErrorCode of one JSON:API error: its own `code` member when the backend sends one, else its status's. */
-export function fieldErrorCodeOf(error: JsonApiError, status: number): FieldErrorCode {
-  if (isFieldErrorCode(error.code)) return error.code;
-  return fieldErrorCodeByStatus[status] ?? 'VALIDATION_FAILED';
+/** The FieldErrorCode of one JSON:API error: from its own `code` member when the backend sends one, else from its status. */
+export function fieldErrorCodeOf(error: Pick<JsonApiError, 'code'>, status: number): FieldErrorCode {
+  return (error.code && fieldErrorCodeOfRest[error.code]) || (fieldErrorCodeByStatus[status] ?? 'VALIDATION_FAILED');
 }
 
 const codeByStatus: Record<number, string> = {
@@ -73,7 +79,7 @@ function messageOf(error: RestError): string {
  * The input field of a JSON:API error: the last segment of `source.pointer`
  * (`/data/attributes/password` → `password`), or the query parameter; null for the whole input.
  */
-export function fieldOf(error: JsonApiError): string | null {
+export function fieldOf(error: Pick<JsonApiError, 'source'>): string | null {
   const pointer = error.source?.pointer;
   if (pointer) {
     const last = pointer.split('/').filter(Boolean).at(-1);
@@ -84,7 +90,7 @@ export function fieldOf(error: JsonApiError): string | null {
 
 /** A 409's, 422's or 429's JSON:API errors as the payload's `errors: [FieldError]`. */
 export function toFieldErrors(error: RestError): FieldErrorRecord[] {
-  const errors: JsonApiError[] = error.errors.length ? error.errors : [{ detail: error.message }];
+  const errors: Array<Partial<JsonApiError>> = error.errors.length ? error.errors : [{ detail: error.message }];
   return errors.map((item) => ({
     field: fieldOf(item),
     message: item.detail ?? item.title ?? error.message,

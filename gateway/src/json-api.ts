@@ -16,15 +16,6 @@ export type AnyResource = {
   relationships?: { [name: string]: Relationship | undefined };
 };
 
-/** One JSON:API error object; `source.pointer` names the input field of a 422, `code` the kind of mistake. */
-export type JsonApiError = {
-  status?: string;
-  code?: string;
-  title?: string;
-  detail?: string;
-  source?: { pointer?: string; parameter?: string };
-};
-
 /** A list's page links: `next` is followed to read every page. */
 export type PageLinks = { self?: string; first?: string; last?: string; next?: string | null; prev?: string | null };
 

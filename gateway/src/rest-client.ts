@@ -3,7 +3,8 @@
  * with the caller's bearer token. One instance per GraphQL request (made in the
  * context function), so a token never leaks from one caller to another.
  */
-import type { JsonApiError, ListDocument } from './json-api';
+import type { ListDocument } from './json-api';
+import type { JsonApiError } from './rest-types';
 
 export type QueryValue = string | number | boolean | ReadonlyArray<string | number> | null | undefined;
 export type QueryParams = Record<string, QueryValue>;
@@ -160,5 +161,5 @@ function errorsOf(body: unknown, response: Response): JsonApiError[] {
   if (body && typeof body === 'object' && 'errors' in body && Array.isArray(body.errors)) {
     return body.errors as JsonApiError[];
   }
-  return [{ status: String(response.status), title: response.statusText }];
+  return [{ status: String(response.status), title: response.statusText, detail: response.statusText }];
 }

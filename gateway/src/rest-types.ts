@@ -5,7 +5,7 @@
  * that read it. The resources are the codegen `mappers` of the GraphQL object types: a resolver's
  * parent is the REST resource itself.
  */
-import type { paths } from './generated/rest';
+import type { components, paths } from './generated/rest';
 
 type Method = 'get' | 'post' | 'patch';
 type JsonOf<TResponse> = TResponse extends { content: { 'application/json': infer TBody } } ? TBody : never;
@@ -29,6 +29,11 @@ type IncludedOf<TPath extends keyof paths, TType extends string, TMethod extends
   ItemOf<NonNullable<RestBody<TPath, TMethod>['included']>>,
   { type: TType }
 >;
+
+/** One JSON:API error object of a 4xx or 5xx answer: `source.pointer` names the input field, `code` the kind of mistake. */
+export type JsonApiError = components['schemas']['ErrorDocument']['errors'][number];
+/** The backend's machine-readable error codes. */
+export type RestErrorCode = NonNullable<JsonApiError['code']>;
 
 export type SessionResource = DataOf<'/sessions', 'post'>;
 export type UserResource = DataOf<'/users/me'>;
