@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
-import { isUnavailableQrCodeSavable, validateQrUnavailability, type QrUnavailabilityKind as ReasonKind } from '@fsi/shared';
+import {
+  isUnavailableQrCodeSavable,
+  QR_UNAVAILABILITY_KIND_WIRE,
+  QR_UNAVAILABILITY_KINDS,
+  validateQrUnavailability,
+  type QrUnavailabilityKind as ReasonKind,
+} from '@fsi/shared';
 import type { QrUnavailabilityKind } from '../../../generated/graphql';
 import { QR_REASON_LABELS } from './EntryCard';
 import { useReportUnavailableQrCode } from '../hooks/useReportUnavailableQrCode';
 
-const KINDS: { api: QrUnavailabilityKind; rule: ReasonKind }[] = [
-  { api: 'MISSING', rule: 'missing' },
-  { api: 'UNUSABLE', rule: 'unusable' },
-  { api: 'ACCESS_DENIED', rule: 'access_denied' },
-];
+/** Each reason as the API spells it and as the shared rules do, from the codec's table. */
+const KINDS: { api: QrUnavailabilityKind; rule: ReasonKind }[] = QR_UNAVAILABILITY_KINDS.map((rule) => ({ api: QR_UNAVAILABILITY_KIND_WIRE[rule], rule }));
 
 export type UnavailableTarget = { entryIds: string[]; locationName: string };
 

@@ -19,6 +19,7 @@ import {
 } from './model';
 import type { ConditionDraft, EntryScanDraft } from '../../../lib/outbox/drafts';
 import type { WalkaboutEdits } from '../../../lib/outbox/pendingEdits';
+import { createSignal, type Signal } from '../../../lib/signal';
 
 export type ConditionSnapshot = { condition: Condition; info: ConditionInfo; pending: boolean };
 
@@ -78,7 +79,8 @@ export class WalkaboutEditStore {
   /** Pending targets ('c:{id}', 'e:{id}') and the revision each was last written with. */
   private readonly revisions = new Map<string, number>();
   private revisionCounter = 0;
-  private readonly listeners = new Map<string, Set<Listener>>();
+  /** One signal per condition, entry, floor and the pending count: a change re-renders only what shows it. */
+  private readonly signals = new Map<string, Signal<void>>();
   private readonly versions = new Map<string, number>();
   private readonly statusCache = new Map<string, { version: number; value: EntryStatus | Progress }>();
 
@@ -146,15 +148,12 @@ export class WalkaboutEditStore {
   // --- Subscriptions ---------------------------------------------------------------------------
 
   subscribe(key: string, listener: Listener): () => void {
-    let set = this.listeners.get(key);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(key, set);
+    let signal = this.signals.get(key);
+    if (!signal) {
+      signal = createSignal();
+      this.signals.set(key, signal);
     }
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-    };
+    return signal.subscribe(listener);
   }
 
   subscribeCondition = (id: string, listener: Listener) => this.subscribe(conditionKey(id), listener);
@@ -165,7 +164,7 @@ export class WalkaboutEditStore {
   private notify(keys: string[]): void {
     for (const key of keys) {
       this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
-      for (const listener of this.listeners.get(key) ?? []) listener();
+      this.signals.get(key)?.emit();
     }
   }
 
