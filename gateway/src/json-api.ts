@@ -1,7 +1,7 @@
 /**
- * What the gateway reads of any JSON:API document, whatever its resources (docs/REST.md "Documents"):
- * the links of a list's pages, error objects, and a resource's relationships. The resources themselves
- * are typed from the backend's OpenAPI document (rest-types.ts).
+ * What the gateway's generic helpers read of any JSON:API document, whatever its resources
+ * (docs/REST.md "Documents"): the records and links of a list's pages, a resource's to-many
+ * relationships. The resources themselves are typed from the backend's OpenAPI document (rest-types.ts).
  */
 export type ResourceIdentifier = { type: string; id: string };
 
@@ -21,18 +21,6 @@ export type PageLinks = { self?: string; first?: string; last?: string; next?: s
 
 /** The members of a list document the gateway's paging reads. */
 export type ListDocument<TItem> = { data: TItem[]; meta?: { total?: number }; links?: PageLinks };
-
-/**
- * The id of a to-one relationship: `relationships.{name}.data.id`, else the
- * attribute `{name}Id` (spec section 3: "A relationship is exposed as {name}Id").
- */
-export function relatedId(resource: AnyResource, name: string): string | null {
-  const data = resource.relationships?.[name]?.data;
-  if (data && !Array.isArray(data)) return data.id;
-  const attributes = (resource.attributes ?? {}) as Record<string, unknown>;
-  const value = attributes[`${name}Id`] ?? attributes[`${name}_id`];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
-}
 
 /** The ids of a to-many relationship, in order. */
 export function relatedIds(resource: AnyResource, name: string): string[] {

@@ -18,10 +18,6 @@ export type SignInResult = {
   errors: FieldErrorRecord[];
 };
 
-function isAdminOf(meta: { isAdmin?: unknown } | undefined): boolean {
-  return meta?.isAdmin === true;
-}
-
 /**
  * @param signedIn the data source of another token: the rest of a signIn's response (the payload's
  * viewer, its organization) is read as the user who just signed in, while this request's client keeps
@@ -33,7 +29,7 @@ export function createAuthLoaders(rest: RestClient, signedIn: (token: string) =>
   const loadViewer = (): Promise<ViewerRecord> => {
     viewer ??= rest.get<RestBody<'/users/me'>>('/users/me').then((document) => ({
       user: document.data,
-      isAdmin: isAdminOf(document.meta),
+      isAdmin: document.meta.isAdmin,
     }));
     return viewer;
   };
@@ -58,8 +54,8 @@ export function createAuthLoaders(rest: RestClient, signedIn: (token: string) =>
         });
         const { accessToken, expiresAt } = document.data.attributes;
         const source = signedIn(accessToken);
-        const user = document.included?.find((record): record is UserResource => record.type === 'users');
-        if (user) source.auth.primeViewer({ user, isAdmin: isAdminOf(document.meta) });
+        const user = document.included?.find((record) => record.type === 'users');
+        if (user) source.auth.primeViewer({ user, isAdmin: document.meta.isAdmin });
         const record = await source.auth.viewer();
         return { accessToken, expiresAt, viewer: { ...record, data: source }, errors: [] };
       } catch (error) {

@@ -1,5 +1,4 @@
 import type { Resolvers } from '../../generated/resolvers';
-import { relatedId } from '../../json-api';
 import type { ViewerRecord } from './loaders';
 import { permissionFlagNames, type Permissions } from '@fsi/shared';
 import { loadOptional } from '../../loaders';
@@ -31,11 +30,11 @@ export const authResolvers: Resolvers = {
     isAdmin: (viewer) => viewer.isAdmin,
     // A signIn's viewer is read with its new token (viewer.data); any other with the caller's.
     organization: (viewer, _args, { data }) =>
-      loadOptional((viewer.data ?? data).organizations.byId, relatedId(viewer.user, 'organization')),
-    region: (viewer, _args, { data }) => loadOptional((viewer.data ?? data).regions.byId, relatedId(viewer.user, 'region')),
+      loadOptional((viewer.data ?? data).organizations.byId, viewer.user.relationships.organization.data?.id),
+    region: (viewer, _args, { data }) => loadOptional((viewer.data ?? data).regions.byId, viewer.user.relationships.region.data?.id),
     walkaboutAutoSavePeriodMins: (viewer) => viewer.user.attributes.walkaboutAutoSavePeriodMins,
-    debugModeEnabled: (viewer) => viewer.user.attributes.debugModeEnabled === true,
-    networkSpeedMeasurementEnabled: (viewer) => viewer.user.attributes.networkSpeedMeasurementEnabled === true,
+    debugModeEnabled: (viewer) => viewer.user.attributes.debugModeEnabled,
+    networkSpeedMeasurementEnabled: (viewer) => viewer.user.attributes.networkSpeedMeasurementEnabled,
     permissions: (viewer) => viewerPermissions(viewer),
   },
 };

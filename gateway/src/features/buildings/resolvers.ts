@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../generated/resolvers';
 import type { BuildingResource } from '../../rest-types';
-import { idOf, relatedId } from '../../json-api';
+import { idOf } from '../../json-api';
 import { attributeResolvers } from '../../attribute-resolvers';
 import { loadOptional, loadRequired } from '../../loaders';
 
@@ -26,11 +26,11 @@ export const buildingResolvers: Resolvers = {
     activeFireWatchWalkaboutId: (building) => idOf(building.attributes.activeFireWatchWalkaboutId),
     // The label of floors defaults to 'Floor' when empty (spec section 3).
     floorDisplayName: (building) => building.attributes.floorDisplayName || 'Floor',
-    information: (building) => building.attributes.information ?? {},
+    information: (building) => building.attributes.information,
     organization: (building, _args, { data }) =>
-      loadRequired(data.organizations.byId, relatedId(building, 'organization'), 'organization'),
-    region: (building, _args, { data }) => loadOptional(data.regions.byId, relatedId(building, 'region')),
-    fireWatchCycle: (building, _args, { data }) => loadOptional(data.cycles.byId, relatedId(building, 'fireWatchCycle')),
+      loadRequired(data.organizations.byId, building.relationships.organization.data.id, 'organization'),
+    region: (building, _args, { data }) => loadOptional(data.regions.byId, building.relationships.region.data?.id),
+    fireWatchCycle: (building, _args, { data }) => loadOptional(data.cycles.byId, building.relationships.fireWatchCycle.data?.id),
   },
   BuildingStatus: {
     cycle: (status, _args, { data }) => loadRequired(data.cycles.byId, String(status.cycleId), 'cycle'),

@@ -1,6 +1,5 @@
 import type { Resolvers } from '../../generated/resolvers';
 import type { CycleResource } from '../../rest-types';
-import { relatedId } from '../../json-api';
 import { attributeResolvers } from '../../attribute-resolvers';
 import { loadRequired } from '../../loaders';
 import { occurrenceText } from '@fsi/shared';
@@ -15,6 +14,6 @@ export const cycleResolvers: Resolvers = {
     id: (cycle) => cycle.id,
     ...attributeResolvers<CycleResource>()(['name', 'abbreviation', 'frequency', 'every', 'start']),
     occurrence: (cycle) => occurrenceText(cycle.attributes.frequency, cycle.attributes.every),
-    organization: (cycle, _args, { data }) => loadRequired(data.organizations.byId, relatedId(cycle, 'organization'), 'organization'),
+    organization: (cycle, _args, { data }) => loadRequired(data.organizations.byId, cycle.relationships.organization.data.id, 'organization'),
   },
 };

@@ -12,11 +12,6 @@ export function rootsOf(regions: RegionResource[]): RegionResource[] {
   return regions.filter((region) => !region.attributes.parentId || !visible.has(String(region.attributes.parentId))).sort(byName);
 }
 
-function childIds(region: RegionResource): string[] {
-  const data = region.relationships?.children?.data;
-  if (Array.isArray(data)) return data.map((child) => child.id);
-  return (region.attributes.children_ids ?? []).map(String);
-}
 
 export function createRegionLoaders(rest: RestClient) {
   const byId = byIdLoader<RestBody<'/regions'>>(rest, '/regions');
@@ -35,7 +30,7 @@ export function createRegionLoaders(rest: RestClient) {
      * children through the same batched `filter[id]` call.
      */
     async childrenOf(region: RegionResource): Promise<RegionResource[]> {
-      const ids = childIds(region);
+      const ids = region.relationships.children.data.map((child) => child.id);
       if (!ids.length) return [];
       const children = await byId.loadMany(ids);
       return children.filter((child): child is RegionResource => child !== null && !(child instanceof Error)).sort(byName);

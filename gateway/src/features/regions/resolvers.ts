@@ -1,6 +1,5 @@
 import type { Resolvers } from '../../generated/resolvers';
 import type { RegionResource } from '../../rest-types';
-import { relatedId } from '../../json-api';
 import { attributeResolvers } from '../../attribute-resolvers';
 import { loadOptional, loadRequired } from '../../loaders';
 
@@ -11,8 +10,8 @@ export const regionResolvers: Resolvers = {
   Region: {
     id: (region) => region.id,
     ...attributeResolvers<RegionResource>()(['name', 'level']),
-    organization: (region, _args, { data }) => loadRequired(data.organizations.byId, relatedId(region, 'organization'), 'organization'),
-    parent: (region, _args, { data }) => loadOptional(data.regions.byId, relatedId(region, 'parent')),
+    organization: (region, _args, { data }) => loadRequired(data.organizations.byId, region.relationships.organization.data.id, 'organization'),
+    parent: (region, _args, { data }) => loadOptional(data.regions.byId, region.relationships.parent.data?.id),
     children: (region, _args, { data }) => data.regions.childrenOf(region),
   },
 };

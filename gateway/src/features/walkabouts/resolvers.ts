@@ -1,5 +1,5 @@
 import type { Resolvers } from '../../generated/resolvers';
-import { idOf, relatedId } from '../../json-api';
+import { idOf } from '../../json-api';
 import { attributeResolvers } from '../../attribute-resolvers';
 import { loadRequired } from '../../loaders';
 import {
@@ -54,8 +54,8 @@ export const walkaboutResolvers: Resolvers = {
       'date', 'endDate', 'isOpen', 'isLocked', 'isClosed', 'isComplete', 'isFireWatch', 'unsatisfactoryCount',
       'conditionsCount', 'markedCount', 'openedAt', 'lockedAt', 'closedAt',
     ]),
-    cycle: (walkabout, _args, { data }) => loadRequired(data.cycles.byId, relatedId(walkabout, 'cycle'), 'cycle'),
-    building: (walkabout, _args, { data }) => loadRequired(data.buildings.byId, relatedId(walkabout, 'building'), 'building'),
+    cycle: (walkabout, _args, { data }) => loadRequired(data.cycles.byId, walkabout.relationships.cycle.data.id, 'cycle'),
+    building: (walkabout, _args, { data }) => loadRequired(data.buildings.byId, walkabout.relationships.building.data.id, 'building'),
     floors: (walkabout, _args, { data }) => data.walkabouts.floorsOf(walkabout),
   },
   WalkaboutFloor: {
@@ -67,11 +67,9 @@ export const walkaboutResolvers: Resolvers = {
     id: (entry) => entry.id,
     ...attributeResolvers<EntryResource>()([
       'order', 'label', 'aliasName', 'locationName', 'equipmentName', 'scannedAt', 'walkaboutActive', 'cycleName',
-      'temporaryUuid', 'regularUuid', 'qrUnavailabilityReason',
+      'temporaryUuid', 'regularUuid', 'qrUnavailabilityReason', 'locationHint', 'locationUrl',
     ]),
     locationId: (entry) => String(entry.attributes.locationId),
-    locationHint: (entry) => entry.attributes.locationHint ?? null,
-    locationUrl: (entry) => entry.attributes.locationUrl ?? null,
     equipmentId: (entry) => String(entry.attributes.equipmentId),
     scannerId: (entry) => idOf(entry.attributes.scannerId),
     sections: (entry, _args, { data }) => data.walkabouts.sectionsOf(entry),
@@ -82,10 +80,10 @@ export const walkaboutResolvers: Resolvers = {
     conditions: (section, _args, { data }) => data.walkabouts.conditionsOf(section),
   },
   ConditionOptions: {
-    disableUnsatisfactoryRemarks: (options) => options.disableUnsatisfactoryRemarks === true,
-    disableUnsatisfactoryPhoto: (options) => options.disableUnsatisfactoryPhoto === true,
-    makePhotoAndRemarksOptional: (options) => options.makePhotoAndRemarksOptional === true,
-    pattern: (options) => options.pattern ?? null,
+    disableUnsatisfactoryRemarks: (options) => options.disableUnsatisfactoryRemarks,
+    disableUnsatisfactoryPhoto: (options) => options.disableUnsatisfactoryPhoto,
+    makePhotoAndRemarksOptional: (options) => options.makePhotoAndRemarksOptional,
+    pattern: (options) => options.pattern,
   },
   Condition: {
     __resolveType: (condition) => {
