@@ -266,6 +266,7 @@ describe.each(databases)('JSON:API documents on %s', (database) => {
       const response = await backend.app.inject({ method, url });
       expect(response.statusCode).toBe(404);
       expectJsonApi(response.json());
+      expect(response.json().errors[0].code).toBe('NOT_FOUND');
     }
   });
 
@@ -273,9 +274,11 @@ describe.each(databases)('JSON:API documents on %s', (database) => {
     const malformed = await backend.app.inject({ method: 'POST', url: '/sessions', headers: { 'content-type': 'application/json' }, payload: '{"data":' });
     expect(malformed.statusCode).toBe(400);
     expectJsonApi(malformed.json());
+    expect(malformed.json().errors[0].code).toBe('BAD_REQUEST');
     const text = await backend.app.inject({ method: 'POST', url: '/sessions', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
     expect(text.statusCode).toBe(415);
     expectJsonApi(text.json());
+    expect(text.json().errors[0].code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('answers an unexpected exception with a 500 document that reveals nothing of it', async () => {
@@ -288,5 +291,6 @@ describe.each(databases)('JSON:API documents on %s', (database) => {
     expect(response.statusCode).toBe(500);
     expectJsonApi(response.json());
     expect(response.body).not.toContain('secret internal detail');
+    expect(response.json().errors[0].code).toBe('INTERNAL_ERROR');
   });
 });

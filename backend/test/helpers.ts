@@ -34,7 +34,7 @@ export type JsonApiBody = {
   included?: JsonApiResource[];
   meta?: Record<string, unknown>;
   links?: Record<string, string | null>;
-  errors?: { status: string; title: string; detail: string; source?: { pointer?: string; parameter?: string } }[];
+  errors?: { status: string; title: string; detail: string; code?: string; source?: { pointer?: string; parameter?: string } }[];
 };
 
 /** A client of the app that checks every answer (but 204s) against the JSON:API schema. */

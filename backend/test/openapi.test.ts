@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { committedOpenApi, openApiDocument } from '../src/openapi';
 import type { TestBackend } from '../src/testing';
 import { startTestBackend } from './helpers';
 
+type Schema = { $ref?: string; type?: string | string[]; enum?: string[]; properties?: Record<string, Schema>; required?: string[]; anyOf?: Schema[]; items?: Schema };
 type OpenApi = {
   openapi: string;
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; responses?: Record<string, unknown>; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: { name: string; in: string }[]; responses?: Record<string, { content?: Record<string, { schema: Schema }> }>; requestBody?: unknown }>
+  >;
+  components: { schemas: Record<string, Schema> };
 };
 
 describe('the OpenAPI document', () => {
@@ -35,5 +41,31 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(buildings.responses!)).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));
     expect(document.paths['/sessions']!.post!.requestBody).toBeDefined();
     expect(document.paths['/buildings/{id}']!.get!.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }));
+  });
+
+  it('names each resource once, with its type as a literal and its known attributes spelled out', () => {
+    const building = document.components.schemas.BuildingResource!;
+    expect(building.properties!.type).toMatchObject({ type: 'string', enum: ['buildings'] });
+    const attributes = building.properties!.attributes!.properties!;
+    expect(attributes.statuses!.items!.required).toEqual(
+      expect.arrayContaining(['cycleId', 'isLastWalkaboutComplete', 'lastWalkaboutUnsatisfactoryTotal', 'lockedAt', 'openedAt', 'closedAt']),
+    );
+    expect(attributes.buildingOffsets!.items!.properties!.openOffsetUnit).toEqual({
+      type: 'string',
+      enum: ['none', 'minute', 'hour', 'day', 'week', 'month'],
+    });
+    const condition = document.components.schemas.ConditionResource!.properties!.attributes!.properties!;
+    expect(condition.value!.anyOf!.map((s) => s.type)).toEqual(['boolean', 'string', 'number', 'array', 'null']);
+    const error = document.components.schemas.ErrorDocument!.properties!.errors!.items!.properties!;
+    expect(error.code!.enum).toEqual(expect.arrayContaining(['INCORRECT_CREDENTIALS', 'RATE_LIMITED', 'LOCKED', 'CLOSED', 'VALIDATION_FAILED']));
+  });
+
+  it('is the document committed as backend/openapi.json, which the gateway generates its REST types from', async () => {
+    const generated = await openApiDocument();
+    expect(document, 'GET /openapi.json and the document built without a database differ').toEqual(generated);
+    expect(
+      committedOpenApi(),
+      'backend/openapi.json is out of date with the routes\' schemas: run `npm run openapi -w backend` and commit the file',
+    ).toEqual(generated);
   });
 });

@@ -128,6 +128,7 @@ describe.each(databases)('what each kind of user sees on %s', (database) => {
     const bad = await as.manager!.get('/buildings?include=walkabouts');
     expect(bad.status).toBe(400);
     expect(bad.body.errors![0]!.source).toEqual({ parameter: 'include' });
+    expect(bad.body.errors![0]!.code).toBe('BAD_REQUEST');
   });
 
   it('describes the region tree with parentIds, level and children', async () => {

@@ -46,12 +46,14 @@ describe.each(databases)('sessions on %s', (database) => {
     expect(unknown.status).toBe(422);
     expect(wrong.body.errors![0]!.detail).toBe('Username or password is incorrect.');
     expect(unknown.body.errors![0]!.detail).toBe('Username or password is incorrect.');
+    expect([wrong.body.errors![0]!.code, unknown.body.errors![0]!.code]).toEqual(['INCORRECT_CREDENTIALS', 'INCORRECT_CREDENTIALS']);
   });
 
   it('answers a sign-in without a password with a 422 pointing at the field', async () => {
     const { status, body } = await anonymous.post('/sessions', { data: { type: 'sessions', attributes: { username: 'viewer' } } });
     expect(status).toBe(422);
     expect(body.errors![0]!.source).toEqual({ pointer: '/data/attributes/password' });
+    expect(body.errors![0]!.code).toBe('VALIDATION_FAILED');
   });
 
   it('locks an account for 15 minutes after 10 failed sign-ins, even for the right password', async () => {
@@ -61,6 +63,7 @@ describe.each(databases)('sessions on %s', (database) => {
     const locked = await anonymous.post('/sessions', signInBody('inspector', 'demo1234'));
     expect(locked.status).toBe(429);
     expect(locked.body.errors![0]!.detail).toMatch(/Too many failed sign-in attempts/);
+    expect(locked.body.errors![0]!.code).toBe('RATE_LIMITED');
     // Another account from the same address is not locked by these failures.
     expect((await anonymous.post('/sessions', signInBody('harbour', 'demo1234'))).status).toBe(201);
   });
@@ -99,6 +102,7 @@ describe.each(databases)('sessions on %s', (database) => {
       const response = await backend.app.inject({ method: 'GET', url: '/users/me', headers });
       expect(response.statusCode).toBe(401);
       expect(response.json().errors[0].status).toBe('401');
+      expect(response.json().errors[0].code).toBe('UNAUTHENTICATED');
     }
   });
 

@@ -158,6 +158,33 @@ describe.each(databases)('walkabouts on %s', (database) => {
     expect(trail.every((row) => String(row.userId) === demo.user('inspector'))).toBe(true);
   });
 
+  it('answers a save with the walkabout and its building as their own routes give them now, and a repeat of the key alike', async () => {
+    const id = await demo.walkabout('Yonge & Eglinton Tower', 'Monthly');
+    const before = await walkaboutOf(as.inspector!, id);
+    const { entry, conditions } = entryNamed(before, 'Portable Fire Extinguisher');
+    const unmarked = conditions.find((c) => c.attributes.value === null && c.attributes.conditionType === 'yesno')!;
+    const payload = {
+      walkaboutToUpdateId: id,
+      data: { entries: [{ id: entry.id, scannedAt: '2026-11-20T14:00:00Z' }], conditions: [{ id: unmarked.id, value: 'yes' }] },
+    };
+    const saved = await as.inspector!.save('fresh-figures', payload);
+    expect(saved.status).toBe(200);
+    expect((saved.body.data as JsonApiResource[]).map((r) => r.type).sort()).toEqual(['conditions', 'entries']);
+    const buildingId = String(before.walkabout.attributes.buildingId);
+    const [walkabout, building] = saved.body.included!;
+    expect(walkabout).toEqual(one((await as.inspector!.get(`/walkabouts/${id}`)).body));
+    expect(building).toEqual(one((await as.inspector!.get(`/buildings/${buildingId}`)).body));
+    expect(walkabout!.attributes.markedCount).toBe((before.walkabout.attributes.markedCount as number) + 1);
+    expect(walkabout!.attributes.unsatisfactoryCount).toBe(before.walkabout.attributes.unsatisfactoryCount);
+    expect(walkabout!.relationships!.floors!.data).toEqual(before.walkabout.relationships!.floors!.data);
+
+    const again = await as.inspector!.save('fresh-figures', payload);
+    expect(again.status).toBe(200);
+    expect(again.body.meta).toMatchObject({ replayed: true });
+    expect(again.body.data).toEqual(saved.body.data);
+    expect(again.body.included).toEqual(saved.body.included);
+  });
+
   it('keeps the newer result when an older offline save arrives later, and keeps both in the edit trail', async () => {
     const id = await demo.walkabout('Yonge & Eglinton Tower', 'Monthly');
     const { entry, conditions } = entryNamed(await walkaboutOf(as.inspector!, id), 'Portable Fire Extinguisher');
@@ -195,6 +222,7 @@ describe.each(databases)('walkabouts on %s', (database) => {
     expect(unscanned.body.errors).toEqual([
       expect.objectContaining({ detail: "This condition's entry is locked: scan its location before recording results.", source: { pointer: '/data/conditions/0/id' } }),
     ]);
+    expect(unscanned.body.errors![0]!.code).toBe('ENTRY_NOT_SCANNED');
     const invalid = await as.inspector!.save('invalid', {
       walkaboutToUpdateId: id,
       data: {
@@ -205,7 +233,15 @@ describe.each(databases)('walkabouts on %s', (database) => {
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors!.map((e) => e.source!.pointer).sort()).toEqual(['/data/conditions/0/value', '/data/conditions/1/id', '/data/entries/0/scannedAt']);
     expect(invalid.body.errors!.find((e) => e.source!.pointer === '/data/conditions/0/value')!.detail).toBe("Value must be 'yes' or 'no'");
-    expect((await as.viewer!.save('viewer', { walkaboutToUpdateId: id, data: {} })).status).toBe(403);
+    expect(invalid.body.errors!.map((e) => e.code)).toEqual(['VALIDATION_FAILED', 'VALIDATION_FAILED', 'VALIDATION_FAILED']);
+    // The body's schema describes it; the shared rule checks it, so a wrong shape gets the rule's words too.
+    const shapeless = await as.inspector!.save('shapeless', { walkaboutToUpdateId: id, generateReport: 'yes', data: { conditions: 'all' } });
+    expect([shapeless.status, shapeless.body.errors!.map((e) => [e.source!.pointer, e.detail])]).toEqual([
+      422,
+      [['/generateReport', 'Must be true or false'], ['/data/conditions', 'Must be a list']],
+    ]);
+    const viewer = await as.viewer!.save('viewer', { walkaboutToUpdateId: id, data: {} });
+    expect([viewer.status, viewer.body.errors![0]!.code]).toEqual([403, 'FORBIDDEN']);
   });
 
   it('lets only users with the lock permission lock a walkabout, and never saves a locked or closed one', async () => {
@@ -216,9 +252,10 @@ describe.each(databases)('walkabouts on %s', (database) => {
     const locked = await as.inspector!.post(`/walkabouts/${id}/lock`, {});
     expect(locked.status).toBe(200);
     expect(one(locked.body).attributes).toMatchObject({ isLocked: true, isOpen: false, isComplete: false });
-    expect((await as.inspector!.post(`/walkabouts/${id}/lock`, {})).body.errors![0]!.detail).toBe('This walkabout is locked.');
+    const again = await as.inspector!.post(`/walkabouts/${id}/lock`, {});
+    expect([again.body.errors![0]!.detail, again.body.errors![0]!.code]).toEqual(['This walkabout is locked.', 'LOCKED']);
     const save = await as.inspector!.save('late', { walkaboutToUpdateId: id, data: {} });
-    expect([save.status, save.body.errors![0]!.detail]).toEqual([409, 'This walkabout is locked.']);
+    expect([save.status, save.body.errors![0]!.detail, save.body.errors![0]!.code]).toEqual([409, 'This walkabout is locked.', 'LOCKED']);
     const open = list((await as.inspector!.get(`/walkabouts?filter[building]=${demo.building('King Street Commerce Centre')}&filter[open]=true`)).body);
     expect(open.map((w) => w.id)).not.toContain(id);
     expect(open.map((w) => w.attributes.cycleName)).toContain('Weekly');
@@ -227,7 +264,7 @@ describe.each(databases)('walkabouts on %s', (database) => {
     closedYearly = other;
     await backend.db.update(schema.walkabouts).set({ closedAt: new Date(Date.now() - 1000) }).where(eq(schema.walkabouts.id, Number(other)));
     const closed = await as.inspector!.save('closed', { walkaboutToUpdateId: other, data: {} });
-    expect([closed.status, closed.body.errors![0]!.detail]).toEqual([409, 'This walkabout is closed.']);
+    expect([closed.status, closed.body.errors![0]!.detail, closed.body.errors![0]!.code]).toEqual([409, 'This walkabout is closed.', 'CLOSED']);
   });
 
   it('compares a location across the locked and the active walkabouts', async () => {
@@ -268,7 +305,7 @@ describe.each(databases)('walkabouts on %s', (database) => {
     expect(started.status).toBe(201);
     expect(one(started.body).attributes).toMatchObject({ status: 'started', startComments: 'Sprinkler impairment, zone 3', endedAt: null });
     const twice = await start(as.inspector!);
-    expect([twice.status, twice.body.errors![0]!.detail]).toEqual([422, 'Fire watch already started.']);
+    expect([twice.status, twice.body.errors![0]!.detail, twice.body.errors![0]!.code]).toEqual([422, 'Fire watch already started.', 'FIRE_WATCH_ALREADY_STARTED']);
 
     const fireWatchCycle = demo.cycle(demo.northwind, 'Fire Watch');
     const walkabout = await as.inspector!.post('/walkabouts', createBody(building, fireWatchCycle));

@@ -41,11 +41,12 @@ export function Nullable<T extends TSchema>(schema: T): TUnion<[T, TNull]> {
   return Type.Union([schema, Type.Null()]);
 }
 
-type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
-
-/** A REST enumeration: one of the given strings (`Type.Union` of `Type.Literal`s). */
-export function StringEnum<const T extends readonly [string, ...string[]]>(values: T): TUnion<Literals<T>> {
-  return Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnion<Literals<T>>;
+/**
+ * A REST enumeration: one of the given strings. `{type:'string', enum:[…]}` in the document (one
+ * union of literals in generated types), and its Static is the union of the values.
+ */
+export function StringEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return Type.Enum(values, { type: 'string' });
 }
 
 const named: TSchema[] = [];

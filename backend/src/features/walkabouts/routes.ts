@@ -113,8 +113,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/walkabout-data',
     { schema: saveWalkaboutDataSchema, validatorCompiler: checkedByHandler },
     async (request) => {
-      const key = request.headers['idempotency-key'];
-      if (!key) throw badParameter('Idempotency-Key', "The Idempotency-Key header (the device's save id) is required.");
+      // Unchecked by the schema (see checkedByHandler): a missing or overlong key is a 400 naming the header.
+      const key: unknown = request.headers['idempotency-key'];
+      if (typeof key !== 'string' || !key) {
+        throw badParameter('Idempotency-Key', "The Idempotency-Key header (the device's save id) is required.");
+      }
       if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
         throw badParameter('Idempotency-Key', `The Idempotency-Key header must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`);
       }

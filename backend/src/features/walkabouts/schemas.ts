@@ -256,7 +256,7 @@ export const saveWalkaboutDataSchema = {
     'Answers the saved entries and conditions, with the walkabout and its building (fresh counts and statuses) in included. ' +
     'The body is checked by the shared rule (parseWalkaboutDataPayload of @fsi/shared): 422 with a pointer per mistake.',
   headers: Type.Object({
-    'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The device's save id (required)" })),
+    'idempotency-key': Type.String({ minLength: 1, maxLength: 200, description: "The device's save id: a repeat answers the first save" }),
   }),
   body: WalkaboutDataBody,
   response: { 200: SaveDocument, ...errorResponses },
