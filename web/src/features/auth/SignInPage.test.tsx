@@ -62,6 +62,30 @@ describe('Sign in', () => {
     expect(readAccessToken()).toBeNull();
   });
 
+  it("tells wrong credentials by the error's code, whatever the server's wording", async () => {
+    const reworded = graphql.mutation('SignIn', () =>
+      HttpResponse.json({
+        data: {
+          signIn: {
+            __typename: 'SignInPayload',
+            accessToken: null,
+            expiresAt: null,
+            viewer: null,
+            errors: [{ __typename: 'FieldError', field: null, message: 'Those credentials do not match our records.', code: 'INCORRECT_CREDENTIALS' }],
+          },
+        },
+      }),
+    );
+    const { user } = renderApp({ route: '/signin', signedIn: false, handlers: [reworded] });
+    await user.type(screen.getByLabelText('Username'), 'ida');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not sign in. Username or password is incorrect.');
+    expect(alert).not.toHaveTextContent('records');
+  });
+
   it('says how long to wait, not that the password is wrong, after too many attempts', async () => {
     const { user } = renderApp({ route: '/signin', signedIn: false, handlers: [signInAnswering('limited')] });
     await user.type(screen.getByLabelText('Username'), 'ida');

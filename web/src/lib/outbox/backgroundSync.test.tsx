@@ -10,6 +10,7 @@ import { aCycle, aPageBuilding, aWalkabout, aWalkaboutsPage } from '../../featur
 import { resetBackgroundSync } from './backgroundSync';
 import { closeEditsDb, pendingCounts, putChange, putSnapshot, type ChangeRecord } from './pendingEdits';
 import { settleSaves } from './saveQueue';
+import { aConditionDraft } from './testDrafts';
 import { saveRecorder } from '../../features/walkabout-edit/testData';
 
 const USER_ID = '7';
@@ -34,18 +35,7 @@ function aChange(conditionId: string, revision: number): ChangeRecord {
     walkaboutId: WALKABOUT_ID,
     target: `c:${conditionId}`,
     revision,
-    condition: {
-      id: conditionId,
-      kind: 'BOOLEAN',
-      value: true,
-      remarks: null,
-      photoUrl: null,
-      photoMimetype: null,
-      photoId: null,
-      hasSatisfactoryRemarks: false,
-      editedVia: 'tap',
-      editedAt: '2026-03-02T09:00:00.000Z',
-    },
+    condition: aConditionDraft(conditionId, { editedAt: '2026-03-02T09:00:00.000Z' }),
   };
 }
 

@@ -2,7 +2,6 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WalkaboutEditPageQuery } from '../../generated/graphql';
-import type { ConditionDraft } from './drafts';
 import {
   changesInWords,
   closeEditsDb,
@@ -19,25 +18,10 @@ import {
   setPhotoUrl,
   type BatchRecord,
 } from './pendingEdits';
+import { aConditionDraft } from './testDrafts';
 
 const USER = '7';
 const WALKABOUT = '501';
-
-function aDraft(id: string, overrides: Partial<ConditionDraft> = {}): ConditionDraft {
-  return {
-    id,
-    kind: 'BOOLEAN',
-    value: true,
-    remarks: null,
-    photoUrl: null,
-    photoMimetype: null,
-    photoId: null,
-    hasSatisfactoryRemarks: false,
-    editedVia: 'tap',
-    editedAt: '2026-03-02T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 function aBatch(revisions: Record<string, number>, photoIds: string[] = []): BatchRecord {
   return {
@@ -60,10 +44,10 @@ afterEach(async () => {
 
 describe('Pending edits on the device', () => {
   it('keeps each change by user and walkabout, the latest write of a target winning', async () => {
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aDraft('1', { value: false }) });
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 2, condition: aDraft('1', { value: true }) });
-    await putChange({ userId: USER, walkaboutId: '502', target: 'c:9', revision: 1, condition: aDraft('9') });
-    await putChange({ userId: '8', walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aDraft('1') });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1', { value: false }) });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 2, condition: aConditionDraft('1', { value: true }) });
+    await putChange({ userId: USER, walkaboutId: '502', target: 'c:9', revision: 1, condition: aConditionDraft('9') });
+    await putChange({ userId: '8', walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1') });
 
     const edits = await loadEdits(USER, WALKABOUT);
     expect(edits.changes).toHaveLength(1);
@@ -81,17 +65,17 @@ describe('Pending edits on the device', () => {
   });
 
   it('counts the changes waiting per walkabout of a user, and a batch whose changes already left', async () => {
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aDraft('1') });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1') });
     await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'e:4', revision: 2, entry: { id: '4', scannedAt: '2026-03-02T10:00:00.000Z', scannerId: USER } });
-    await putChange({ userId: '8', walkaboutId: '503', target: 'c:1', revision: 1, condition: aDraft('1') });
+    await putChange({ userId: '8', walkaboutId: '503', target: 'c:1', revision: 1, condition: aConditionDraft('1') });
     await putBatch({ ...aBatch({ 'c:5': 1, 'c:6': 2 }), walkaboutId: '502' });
 
     expect(await pendingCounts(USER)).toEqual(new Map([[WALKABOUT, 2], ['502', 2]]));
   });
 
   it('forgets a confirmed batch and the changes it carried, but keeps a change made again since', async () => {
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aDraft('1') });
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:2', revision: 3, condition: aDraft('2') });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1') });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:2', revision: 3, condition: aConditionDraft('2') });
     await putBatch(aBatch({ 'c:1': 1, 'c:2': 2 }));
 
     await confirmBatch(aBatch({ 'c:1': 1, 'c:2': 2 }));
@@ -106,8 +90,8 @@ describe('Pending edits on the device', () => {
     for (const photoId of ['p1', 'p2']) {
       await putPhoto({ userId: USER, walkaboutId: WALKABOUT, photoId, blob, name: `${photoId}.jpg`, mimetype: 'image/jpeg', url: `/files/${photoId}.jpg` });
     }
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aDraft('1', { photoId: 'p1' }) });
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:2', revision: 5, condition: aDraft('2', { photoId: 'p2' }) });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1', { photoId: 'p1' }) });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:2', revision: 5, condition: aConditionDraft('2', { photoId: 'p2' }) });
 
     await confirmBatch(aBatch({ 'c:1': 1, 'c:2': 4 }, ['p1', 'p2']));
 
@@ -126,7 +110,7 @@ describe('Pending edits on the device', () => {
   });
 
   it('drops a refused batch and leaves its changes in place', async () => {
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aDraft('1') });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1') });
     await putBatch(aBatch({ 'c:1': 1 }));
     await dropBatch(USER, WALKABOUT);
 

@@ -4,29 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaveWalkaboutInput } from '../../generated/graphql';
 import type { Outcome } from '../outcome';
 import type { UploadedFile } from '../upload/uploadFile';
-import type { ConditionDraft } from './drafts';
 import { closeEditsDb, loadEdits, putBatch, putChange, putPhoto } from './pendingEdits';
+import { aConditionDraft } from './testDrafts';
 import { batchConfirmed, saveEdits, settleSaves, type SaveDeps } from './saveQueue';
 
 const USER = '7';
 const WALKABOUT = '501';
 const done = { status: 'done', value: {} } as const;
-
-function aDraft(id: string, overrides: Partial<ConditionDraft> = {}): ConditionDraft {
-  return {
-    id,
-    kind: 'BOOLEAN',
-    value: true,
-    remarks: null,
-    photoUrl: null,
-    photoMimetype: null,
-    photoId: null,
-    hasSatisfactoryRemarks: false,
-    editedVia: 'tap',
-    editedAt: '2026-03-02T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 function depsAnswering(answers: Outcome<unknown>[], upload: SaveDeps['upload'] = () => Promise.resolve({ status: 'offline' })) {
   const sent: SaveWalkaboutInput[] = [];
@@ -60,7 +44,7 @@ describe('The save queue', () => {
   });
 
   it('sends the changes as one batch with a save id, and forgets them once the server confirms it', async () => {
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aDraft('1') });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1') });
     await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'e:4', revision: 2, entry: { id: '4', scannedAt: '2026-03-02T10:00:00.000Z', scannerId: USER } });
     const { deps, sent, confirmed } = depsAnswering([done]);
 
@@ -73,7 +57,7 @@ describe('The save queue', () => {
   });
 
   it('keeps the batch with its save id when no answer came, and sends it again with that id first', async () => {
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aDraft('1') });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1') });
     const { deps, sent } = depsAnswering([{ status: 'offline' }, done]);
 
     expect(await saveEdits(deps)).toEqual({ status: 'offline' });
@@ -83,7 +67,7 @@ describe('The save queue', () => {
   });
 
   it('drops a refused batch but keeps its changes, and says the refusal in words', async () => {
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aDraft('1') });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1') });
     const { deps } = depsAnswering([{ status: 'refused', errors: [{ field: null, message: 'This walkabout is locked.', code: 'LOCKED' }] }]);
 
     expect(await saveEdits(deps)).toEqual({ status: 'refused', message: 'This walkabout is locked.' });
@@ -95,7 +79,7 @@ describe('The save queue', () => {
   it('uploads a photo kept on the device before the save, and sends its address', async () => {
     const blob = new Blob(['jpeg'], { type: 'image/jpeg' });
     await putPhoto({ userId: USER, walkaboutId: WALKABOUT, photoId: 'p1', blob, name: 'door.jpg', mimetype: 'image/jpeg', url: null });
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aDraft('1', { value: false, photoId: 'p1' }) });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1', { value: false, photoId: 'p1' }) });
     const upload = vi.fn((): Promise<Outcome<UploadedFile>> => Promise.resolve({ status: 'done', value: { url: '/files/p1.jpg', mimetype: '' } }));
     const { deps, sent } = depsAnswering([done], upload);
 
@@ -108,7 +92,7 @@ describe('The save queue', () => {
   it('sends nothing when a photo could not be uploaded: the work waits for the network', async () => {
     const blob = new Blob(['jpeg'], { type: 'image/jpeg' });
     await putPhoto({ userId: USER, walkaboutId: WALKABOUT, photoId: 'p1', blob, name: 'door.jpg', mimetype: 'image/jpeg', url: null });
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aDraft('1', { photoId: 'p1' }) });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1', { photoId: 'p1' }) });
     const { deps, sent } = depsAnswering([]);
 
     expect(await saveEdits(deps)).toEqual({ status: 'offline' });
@@ -116,7 +100,7 @@ describe('The save queue', () => {
   });
 
   it('runs the saves of one walkabout one after the other, and tells every listener what was confirmed', async () => {
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aDraft('1') });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1') });
     const heard: unknown[] = [];
     const stop = batchConfirmed.subscribe((confirmation) => heard.push(confirmation));
     const { deps, sent } = depsAnswering([done, done]);
@@ -139,9 +123,9 @@ describe('The save queue', () => {
       input: { entries: [], conditions: [] },
       createdAt: '2026-03-02T09:00:00.000Z',
     };
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aDraft('1') });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1') });
     await putBatch(earlier);
-    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:2', revision: 2, condition: aDraft('2') });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:2', revision: 2, condition: aConditionDraft('2') });
     const { deps, sent } = depsAnswering([done, done]);
 
     expect(await saveEdits(deps)).toEqual({ status: 'saved' });

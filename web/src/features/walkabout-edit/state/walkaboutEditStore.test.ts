@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WalkaboutEditPageQuery } from '../../../generated/graphql';
 import type { WalkaboutEdits } from '../../../lib/outbox/pendingEdits';
+import { aConditionDraft } from '../../../lib/outbox/testDrafts';
 import { aCondition, aFloor, anEntry, aWalkabout, UUID_A, UUID_B } from '../testData';
 import { WalkaboutEditStore, type EditPersistence } from './walkaboutEditStore';
 
@@ -72,18 +73,7 @@ describe('The walkabout edit store', () => {
           walkaboutId: '501',
           target: 'c:c2',
           revision: 4,
-          condition: {
-            id: 'c2',
-            kind: 'BOOLEAN',
-            value: false,
-            remarks: 'Broken latch',
-            photoUrl: null,
-            photoMimetype: null,
-            photoId: null,
-            hasSatisfactoryRemarks: false,
-            editedVia: 'tap',
-            editedAt: '2026-03-02T10:00:00.000Z',
-          },
+          condition: aConditionDraft('c2', { value: false, remarks: 'Broken latch' }),
         },
         { userId: '7', walkaboutId: '501', target: 'e:e3', revision: 5, entry: { id: 'e3', scannedAt: '2026-03-02T10:01:00.000Z', scannerId: '7' } },
       ],
