@@ -171,9 +171,14 @@ describe.each(databases)('walkabouts on %s', (database) => {
     expect(saved.status).toBe(200);
     expect((saved.body.data as JsonApiResource[]).map((r) => r.type).sort()).toEqual(['conditions', 'entries']);
     const buildingId = String(before.walkabout.attributes.buildingId);
-    const [walkabout, building] = saved.body.included!;
+    const [walkabout, building, ...cycles] = saved.body.included!;
     expect(walkabout).toEqual(one((await as.inspector!.get(`/walkabouts/${id}`)).body));
     expect(building).toEqual(one((await as.inspector!.get(`/buildings/${buildingId}`)).body));
+    // The cycles the walkabout and the building's statuses name, as GET /cycles gives them.
+    const named = [walkabout!.attributes.cycleId, ...(building!.attributes.statuses as { cycleId: number }[]).map((s) => s.cycleId)];
+    expect(cycles.map((c) => Number(c.id)).sort()).toEqual([...new Set(named)].sort());
+    const cycleList = list((await as.inspector!.get(`/cycles?filter[id]=${cycles.map((c) => c.id).join(',')}`)).body);
+    expect([...cycles].sort((a, b) => Number(a.id) - Number(b.id))).toEqual([...cycleList].sort((a, b) => Number(a.id) - Number(b.id)));
     expect(walkabout!.attributes.markedCount).toBe((before.walkabout.attributes.markedCount as number) + 1);
     expect(walkabout!.attributes.unsatisfactoryCount).toBe(before.walkabout.attributes.unsatisfactoryCount);
     expect(walkabout!.relationships!.floors!.data).toEqual(before.walkabout.relationships!.floors!.data);

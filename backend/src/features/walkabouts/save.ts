@@ -26,6 +26,8 @@ import { FieldErrors, HttpError, notFound, type FieldError } from '../../jsonapi
 import { canRecordWalkabouts, requirePermission, type Scope } from '../../plugins/authorization';
 import { findBuilding } from '../buildings/repository';
 import { buildingResource } from '../buildings/serialize';
+import { cyclesByIds } from '../cycles/repository';
+import { cycleResource } from '../cycles/serialize';
 import { entryTrees, equipmentInScope, findWalkabout, isClosedNow, isLockedNow, visibleFloorIds, type ConditionView } from './repository';
 import { conditionResource, entryResource, walkaboutResource, type ConditionResourceObject, type EntryResourceObject } from './serialize';
 
@@ -38,10 +40,13 @@ type StoredSave = { data: (EntryResourceObject | ConditionResourceObject)[]; met
 
 /**
  * The answer: the saved entries and conditions, and in `included` the walkabout and its building
- * as GET /walkabouts/{id} and GET /buildings/{id} give them now (counts, statuses), so that a
- * client updates its view of both without another call.
+ * as GET /walkabouts/{id} and GET /buildings/{id} give them now (counts, statuses), then the cycles
+ * they name (the walkabout's and its building's statuses'), so that a client updates its view of
+ * all of them without another call.
  */
-export type SaveDocument = StoredSave & { included: (ReturnType<typeof walkaboutResource> | ReturnType<typeof buildingResource>)[] };
+export type SaveDocument = StoredSave & {
+  included: (ReturnType<typeof walkaboutResource> | ReturnType<typeof buildingResource> | ReturnType<typeof cycleResource>)[];
+};
 
 
 type Definition = ConditionDefinition & { entryId: number; entryScannedAt: Date | null };
@@ -116,13 +121,14 @@ export async function saveWalkaboutData(db: Database, scope: Scope, body: unknow
   return { ...stored, included: await freshWalkaboutAndBuilding(db, scope, walkaboutId, now) };
 }
 
-/** The walkabout (with the floors the caller sees) and its building, serialized as their own GET routes do. */
+/** The walkabout (with the floors the caller sees), its building and the cycles they name, serialized as their own GET routes do. */
 async function freshWalkaboutAndBuilding(db: Database, scope: Scope, walkaboutId: number, now: Date): Promise<SaveDocument['included']> {
   const walkabout = await findWalkabout(db, scope, walkaboutId);
   if (!walkabout) throw notFound('Walkabout');
   const [floorIds, building] = await Promise.all([visibleFloorIds(db, scope, walkabout.id), findBuilding(db, scope, walkabout.buildingId)]);
   if (!building) throw notFound('Building');
-  return [walkaboutResource(walkabout, now, floorIds), buildingResource(building)];
+  const cycles = await cyclesByIds(db, scope, [walkabout.cycleId, ...building.walkaboutStatus.statuses.map((s) => s.cycleId)]);
+  return [walkaboutResource(walkabout, now, floorIds), buildingResource(building), ...cycles.map(cycleResource)];
 }
 
 async function storeSave(db: Database, scope: Scope, body: unknown, key: string, now: Date): Promise<StoredSave & { walkaboutId: number }> {

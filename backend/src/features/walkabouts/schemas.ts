@@ -242,10 +242,13 @@ export const SaveMeta = Type.Object({
   replayed: Bool,
 });
 
-/** The saved entries and conditions, and the walkabout and its building with their fresh figures. */
+/**
+ * The saved entries and conditions; in included the walkabout and its building with their fresh
+ * figures (first and second), then the cycles they name.
+ */
 export const SaveDocument = Type.Object({
   data: Type.Array(Type.Union([ref(EntryResource), ref(ConditionResource)])),
-  included: Type.Array(Type.Union([ref(WalkaboutResource), ref(BuildingResource)])),
+  included: Type.Array(Type.Union([ref(WalkaboutResource), ref(BuildingResource), ref(CycleResource)])),
   meta: SaveMeta,
 });
 
@@ -253,7 +256,7 @@ export const saveWalkaboutDataSchema = {
   tags: ['walkabouts'],
   summary: "Record scans and results (idempotent per Idempotency-Key, the device's save id)",
   description:
-    'Answers the saved entries and conditions, with the walkabout and its building (fresh counts and statuses) in included. ' +
+    'Answers the saved entries and conditions, with the walkabout and its building (fresh counts and statuses) and the cycles they name in included. ' +
     'The body is checked by the shared rule (parseWalkaboutDataPayload of @fsi/shared): 422 with a pointer per mistake.',
   headers: Type.Object({
     'idempotency-key': Type.String({ minLength: 1, maxLength: 200, description: "The device's save id: a repeat answers the first save" }),
