@@ -9,6 +9,9 @@ import type { JsonApiError } from './rest-types';
 export type QueryValue = string | number | boolean | ReadonlyArray<string | number> | null | undefined;
 export type QueryParams = Record<string, QueryValue>;
 
+/** A route's request and answer bodies (`RestRoute` in rest-types.ts). */
+type Route = { body: unknown; answer: unknown };
+
 /** What the instrumentation hook sees of each call (tests and the bench count them). */
 export type RestCall = { method: string; path: string };
 
@@ -97,12 +100,13 @@ export class RestClient {
     return records;
   }
 
-  post<TBody>(path: string, body: unknown, headers?: Record<string, string>): Promise<TBody> {
-    return this.request<TBody>('POST', path, body, headers);
+  /** A POST, its body and answer typed by the caller with the route's generated types (`RestRoute`, rest-types.ts). */
+  post<TRoute extends Route>(path: string, body: TRoute['body'], headers?: Record<string, string>): Promise<TRoute['answer']> {
+    return this.request<TRoute['answer']>('POST', path, body, headers);
   }
 
-  patch<TBody>(path: string, body: unknown, headers?: Record<string, string>): Promise<TBody> {
-    return this.request<TBody>('PATCH', path, body, headers);
+  patch<TRoute extends Route>(path: string, body: TRoute['body'], headers?: Record<string, string>): Promise<TRoute['answer']> {
+    return this.request<TRoute['answer']>('PATCH', path, body, headers);
   }
 
   async delete(path: string): Promise<void> {

@@ -17,9 +17,17 @@ export type RestBody<TPath extends keyof paths, TMethod extends Method = 'get'> 
     ? JsonOf<TResponses[Extract<keyof TResponses, 200 | 201>]>
     : never;
 
-/** The JSON body a route takes, e.g. `RestRequestBody<'/walkabout-data', 'patch'>`. */
-export type RestRequestBody<TPath extends keyof paths, TMethod extends Method> =
-  NonNullable<paths[TPath][TMethod]> extends { requestBody?: infer TRequest } ? JsonOf<NonNullable<TRequest>> : never;
+/** The JSON body a route takes, e.g. `RestRequestBody<'/walkabout-data', 'patch'>`; undefined for a route that takes none. */
+export type RestRequestBody<TPath extends keyof paths, TMethod extends Method> = OrUndefined<
+  NonNullable<paths[TPath][TMethod]> extends { requestBody?: infer TRequest } ? JsonOf<NonNullable<TRequest>> : never
+>;
+type OrUndefined<T> = [T] extends [never] ? undefined : T;
+
+/** What a POST or PATCH of a route sends and answers: `rest.post<RestRoute<'/sessions', 'post'>>(…)`. */
+export type RestRoute<TPath extends keyof paths, TMethod extends Method> = {
+  body: RestRequestBody<TPath, TMethod>;
+  answer: RestBody<TPath, TMethod>;
+};
 
 /** The primary data of a route's answer: a resource, or the item of a list. */
 type DataOf<TPath extends keyof paths, TMethod extends Method = 'get'> = ItemOf<RestBody<TPath, TMethod>['data']>;

@@ -1,5 +1,5 @@
 import { RestError, type RestClient } from '../../rest-client';
-import type { RestBody, UserResource } from '../../rest-types';
+import type { RestBody, RestRoute, UserResource } from '../../rest-types';
 import { toFieldErrors, withFieldErrors, type FieldErrorRecord } from '../../errors';
 import type { DataSource } from '../../data-source';
 
@@ -49,7 +49,7 @@ export function createAuthLoaders(rest: RestClient, signedIn: (token: string) =>
      */
     async signIn(username: string, password: string): Promise<SignInResult> {
       try {
-        const document = await rest.post<RestBody<'/sessions', 'post'>>('/sessions', {
+        const document = await rest.post<RestRoute<'/sessions', 'post'>>('/sessions', {
           data: { type: 'sessions', attributes: { username, password } },
         });
         const { accessToken, expiresAt } = document.data.attributes;
@@ -84,7 +84,7 @@ export function createAuthLoaders(rest: RestClient, signedIn: (token: string) =>
     async requestPasswordReset(usernameOrEmail: string) {
       return withFieldErrors(
         async () => {
-          await rest.post('/send-forgot-password-email', { data: { attributes: { searchterm: usernameOrEmail } } });
+          await rest.post<RestRoute<'/send-forgot-password-email', 'post'>>('/send-forgot-password-email', { data: { attributes: { searchterm: usernameOrEmail } } });
           return { ok: true, errors: [] as FieldErrorRecord[] };
         },
         (errors) => ({ ok: false, errors }),
@@ -94,7 +94,7 @@ export function createAuthLoaders(rest: RestClient, signedIn: (token: string) =>
     async changePassword(args: { token: string; password: string; confirmation: string }) {
       return withFieldErrors(
         async () => {
-          await rest.post('/users/change-password', { data: { attributes: args } });
+          await rest.post<RestRoute<'/users/change-password', 'post'>>('/users/change-password', { data: { attributes: args } });
           return { ok: true, errors: [] as FieldErrorRecord[] };
         },
         (errors) => ({ ok: false, errors }),

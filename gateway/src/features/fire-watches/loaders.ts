@@ -1,6 +1,6 @@
 /** Fire watch start and stop over REST (inspection.md sections 4 and 7; docs/REST.md "Walkabout calls"). */
 import type { RestClient } from '../../rest-client';
-import type { BuildingResource, FireWatchResource, RestBody } from '../../rest-types';
+import type { BuildingResource, FireWatchResource, RestBody, RestRoute } from '../../rest-types';
 import { byIdLoader } from '../../loaders';
 import { withPayloadErrors, type FieldErrorRecord } from '../../errors';
 import type { DataSource } from '../../data-source';
@@ -27,7 +27,7 @@ export function createFireWatchLoaders(rest: RestClient, buildings: DataSource['
     /** POST /fire-watches; 'Fire watch already started.' (422) is a payload error. */
     start(buildingId: string, comments: string | null | undefined) {
       return withPayloadErrors(async () => {
-        const document = await rest.post<RestBody<'/fire-watches', 'post'>>('/fire-watches', {
+        const document = await rest.post<RestRoute<'/fire-watches', 'post'>>('/fire-watches', {
           data: {
             type: 'fire-watches',
             attributes: { status: 'started', startComments: comments ?? null },
@@ -41,8 +41,8 @@ export function createFireWatchLoaders(rest: RestClient, buildings: DataSource['
     /** PATCH /fire-watches/{id}; one already ended (409) is a payload error. */
     stop(fireWatchId: string, comments: string | null | undefined) {
       return withPayloadErrors(async () => {
-        const document = await rest.patch<RestBody<'/fire-watches/{id}', 'patch'>>(`/fire-watches/${fireWatchId}`, {
-          data: { type: 'fire-watches', id: fireWatchId, attributes: { status: 'ended', endComments: comments ?? null } },
+        const document = await rest.patch<RestRoute<'/fire-watches/{id}', 'patch'>>(`/fire-watches/${fireWatchId}`, {
+          data: { type: 'fire-watches', attributes: { status: 'ended', endComments: comments ?? null } },
         });
         return changed(document.data);
       }, failed);

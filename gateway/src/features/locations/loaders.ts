@@ -3,7 +3,7 @@ import DataLoader from 'dataloader';
 import type { RestClient } from '../../rest-client';
 import { byIdLoader, isRestId, memoizeByArgs, pageQuery, prime, toConnection, type PageArgs } from '../../loaders';
 import { withPayloadErrors, type FieldErrorRecord } from '../../errors';
-import type { LocationCommentResource, LocationResource, RestBody } from '../../rest-types';
+import type { LocationCommentResource, LocationResource, RestBody, RestRoute } from '../../rest-types';
 
 export type CommentResult = { comment: LocationCommentResource | null; errors: FieldErrorRecord[] };
 
@@ -50,7 +50,7 @@ export function createLocationLoaders(rest: RestClient) {
     addComment(locationId: string, body: string | null | undefined, photoUrl: string | null | undefined) {
       return withPayloadErrors(
         async () => {
-          const document = await rest.post<RestBody<'/location-comments', 'post'>>('/location-comments', {
+          const document = await rest.post<RestRoute<'/location-comments', 'post'>>('/location-comments', {
             data: {
               type: 'location-comments',
               attributes: { body: body ?? null, photoUrl: photoUrl ?? null },

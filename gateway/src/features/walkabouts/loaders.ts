@@ -17,7 +17,7 @@ import type {
   CycleResource,
   EntryResource,
   RestBody,
-  RestRequestBody,
+  RestRoute,
   SectionResource,
   WalkaboutFloorResource,
   WalkaboutResource,
@@ -192,9 +192,9 @@ export function createWalkaboutLoaders(rest: RestClient, { buildings, cycles }: 
             editedAt: condition.editedAt,
           })),
         },
-      } satisfies RestRequestBody<'/walkabout-data', 'patch'>;
+      };
       return withPayloadErrors(async () => {
-        const document = await rest.patch<RestBody<'/walkabout-data', 'patch'>>('/walkabout-data', body, {
+        const document = await rest.patch<RestRoute<'/walkabout-data', 'patch'>>('/walkabout-data', body, {
           'idempotency-key': input.saveId,
         });
         keep(document.data);
@@ -219,7 +219,7 @@ export function createWalkaboutLoaders(rest: RestClient, { buildings, cycles }: 
     lock(id: string) {
       return withPayloadErrors(
         async () => {
-          const document = await rest.post<RestBody<'/walkabouts/{id}/lock', 'post'>>(`/walkabouts/${id}/lock`, {});
+          const document = await rest.post<RestRoute<'/walkabouts/{id}/lock', 'post'>>(`/walkabouts/${id}/lock`, undefined);
           byId.clear(id).prime(id, document.data);
           return { walkabout: document.data, errors: [] } satisfies WalkaboutResult;
         },
@@ -234,7 +234,7 @@ export function createWalkaboutLoaders(rest: RestClient, { buildings, cycles }: 
     create(buildingId: string, cycleId: string) {
       return withPayloadErrors(
         async () => {
-          const document = await rest.post<RestBody<'/walkabouts', 'post'>>('/walkabouts', {
+          const document = await rest.post<RestRoute<'/walkabouts', 'post'>>('/walkabouts', {
             data: {
               type: 'walkabouts',
               relationships: { building: { data: { type: 'buildings', id: buildingId } }, cycle: { data: { type: 'cycles', id: cycleId } } },
@@ -251,7 +251,7 @@ export function createWalkaboutLoaders(rest: RestClient, { buildings, cycles }: 
     reportUnavailableQrCode(entryIds: string[], kind: QrUnavailabilityKind, comment: string | null | undefined) {
       return withPayloadErrors(
         async () => {
-          const document = await rest.post<RestBody<'/qr_unavailability_reasons', 'post'>>('/qr_unavailability_reasons', {
+          const document = await rest.post<RestRoute<'/qr_unavailability_reasons', 'post'>>('/qr_unavailability_reasons', {
             data: { attributes: { entry_ids: entryIds, kind, comment: comment ?? null } },
           });
           keep(document.data);
