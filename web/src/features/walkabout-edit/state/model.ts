@@ -1,4 +1,4 @@
-import { CONDITION_TYPE_OF_TYPENAME, type Condition } from '@fsi/shared';
+import { CONDITION_TYPE_FROM_WIRE, type Condition } from '@fsi/shared';
 import type {
   ConditionRow_ConditionFragment,
   ConditionType as ConditionKind,
@@ -35,7 +35,7 @@ export type QrReason = { kind: QrUnavailabilityKind; comment: string | null };
 export function toSharedCondition(fields: ConditionRow_ConditionFragment): Condition {
   const condition: Condition = {
     id: fields.id,
-    type: CONDITION_TYPE_OF_TYPENAME[fields.__typename],
+    type: CONDITION_TYPE_FROM_WIRE[fields.type],
     value: conditionValueOf(fields),
     label: fields.label,
     remarks: fields.remarks,
