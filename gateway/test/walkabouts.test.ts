@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@fsi/backend/testing';
 import { MORE_THAN_ONE_VALUE_MESSAGE } from '@fsi/shared';
 import { startStack, type Stack } from './stack';
+import { webOperation } from './web-operations';
 
 let stack: Stack;
 const tokens: Record<string, string> = {};
@@ -258,6 +259,31 @@ describe('saving results', () => {
     expect(edits).toHaveLength(1);
     const saves = (await stack.backend.db.select().from(schema.walkaboutSaves)).filter((s) => s.key === saveId);
     expect(saves).toHaveLength(1);
+  });
+
+  it("costs one REST call for the web's SaveWalkabout, whose answer carries the walkabout's new counts and the building's statuses", async () => {
+    const monthly = await byName('3', 'Monthly');
+    const condition = conditionsOf(monthly).find((c) => c.__typename === 'BooleanCondition' && !c.isMarked)!;
+    expect(condition).toBeDefined();
+    const before = stack.restCalls.length;
+    type Saved = {
+      saveWalkabout: {
+        walkabout: { id: string; markedCount: number; building: { id: string; statuses: Array<{ cycle: { name: string } }> } };
+        errors: FieldErrors;
+      };
+    };
+    const data = await ok<Saved>(webOperation('SaveWalkabout').source, 'inspector', {
+      input: {
+        walkaboutId: monthly.id,
+        saveId: newSaveId(),
+        entries: [{ id: entryOf(monthly, condition.id).id, scannedAt: new Date().toISOString() }],
+        conditions: [{ id: condition.id, value: { boolean: true }, editedVia: 'tap', editedAt: new Date().toISOString() }],
+      },
+    });
+    expect(stack.restCalls.slice(before).map((call) => `${call.method} ${call.path}`)).toEqual(['PATCH /walkabout-data']);
+    expect(data.saveWalkabout.errors).toEqual([]);
+    expect(data.saveWalkabout.walkabout).toMatchObject({ id: monthly.id, markedCount: monthly.markedCount + 1 });
+    expect(data.saveWalkabout.walkabout.building.statuses.map((status) => status.cycle.name)).toContain('Monthly');
   });
 
   it('reports a value with two fields set as a payload error, without calling the backend', async () => {

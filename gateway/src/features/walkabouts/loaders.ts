@@ -163,8 +163,8 @@ export function createWalkaboutLoaders(rest: RestClient, { buildings, cycles }: 
     /**
      * PATCH /walkabout-data with the device's save id as Idempotency-Key: the same save sent twice is
      * recorded once and answered the same. Its answer is the saved entries and conditions (same ids, so
-     * the client's cache merges them) and, in `included`, the walkabout with its new counts and its
-     * building with its new statuses: they fill this request's loaders, so a save is one REST call.
+     * the client's cache merges them) and, in `included`, the walkabout with its new counts, its building
+     * with its new statuses and the cycles these name: they fill this request's loaders, so a save is one REST call.
      */
     async save(input: SaveWalkaboutInput): Promise<SaveResult> {
       const failed = (errors: FieldErrorRecord[]): SaveResult => ({ walkabout: null, conditions: [], entries: [], errors });
@@ -204,7 +204,7 @@ export function createWalkaboutLoaders(rest: RestClient, { buildings, cycles }: 
         for (const building of ofType<BuildingResource>(document.included, 'buildings')) {
           buildings.byId.clear(building.id).prime(building.id, building);
         }
-        // The cycles of the building's statuses, should the answer include them (not in the contract yet: they cost a GET /cycles).
+        // The cycles the walkabout and the building's statuses name: the status badges read their names.
         prime(cycles.byId, ofType<CycleResource>(document.included, 'cycles'));
         return {
           walkabout: await byId.load(input.walkaboutId),
