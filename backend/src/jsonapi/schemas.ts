@@ -19,7 +19,6 @@ import { ERROR_CODES } from './errors';
 
 export const Str = Type.String();
 export const Int = Type.Integer();
-export const Num = Type.Number();
 export const Bool = Type.Boolean();
 export const IntArray = Type.Array(Type.Integer());
 export const StrArray = Type.Array(Type.String());
@@ -28,10 +27,13 @@ export const StrArray = Type.Array(Type.String());
  * A primitive that may be null, as one JSON Schema type list (`{type:['string','null']}`): the
  * OpenAPI reads `string | null`, and the serializer writes it without trying schemas in turn.
  */
-function nullablePrimitive<T>(type: 'string' | 'integer' | 'number' | 'boolean') {
-  return Type.Unsafe<T | null>({ type: [type, 'null'] });
+function nullablePrimitive<T>(type: 'string' | 'integer' | 'number' | 'boolean', options: object = {}) {
+  return Type.Unsafe<T | null>({ ...options, type: [type, 'null'] });
 }
 export const StrNull = nullablePrimitive<string>('string');
+/** A string or null, with limits (`{ maxLength: 2000 }`) for a request body. */
+export const StringOrNull = (options: { maxLength?: number; minLength?: number; description?: string }) =>
+  nullablePrimitive<string>('string', options);
 export const IntNull = nullablePrimitive<number>('integer');
 export const NumNull = nullablePrimitive<number>('number');
 export const BoolNull = nullablePrimitive<boolean>('boolean');
@@ -156,7 +158,6 @@ export function ListDocument<D extends TSchema, E extends TProperties = Record<n
 export const MessageDocument = Type.Object({ meta: Type.Object({ message: Type.String() }) });
 
 export const ErrorCode = StringEnum(ERROR_CODES);
-export type ErrorCodeName = Static<typeof ErrorCode>;
 
 export const ErrorObject = Type.Object({
   status: Type.String(),
@@ -180,5 +181,3 @@ export function AttributesBody<A extends TSchema>(attributes: A) {
 export const RelationshipBody = Type.Object({
   data: Type.Object({ type: Type.Optional(Type.String()), id: Type.String({ pattern: '^\\d{1,9}$' }) }),
 });
-
-export type { Static };

@@ -1,7 +1,7 @@
 /** The REST contract of locations and location comments (docs/REST.md "Walkabout calls"). */
 import Type from 'typebox';
 import { IdList, IdParams, ListQuery, SingleId } from '../../jsonapi/query';
-import { errorResponses, Int, IntArray, ListDocument, ref, Resource, SingleDocument, Str, StrNull, ToOne } from '../../jsonapi/schemas';
+import { errorResponses, Int, IntArray, ListDocument, ref, Resource, SingleDocument, Str, StringOrNull, StrNull, ToOne } from '../../jsonapi/schemas';
 
 export const LocationResource = Resource(
   'LocationResource',
@@ -59,7 +59,7 @@ export const createLocationCommentSchema = {
     data: Type.Object({
       type: Type.Optional(Str),
       attributes: Type.Optional(
-        Type.Object({ body: Type.Optional(StrNull), photoUrl: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 2048 })) }),
+        Type.Object({ body: Type.Optional(StrNull), photoUrl: Type.Optional(StringOrNull({ maxLength: 2048 })) }),
       ),
       relationships: Type.Object({
         location: Type.Object({ data: Type.Object({ type: Type.Optional(Str), id: SingleId }) }),

@@ -17,6 +17,7 @@ import { saveWalkaboutData } from './save';
 import {
   createWalkaboutSchema,
   entriesSchema,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
   getWalkaboutSchema,
   listWalkaboutsSchema,
   lockWalkaboutSchema,
@@ -26,8 +27,6 @@ import {
 } from './schemas';
 import { entryTreeResources, walkaboutFloorResource, walkaboutResource } from './serialize';
 
-const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
-
 /**
  * PATCH /walkabout-data's body and header are described by its schema but checked by the handler:
  * the body by the shared rule (its 422 pointers and words are what the device shows), the header
@@ -36,7 +35,6 @@ const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 const checkedByHandler: FastifySchemaCompiler<unknown> = () => (value) => ({ value });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-
   app.get(
     '/walkabouts',
     { schema: listWalkaboutsSchema },

@@ -19,6 +19,7 @@ import {
   Str,
   StrArray,
   StringEnum,
+  StringOrNull,
   StrNull,
   ToMany,
   ToOne,
@@ -252,6 +253,8 @@ export const SaveDocument = Type.Object({
   meta: SaveMeta,
 });
 
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+
 export const saveWalkaboutDataSchema = {
   tags: ['walkabouts'],
   summary: "Record scans and results (idempotent per Idempotency-Key, the device's save id)",
@@ -259,7 +262,7 @@ export const saveWalkaboutDataSchema = {
     'Answers the saved entries and conditions, with the walkabout and its building (fresh counts and statuses) and the cycles they name in included. ' +
     'The body is checked by the shared rule (parseWalkaboutDataPayload of @fsi/shared): 422 with a pointer per mistake.',
   headers: Type.Object({
-    'idempotency-key': Type.String({ minLength: 1, maxLength: 200, description: "The device's save id: a repeat answers the first save" }),
+    'idempotency-key': Type.String({ minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, description: "The device's save id: a repeat answers the first save" }),
   }),
   body: WalkaboutDataBody,
   response: { 200: SaveDocument, ...errorResponses },
@@ -281,7 +284,7 @@ export const qrUnavailabilitySchema = {
         entry_ids: Type.Array(Type.Union([SingleId, Type.Integer({ minimum: 1, maximum: 999_999_999 })]), { minItems: 1, maxItems: 500 }),
         // Checked by the shared rule ('Reason is required field'), so that an unknown kind gets its words.
         kind: Type.Unsafe<QrUnavailabilityKind>({ description: 'missing, unusable or access_denied' }),
-        comment: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 2000 })),
+        comment: Type.Optional(StringOrNull({ maxLength: 2000 })),
       }),
     }),
   }),
