@@ -2,39 +2,19 @@
 import { validateText } from '@fsi/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Static } from 'typebox';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/raw';
 import { buildings, fireWatches } from '../../db/schema';
 import { FieldErrors, HttpError, notFound, unprocessable } from '../../jsonapi/errors';
 import { parseIds, parseInclude, parsePage } from '../../jsonapi/query';
-import { listDocument, requestUrl, resource, singleDocument, toOne } from '../../jsonapi/serializer';
+import { listDocument, requestUrl, singleDocument } from '../../jsonapi/serializer';
 import { buildingsInScope, requirePermission, scopeOf, type Scope } from '../../plugins/authorization';
 import { findFireWatch, listFireWatches, type FireWatchRow } from './repository';
-import { getFireWatchSchema, listFireWatchesSchema, startFireWatchSchema, stopFireWatchSchema, type FireWatchResource } from './schemas';
+import { getFireWatchSchema, listFireWatchesSchema, startFireWatchSchema, stopFireWatchSchema } from './schemas';
+import { fireWatchResource } from './serialize';
 
 export const FIRE_WATCH_ALREADY_STARTED_MESSAGE = 'Fire watch already started.';
 const COMMENTS_MAX_LENGTH = 2000;
-
-function fireWatchResource(f: FireWatchRow): Static<typeof FireWatchResource> {
-  return resource(
-    'fire-watches',
-    f.id,
-    {
-      status: f.status,
-      startComments: f.startComments,
-      endComments: f.endComments,
-      startedAt: f.startedAt.toISOString(),
-      endedAt: f.endedAt?.toISOString() ?? null,
-      startedBy: f.startedBy,
-      endedBy: f.endedBy,
-      buildingId: f.buildingId,
-      isActive: f.status === 'started',
-      walkaboutId: f.walkaboutId,
-    },
-    { building: toOne('buildings', f.buildingId) },
-  );
-}
 
 function comments(value: string | null | undefined, pointer: string): string | null {
   const text = value?.trim() ?? '';

@@ -10,10 +10,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import sharp from 'sharp';
 import { uploads } from '../../db/schema';
 import { badParameter, notFound, unprocessable } from '../../jsonapi/errors';
-import { resource, singleDocument } from '../../jsonapi/serializer';
+import { singleDocument } from '../../jsonapi/serializer';
 import { scopeOf } from '../../plugins/authorization';
 import type { FileStorage } from '../../storage';
 import { fileSchema, uploadSchema } from './schemas';
+import { uploadResource } from './serialize';
 
 export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
 export const NOT_AN_IMAGE_MESSAGE = 'Photo must be an image (JPEG, PNG, GIF, WebP, HEIC or AVIF).';
@@ -64,7 +65,7 @@ const routes: FastifyPluginAsyncTypebox<{ storage: FileStorage }> = async (app, 
         .values({ key, mimetype: image.mimetype, size: image.body.length, originalName: file.filename.slice(0, 255), uploaderId: scope.userId })
         .returning();
       reply.code(201);
-      return singleDocument(resource('uploads', row!.id, { url: `/files/${key}`, mimetype: row!.mimetype, size: row!.size }));
+      return singleDocument(uploadResource(row!));
     },
   );
 
