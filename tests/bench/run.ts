@@ -4,7 +4,9 @@
  * 1. the gateway against direct REST calls (gateway.ts);
  * 2. the backend's walkabout saves and creation on PGlite, and on PostgreSQL when
  *    TEST_DATABASE_URL answers (backend/bench/walkabouts.bench.ts);
- * 3. tap to repaint in the walkabout edit page in headless Chromium, 2,000 conditions against 20 (tap.ts).
+ * 3. tap to repaint in the walkabout edit page in headless Chromium, 2,000 conditions against 20 (tap.ts);
+ * 4. the backend's cost of the buildings screen: database queries per REST call and backend CPU per
+ *    GraphQL buildings query, against the raw SQL for the same rows (backend-cost.ts).
  * Builds web/dist first when it is missing. Ends with a summary; exits 1 if a part failed.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,6 +14,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { databaseLabel, formatWalkaboutBenches, runWalkaboutBenches, type WalkaboutBenches } from '../../backend/bench/walkabouts.bench';
+import { BACKEND_CPU_TARGET_MS, benchBackendCost, formatBackendCostBench, type BackendCostBench } from './backend-cost';
 import { benchGateway, formatGatewayBench, type GatewayBench } from './gateway';
 import { benchTapToRepaint, formatTapBench, TAP_TARGET_MS, type TapBench } from './tap';
 
@@ -58,7 +61,7 @@ async function part<T>(title: string, run: () => Promise<T>, format: (result: T)
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const x = (value: number, digits = 2) => `${value.toFixed(digits)}x`;
 
-function summary(gateway: GatewayBench | null, walkabouts: WalkaboutBenches | null, tap: TapBench | null): string {
+function summary(gateway: GatewayBench | null, walkabouts: WalkaboutBenches | null, tap: TapBench | null, cost: BackendCostBench | null): string {
   const lines = ['', '=== Summary (ratios against baselines measured in this run)'];
   if (gateway) {
     lines.push(
@@ -78,13 +81,21 @@ function summary(gateway: GatewayBench | null, walkabouts: WalkaboutBenches | nu
     );
     lines.push(`    target p50 under ${TAP_TARGET_MS} ms: ${tap.large.p50Ms < TAP_TARGET_MS ? 'met' : 'MISSED'}`);
   } else lines.push('  3 tap to repaint: FAILED');
+  if (cost) {
+    const queries = cost.calls.reduce((sum, c) => sum + c.queries, 0);
+    lines.push(
+      `  4 backend, buildings screen (${cost.buildings} buildings): ${cost.calls.length} REST calls, ${(queries / cost.calls.length).toFixed(1)} database queries per call (${cost.calls.map((c) => c.queries).join(' + ')}); backend CPU p50 ${ms(cost.cpuMs)} = ${x(cost.cpuMs / cost.baselineMs, 1)} the raw SQL for the same rows`,
+    );
+    lines.push(`    target backend CPU under ${BACKEND_CPU_TARGET_MS} ms: ${cost.cpuMs <= BACKEND_CPU_TARGET_MS ? 'met' : 'MISSED'}`);
+  } else lines.push('  4 backend cost: FAILED');
   lines.push(`  took ${((Date.now() - started) / 60000).toFixed(1)} min${failures.length ? `; failed: ${failures.join(', ')}` : ''}`);
   return lines.join('\n');
 }
 
 ensureWebBuilt();
-const gateway = await part('1/3 gateway vs direct REST', benchGateway, formatGatewayBench);
-const walkabouts = await part('2/3 backend walkabouts (PGlite, PostgreSQL)', runWalkaboutBenches, formatWalkaboutBenches);
-const tap = await part('3/3 tap to repaint in Chromium', benchTapToRepaint, formatTapBench);
-console.log(summary(gateway, walkabouts, tap));
+const gateway = await part('1/4 gateway vs direct REST', benchGateway, formatGatewayBench);
+const walkabouts = await part('2/4 backend walkabouts (PGlite, PostgreSQL)', runWalkaboutBenches, formatWalkaboutBenches);
+const tap = await part('3/4 tap to repaint in Chromium', benchTapToRepaint, formatTapBench);
+const cost = await part('4/4 backend cost of the buildings screen', benchBackendCost, formatBackendCostBench);
+console.log(summary(gateway, walkabouts, tap, cost));
 process.exit(failures.length ? 1 : 0);

@@ -9,12 +9,13 @@ import fp from 'fastify-plugin';
 import { hashToken } from '../auth/tokens';
 import { sessions, users } from '../db/schema';
 import { unauthorized } from '../jsonapi/errors';
+import { scopeGrantsColumn, type ScopeGrants } from './authorization';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const SESSION_TOUCH_MS = 60 * 60 * 1000;
 
 export type UserRow = typeof users.$inferSelect;
-export type Caller = { sessionId: number; user: UserRow };
+export type Caller = { sessionId: number; user: UserRow; grants: ScopeGrants };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,8 +36,12 @@ export default fp(
       const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
       if (!match) throw unauthorized();
       const now = new Date();
+      // One query for the session, its user and what their scope is made of (the authorization
+      // plugin derives the Scope from it): nothing about the caller is cached between requests, so
+      // a sign-out, an expiry or a change of roles, building permissions or regions counts on the
+      // very next request, whichever replica made it.
       const [row] = await app.db
-        .select({ session: sessions, user: users })
+        .select({ session: { id: sessions.id, lastUsedAt: sessions.lastUsedAt }, user: users, grants: scopeGrantsColumn() })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, hashToken(match[1]!)), gt(sessions.expiresAt, now)))
@@ -48,7 +53,7 @@ export default fp(
           .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
           .where(eq(sessions.id, row.session.id));
       }
-      request.caller = { sessionId: row.session.id, user: row.user };
+      request.caller = { sessionId: row.session.id, user: row.user, grants: row.grants };
     });
   },
   { name: 'auth', dependencies: ['db'] },

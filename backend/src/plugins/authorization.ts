@@ -7,7 +7,7 @@
  * come from their roles through derivePermissions (@fsi/shared). Repositories take a Scope and
  * add the conditions below to every query, so no route can read past it.
  */
-import { canRecordWalkaboutResults, derivePermissions, type Permissions } from '@fsi/shared';
+import { canRecordWalkaboutResults, derivePermissions, type Permissions, type RolePermissions } from '@fsi/shared';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -59,27 +59,41 @@ export function regionSubtree(all: ReadonlyArray<{ id: number; parentId: number 
   return result;
 }
 
-export async function loadScope(db: Database, user: UserRow): Promise<Scope> {
-  const [roleRows, buildingRows, regionRows] = await Promise.all([
-    db
-      .select({ id: roles.id, permissions: roles.permissions, walkaboutEquipmentIds: roles.walkaboutEquipmentIds })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(eq(userRoles.userId, user.id)),
-    db.select({ buildingId: userBuildings.buildingId }).from(userBuildings).where(eq(userBuildings.userId, user.id)),
-    user.regionId !== null && user.organizationId !== null
-      ? db
-          .select({ id: regions.id, parentId: regions.parentId })
-          .from(regions)
-          .where(eq(regions.organizationId, user.organizationId))
-      : Promise.resolve([]),
-  ]);
+/**
+ * What a user's scope is made of besides their own row: their roles, their building permissions and,
+ * for a region user, their organization's region tree (to find the sub-regions of their region).
+ */
+export type ScopeGrants = {
+  roles: Array<{ id: number; permissions: RolePermissions; walkaboutEquipmentIds: number[] }>;
+  buildingIds: number[];
+  regions: Array<{ id: number; parentId: number | null }>;
+};
+
+/**
+ * The ScopeGrants of the user of the row being selected, as one JSON value: a select that joins
+ * `users` adds this column so that authentication and scope cost one database query per request
+ * (issue 8), read from the tables on every request, so that a change of roles, building
+ * permissions or regions, made by this replica or another one, counts on the very next request.
+ */
+export function scopeGrantsColumn() {
+  return sql<ScopeGrants>`json_build_object(
+    'roles', coalesce((select json_agg(json_build_object('id', r.id, 'permissions', r.permissions, 'walkaboutEquipmentIds', r.walkabout_equipment_ids) order by r.id)
+      from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${users.id}), '[]'::json),
+    'buildingIds', coalesce((select json_agg(ub.building_id order by ub.building_id) from ${userBuildings} ub where ub.user_id = ${users.id}), '[]'::json),
+    'regions', case when ${users.regionId} is null or ${users.organizationId} is null or ${users.isAdmin} then '[]'::json
+      else coalesce((select json_agg(json_build_object('id', g.id, 'parentId', g.parent_id)) from ${regions} g where g.organization_id = ${users.organizationId}), '[]'::json) end
+  )`.mapWith((value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as ScopeGrants);
+}
+
+/** The Scope of a user from their row and their grants (no database access). */
+export function scopeFrom(user: UserRow, grants: ScopeGrants): Scope {
+  const roleRows = grants.roles;
   return {
     userId: user.id,
     isAdmin: user.isAdmin,
     organizationId: user.organizationId,
-    regionIds: user.regionId !== null && !user.isAdmin ? regionSubtree(regionRows, user.regionId) : null,
-    buildingIds: buildingRows.length && !user.isAdmin ? buildingRows.map((b) => b.buildingId) : null,
+    regionIds: user.regionId !== null && !user.isAdmin ? regionSubtree(grants.regions, user.regionId) : null,
+    buildingIds: grants.buildingIds.length && !user.isAdmin ? grants.buildingIds : null,
     roleIds: roleRows.map((r) => r.id),
     walkaboutEquipmentTypeIds:
       user.isAdmin || roleRows.length === 0 || roleRows.some((r) => r.walkaboutEquipmentIds.length === 0)
@@ -166,7 +180,8 @@ export default fp(
   async (app) => {
     app.decorateRequest('scope', null);
     app.addHook('onRequest', async (request) => {
-      if (request.caller) request.scope = await loadScope(app.db, request.caller.user);
+      // The auth plugin's one query brought the grants with the session and the user.
+      if (request.caller) request.scope = scopeFrom(request.caller.user, request.caller.grants);
     });
   },
   { name: 'authorization', dependencies: ['auth'] },
