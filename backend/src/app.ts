@@ -4,6 +4,7 @@
  * the standalone server and the gateway's embedded start all share this one assembly.
  */
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Database } from './db/client';
 import buildingRoutes from './features/buildings/routes';
@@ -72,6 +73,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  // Answers of 1 KiB and more (the plugin's default: smaller ones fit in a packet anyway) go out brotli- or
+  // gzip-compressed to a client that asks, with Vary: Accept-Encoding. Registered before the routes, whose
+  // onRoute it hooks. Types by the plugin's rule (text/*, +json, +xml, mime-db's compressible) less its
+  // `octet-stream`: unknown bytes are rarely text. Stored photos are image/* and pass as they are. The
+  // gateway asks for `identity` (its rest-client.ts says why). Request bodies are never decompressed.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)/,
+    globalDecompression: false,
+  });
   await app.register(swaggerPlugin);
   await app.register(jsonapiErrorsPlugin);
   await app.register(dbPlugin, { db: options.db });

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -45,6 +46,17 @@ export type GatewayOptions = {
   logger?: boolean;
 };
 
+/**
+ * GraphQL answers of 1 KiB and more (@fastify/compress's default threshold: below it the answer fits in one
+ * packet anyway and the encoding's framing eats the gain) are sent brotli- or gzip-compressed to a client that
+ * accepts it, with `Vary: Accept-Encoding`. Request bodies are never decompressed (`globalDecompression: false`):
+ * no client of ours compresses them, and it would be one more way to make a small request expensive.
+ */
+const compressOptions: FastifyCompressOptions = {
+  encodings: ['br', 'gzip'],
+  globalDecompression: false,
+};
+
 export async function createGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
   const armor = createArmor();
@@ -65,15 +77,21 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   });
   await apollo.start();
 
-  await app.register(fastifyApollo(apollo), {
-    context: createContextFunction({
-      backendUrl: options.backendUrl,
-      deployment: {
-        environment: options.appEnv ?? (process.env.APP_ENV || 'production'),
-        vendorWebsite: options.vendorWebsite ?? (process.env.VENDOR_WEBSITE || null),
-      },
-      onRestRequest: options.onRestRequest,
-    }),
+  // Compression is scoped to /graphql, the only answers the gateway makes itself that are worth it: the web
+  // app's files are precompressed at build, /uploads and /files pass through what the backend sent
+  // (compressed there if it was worth it), and /speed-test must stay the bytes the check counts.
+  await app.register(async (graphql) => {
+    await graphql.register(fastifyCompress, compressOptions);
+    await graphql.register(fastifyApollo(apollo), {
+      context: createContextFunction({
+        backendUrl: options.backendUrl,
+        deployment: {
+          environment: options.appEnv ?? (process.env.APP_ENV || 'production'),
+          vendorWebsite: options.vendorWebsite ?? (process.env.VENDOR_WEBSITE || null),
+        },
+        onRestRequest: options.onRestRequest,
+      }),
+    });
   });
 
   app.get('/healthz', async () => ({ ok: true }));
@@ -106,24 +124,43 @@ async function registerPlayground(app: FastifyInstance, dist: string) {
       prefix: '/playground/',
       decorateReply: false,
       index: false,
-      immutable: true,
-      maxAge: '365d',
+      // Our own header, as for the web app: @fastify/static's cacheControl would overwrite setHeaders'.
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlOf(dist, filePath)),
     });
   }
+}
+
+/**
+ * Vite's hashed files under assets/ never change under their name: a year, immutable, so a returning
+ * inspector loads none of them again. Everything else (index.html, sw.js, favicon.svg) keeps its name across
+ * deployments and is revalidated on every load (`no-cache`: an ETag round trip, a 304 when unchanged).
+ */
+function cacheControlOf(dist: string, filePath: string): string {
+  const hashed = filePath.startsWith(path.join(dist, 'assets') + path.sep);
+  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /**
  * The built web app. A GET for a page (Accept: text/html) that matches no file
  * gets index.html, so the client's routes (/buildings/12/walkabouts) load on
  * refresh; a missing /assets/ file stays a 404 so a stale bundle fails loudly.
+ *
+ * The build writes a brotli `.br` and a gzip `.gz` beside each compressible file (web/precompress.ts);
+ * `preCompressed` sends the best one the client accepts (br, then gzip) with its Content-Encoding and the
+ * plain file otherwise, also for index.html sent by the fallback below. Nothing is compressed per request.
  */
 async function registerWebApp(app: FastifyInstance, dist: string) {
   await app.register(fastifyStatic, {
     root: dist,
     prefix: '/',
+    preCompressed: true,
+    // Without this, @fastify/static's own `public, max-age=0` overwrites the header set in setHeaders.
+    cacheControl: false,
     setHeaders: (res, filePath) => {
-      const hashed = filePath.startsWith(path.join(dist, 'assets') + path.sep);
-      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('cache-control', cacheControlOf(dist, filePath));
+      // @fastify/static picks the file by Accept-Encoding but does not say so; a shared cache must know.
+      res.setHeader('vary', 'Accept-Encoding');
     },
   });
   app.setNotFoundHandler((request, reply) => {
@@ -132,7 +169,7 @@ async function registerWebApp(app: FastifyInstance, dist: string) {
       (request.headers.accept ?? '').includes('text/html') &&
       !/^\/(assets|graphql|playground)(\/|$|\?)/.test(request.url);
     if (!isPage) return notFound(request, reply);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    return reply.sendFile('index.html', dist);
   });
 }
 
