@@ -115,6 +115,7 @@ await step('codegen', npm, ['run', 'codegen', '--silent']);
 await step('typecheck', npm, ['run', 'typecheck', '--silent']);
 await step('lint', npm, ['run', 'lint', '--silent']);
 await step('build web', npm, ['run', 'build', '-w', 'web', '--silent']);
+await step('web budgets', process.execPath, ['scripts/check-budgets.mjs']);
 await step('build playground', npm, ['run', 'build:playground', '-w', 'gateway', '--silent']);
 for (const workspace of ['shared', 'backend', 'gateway', 'web', 'tests']) await vitest(workspace);
 await finish();

@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Request } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { and, eq, inArray } from 'drizzle-orm';
 import { schema } from '@fsi/backend/testing';
 import { newPage, viewports } from './browser';
-import type { Stack } from './stack';
+import { webDist, type Stack } from './stack';
 import {
+  BUILDING_NAME,
   entryCard,
   floorSelect,
   openFromBuildings,
@@ -26,6 +29,26 @@ function saveIdOf(request: Request): string | null {
   if (!request.url().endsWith('/graphql') || request.method() !== 'POST') return null;
   const body = request.postDataJSON() as { operationName?: string; variables?: { input?: { saveId?: string } } } | null;
   return body?.operationName === 'SaveWalkabout' ? (body.variables?.input?.saveId ?? null) : null;
+}
+
+/** Every file of the build the app may load: each chunk's script, its stylesheets and assets (the scanner's WebAssembly). */
+function buildFiles(): string[] {
+  type Chunk = { file: string; css?: string[]; assets?: string[] };
+  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const files = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]);
+  return [...new Set(files)].filter((file) => file.startsWith('assets/')).map((file) => `/${file}`);
+}
+
+/** The paths the service worker's caches hold. */
+function cachedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) paths.push(new URL(request.url).pathname);
+    }
+    return paths;
+  });
 }
 
 const REMARKS = 'Closer arm bent; the door stays ajar.';
@@ -235,5 +258,55 @@ describe('Marking a walkabout without a network', () => {
     expect(externalRequests).toEqual([]);
     await context.close();
   });
-});
 
+  it('opens the walkabout editor from the files one online visit of sign-in and Buildings cached, and scans a typed code offline', async () => {
+    const { context, page, externalRequests } = await newPage(browser, stack.baseUrl, viewports.phone);
+    // The app's files fetched from the network, seen as the service worker fetches them (routing sees its requests).
+    const fetchedAssets: string[] = [];
+    await context.route('**/assets/**', (route) => {
+      fetchedAssets.push(new URL(route.request().url()).pathname);
+      return route.fallback();
+    });
+
+    // A cold device visits /signin and Buildings once. Sign-in loads none of the screens behind it; once the
+    // user is signed in and the browser idle, the service worker fetches and keeps every screen, the scanner
+    // and its decoder, although none of them was opened.
+    await signIn(page, 'inspector');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const files = buildFiles();
+    await expect
+      .poll(async () => {
+        const cached = new Set(await cachedPaths(page));
+        return files.filter((file) => !cached.has(file));
+      }, { timeout: 30_000 })
+      .toEqual([]);
+    // The editor was fetched by the worker without being opened (and this test sees the worker's requests).
+    expect(fetchedAssets.some((file) => /\/WalkaboutEditPage-[^/]+\.js$/.test(file))).toBe(true);
+
+    // From now on nothing of the app comes from the network: the walkabout editor opens from the cache.
+    fetchedAssets.length = 0;
+    await page.reload();
+    await page.getByRole('heading', { name: BUILDING_NAME }).waitFor();
+    await openFromBuildings(page, walkabout);
+    await floorSelect(page).selectOption({ label: 'Floor 3' });
+    await scanByTypedCode(page, codes.get('Exit Stair A, Floor 3')!);
+    await entryCard(page, 'Exit Stair A, Floor 3').getByText('Unlocked', { exact: true }).waitFor();
+    // The next floor while online: a floor change offline would also meet the 'Network unavailable' of its save.
+    await floorSelect(page).selectOption({ label: 'Floor 4' });
+    await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+
+    // Without a network, a reload opens the app and the walkabout from the device, and a typed code still unlocks.
+    await context.setOffline(true);
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await page.getByText(NO_CONNECTION).waitFor();
+    expect(await floorSelect(page).locator('option:checked').innerText()).toBe('Floor 4');
+    await scanByTypedCode(page, codes.get('Exit Stair A, Floor 4')!);
+    await entryCard(page, 'Exit Stair A, Floor 4').getByText('Unlocked', { exact: true }).waitFor();
+    await shoot(page, 'offline-6-cold-cache-scan');
+
+    expect(fetchedAssets).toEqual([]);
+    expect(externalRequests).toEqual([]);
+    await context.close();
+  });
+});

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { watchBrowserForDebugLog } from './lib/debugLog';
-import { enableOfflineScanning } from './features/scanning/offlineScanning';
+import { registerServiceWorker } from './app/offlineCache';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -15,5 +15,5 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-enableOfflineScanning();
+registerServiceWorker();
 watchBrowserForDebugLog();

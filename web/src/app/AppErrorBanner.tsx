@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Affix, Alert } from '@mantine/core';
-import { ERROR_BANNER_MS } from '@fsi/shared';
+import { ERROR_BANNER_MS } from '@fsi/shared/constants';
 import { appErrors, SERVER_UNREACHABLE } from '../lib/events';
 import { IconAlertTriangle } from '../ui/icons';
 import { onWindowEvent } from '../lib/signal';

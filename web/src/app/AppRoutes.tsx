@@ -1,19 +1,27 @@
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { SignInPage } from '../features/auth/SignInPage';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
-import { BuildingsPage } from '../features/buildings/BuildingsPage';
-import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { WalkaboutsPage } from '../features/walkabouts/WalkaboutsPage';
-import { LocationPage } from '../features/locations/LocationPage';
-import { LocationLinkPage } from '../features/locations/LocationLinkPage';
-import { WalkaboutEditPage } from '../features/walkabout-edit/WalkaboutEditPage';
 import { RequireSession } from './RequireSession';
 import { ScrollToTop } from './ScrollToTop';
-import { Shell } from './shell/Shell';
+import { PageLoading } from './PageLoading';
+import {
+  BuildingsPage,
+  ChangePasswordPage,
+  ForgotPasswordPage,
+  LocationLinkPage,
+  LocationPage,
+  NotFoundPage,
+  Shell,
+  WalkaboutEditPage,
+  WalkaboutsPage,
+} from './lazyPages';
 import { useSession } from '../lib/session/SessionProvider';
 
-/** The route table of spec inspection.md section 2, as far as it is built. */
+/**
+ * The route table of spec inspection.md section 2, as far as it is built. Sign-in is in the first
+ * chunk; every other screen arrives when it is first opened (lazyPages.ts), inside the shell, whose
+ * header and toolbar stay in place while it does.
+ */
 export function AppRoutes() {
   return (
     <>
@@ -21,21 +29,23 @@ export function AppRoutes() {
       <Routes>
         <Route path="/" element={<HomeRedirect />} />
         <Route path="/signin" element={<SignInPage />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/change-password" element={<ChangePasswordPage />} />
+        <Route path="/forgot-password" element={<Page fullPage><ForgotPasswordPage /></Page>} />
+        <Route path="/change-password" element={<Page fullPage><ChangePasswordPage /></Page>} />
         <Route
           element={
             <RequireSession>
-              <Shell />
+              <Page fullPage>
+                <Shell />
+              </Page>
             </RequireSession>
           }
         >
-          <Route path="/buildings" element={<BuildingsPage />} />
-          <Route path="/buildings/:buildingId/walkabouts" element={<WalkaboutsPage />} />
-          <Route path="/buildings/:buildingId/locations/:locationId" element={<LocationPage />} />
-          <Route path="/q/:uuid" element={<LocationLinkPage />} />
-          <Route path="/buildings/:buildingId/walkabouts/:walkaboutId" element={<WalkaboutEditPage />} />
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="/buildings" element={<Page><BuildingsPage /></Page>} />
+          <Route path="/buildings/:buildingId/walkabouts" element={<Page><WalkaboutsPage /></Page>} />
+          <Route path="/buildings/:buildingId/locations/:locationId" element={<Page><LocationPage /></Page>} />
+          <Route path="/q/:uuid" element={<Page><LocationLinkPage /></Page>} />
+          <Route path="/buildings/:buildingId/walkabouts/:walkaboutId" element={<Page><WalkaboutEditPage /></Page>} />
+          <Route path="*" element={<Page><NotFoundPage /></Page>} />
         </Route>
       </Routes>
     </>
@@ -46,4 +56,9 @@ export function AppRoutes() {
 function HomeRedirect() {
   const { isSignedIn } = useSession();
   return <Navigate to={isSignedIn ? '/buildings' : '/signin'} replace />;
+}
+
+/** A lazy screen with the loader in its place until its code is there. */
+function Page({ fullPage = false, children }: { fullPage?: boolean; children: ReactNode }) {
+  return <Suspense fallback={<PageLoading fullPage={fullPage} />}>{children}</Suspense>;
 }

@@ -2,6 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { server } from './server';
+import { preloadLazyPages } from '../app/lazyPages';
+
+// The screens are lazy chunks in the app (app/lazyPages.ts); loaded here first, a test renders its screen at
+// once, as the app does once the idle warm-up has run. The loading state itself is met in the end-to-end journeys.
+beforeAll(() => preloadLazyPages());
 
 // jsdom has no layout engine: Mantine reads these, and the shell calls scrollTo on navigation.
 const { getComputedStyle } = window;

@@ -7,6 +7,7 @@ import { IconFlame } from '../../ui/icons';
 import { EnvironmentBanner } from '../../ui/EnvironmentBanner';
 import { readLastViewer, storeLastViewer } from './lastViewer';
 import { ShellNav } from './ShellNav';
+import { OfflineCacheEffect } from './OfflineCacheEffect';
 import { TopBarSlotContext } from '../../ui/TopBarSlot';
 import { useWhenOnline } from '../../lib/useWhenOnline';
 import classes from './Shell.module.css';
@@ -33,6 +34,7 @@ export function Shell() {
     <TopBarSlotContext.Provider value={slot}>
       {/* Work left on the device for walkabouts not on screen is saved wherever the user is in the app. */}
       <BackgroundSyncEffect userId={viewer?.id} />
+      <OfflineCacheEffect />
       <AppShell header={{ height: 60 }} footer={{ height: 64, collapsed: !isPhone }} padding={0}>
         <a
           href="#main-content"

@@ -1,7 +1,8 @@
 import { ApolloClient, HttpLink, InMemoryCache, from, type FieldPolicy } from '@apollo/client';
 import { setContext } from '@apollo/client/link/context';
 import { onError } from '@apollo/client/link/error';
-import { CONDITION_TYPENAMES } from '@fsi/shared';
+// Its own module, not the package's index: the index brings dayjs and every rule onto sign-in's critical path.
+import { CONDITION_TYPENAMES } from '@fsi/shared/walkabouts/condition-codec';
 import { appErrors, SERVER_UNREACHABLE } from '../events';
 import { endRefusedSession } from '../session/refusal';
 import { readAccessToken } from '../session/session';

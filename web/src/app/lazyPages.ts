@@ -1,0 +1,57 @@
+import { createElement, lazy, type ComponentType } from 'react';
+
+/**
+ * The screens behind sign-in, each in a chunk of its own: /signin loads none of them (nor the
+ * scanner or the walkabout editor they import), so that it is interactive quickly on a phone.
+ * `preloadLazyPages` fetches them all once the user is signed in and the browser is idle; the
+ * service worker keeps the files, so that every screen opens without a network afterwards.
+ */
+const loaders = {
+  Shell: () => import('./shell/Shell').then((module) => module.Shell),
+  ForgotPasswordPage: () => import('../features/auth/ForgotPasswordPage').then((module) => module.ForgotPasswordPage),
+  ChangePasswordPage: () => import('../features/auth/ChangePasswordPage').then((module) => module.ChangePasswordPage),
+  BuildingsPage: () => import('../features/buildings/BuildingsPage').then((module) => module.BuildingsPage),
+  WalkaboutsPage: () => import('../features/walkabouts/WalkaboutsPage').then((module) => module.WalkaboutsPage),
+  LocationPage: () => import('../features/locations/LocationPage').then((module) => module.LocationPage),
+  LocationLinkPage: () => import('../features/locations/LocationLinkPage').then((module) => module.LocationLinkPage),
+  WalkaboutEditPage: () => import('../features/walkabout-edit/WalkaboutEditPage').then((module) => module.WalkaboutEditPage),
+  NotFoundPage: () => import('../features/not-found/NotFoundPage').then((module) => module.NotFoundPage),
+} satisfies Record<string, () => Promise<ComponentType>>;
+
+const loaded = new Map<keyof typeof loaders, ComponentType>();
+
+function load(name: keyof typeof loaders): Promise<ComponentType> {
+  return loaders[name]().then((component) => {
+    loaded.set(name, component);
+    return component;
+  });
+}
+
+/**
+ * A screen that suspends (AppRoutes shows the loader) only until its code has arrived once: a screen
+ * already preloaded renders at once, so that after the idle warm-up no navigation shows a loader.
+ */
+function lazyPage(name: keyof typeof loaders): ComponentType {
+  const Lazy = lazy(() => load(name).then((component) => ({ default: component })));
+  function LazyPage() {
+    const component = loaded.get(name);
+    return component ? createElement(component) : createElement(Lazy);
+  }
+  LazyPage.displayName = `Lazy(${name})`;
+  return LazyPage;
+}
+
+export const Shell = lazyPage('Shell');
+export const ForgotPasswordPage = lazyPage('ForgotPasswordPage');
+export const ChangePasswordPage = lazyPage('ChangePasswordPage');
+export const BuildingsPage = lazyPage('BuildingsPage');
+export const WalkaboutsPage = lazyPage('WalkaboutsPage');
+export const LocationPage = lazyPage('LocationPage');
+export const LocationLinkPage = lazyPage('LocationLinkPage');
+export const WalkaboutEditPage = lazyPage('WalkaboutEditPage');
+export const NotFoundPage = lazyPage('NotFoundPage');
+
+/** Fetches every lazy screen (a failure is left for the screen's own loading to meet again). */
+export function preloadLazyPages(): Promise<unknown> {
+  return Promise.allSettled(Object.keys(loaders).map((name) => load(name as keyof typeof loaders)));
+}
