@@ -1,13 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress';
+import { precacheList } from './precacheList';
 
 /**
  * In development the gateway runs on its own port; proxying /graphql keeps the
  * browser on one origin, as it is in production where the gateway serves dist/.
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precacheList(), precompress()],
   server: {
     proxy: {
       '/graphql': { target: process.env.GATEWAY_URL ?? 'http://localhost:4000', changeOrigin: true },

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { SignInPage } from '../features/auth/SignInPage';
 import { RequireSession } from './RequireSession';
@@ -14,6 +14,7 @@ import {
   Shell,
   WalkaboutEditPage,
   WalkaboutsPage,
+  preloadAfterSignIn,
 } from './lazyPages';
 import { useSession } from '../lib/session/SessionProvider';
 
@@ -28,7 +29,7 @@ export function AppRoutes() {
       <ScrollToTop />
       <Routes>
         <Route path="/" element={<HomeRedirect />} />
-        <Route path="/signin" element={<SignInPage />} />
+        <Route path="/signin" element={<SignInRoute />} />
         <Route path="/forgot-password" element={<Page fullPage><ForgotPasswordPage /></Page>} />
         <Route path="/change-password" element={<Page fullPage><ChangePasswordPage /></Page>} />
         <Route
@@ -61,4 +62,10 @@ function HomeRedirect() {
 /** A lazy screen with the loader in its place until its code is there. */
 function Page({ fullPage = false, children }: { fullPage?: boolean; children: ReactNode }) {
   return <Suspense fallback={<PageLoading fullPage={fullPage} />}>{children}</Suspense>;
+}
+
+/** Sign-in, and at idle the screens it leads to. */
+function SignInRoute() {
+  useEffect(() => preloadAfterSignIn(), []);
+  return <SignInPage />;
 }

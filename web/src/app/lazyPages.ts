@@ -51,7 +51,21 @@ export const LocationLinkPage = lazyPage('LocationLinkPage');
 export const WalkaboutEditPage = lazyPage('WalkaboutEditPage');
 export const NotFoundPage = lazyPage('NotFoundPage');
 
-/** Fetches every lazy screen (a failure is left for the screen's own loading to meet again). */
-export function preloadLazyPages(): Promise<unknown> {
-  return Promise.allSettled(Object.keys(loaders).map((name) => load(name as keyof typeof loaders)));
+/** Fetches lazy screens, every one by default (a failure is left for the screen's own loading to meet again). */
+export function preloadLazyPages(names = Object.keys(loaders) as Array<keyof typeof loaders>): Promise<unknown> {
+  return Promise.allSettled(names.map((name) => load(name)));
+}
+
+/**
+ * Called by /signin once it is interactive and the browser idle: the shell and Buildings, where sign-in leads, so that
+ * signing in shows the shell at once rather than a loader. Off sign-in's critical path; not the scanner or the editor.
+ */
+export function preloadAfterSignIn(): void {
+  whenIdle(() => void preloadLazyPages(['Shell', 'BuildingsPage']));
+}
+
+export function whenIdle(task: () => void): void {
+  // Safari has no requestIdleCallback.
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 10_000 });
+  else setTimeout(task, 3_000);
 }

@@ -1,5 +1,4 @@
-import { warmScannerCache } from '../features/scanning/offlineScanning';
-import { preloadLazyPages } from './lazyPages';
+import { preloadLazyPages, whenIdle } from './lazyPages';
 
 /** Registers the service worker (public/sw.js) in a production build, once the page has loaded. */
 export function registerServiceWorker(): void {
@@ -14,15 +13,29 @@ export function registerServiceWorker(): void {
 let warming: Promise<unknown> | null = null;
 
 /**
- * Once the service worker controls the page and the browser is idle, fetches every lazy screen,
- * the scanner and its decoder through it, so that the app works offline after one online visit
- * (DESIGN.md "Field conditions") without these files on sign-in's critical path. Once per page load.
+ * Once the service worker controls the page and the browser is idle, requests every file of the build through it
+ * (precache.json, written by the build: the lazy screens, the scanner and its WebAssembly decoder), so that the app
+ * works offline after one online visit (DESIGN.md "Field conditions") without these files on sign-in's critical path.
+ * The files are fetched rather than imported: a chunk imported before the worker controlled the page would not be
+ * requested again. Then the screens are loaded, so that none shows a loader later. Once per page load.
  */
 export function warmOfflineCache(): void {
   if (warming || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  warming = new Promise<void>((resolve) => whenControlled(() => whenIdle(resolve))).then(() =>
-    Promise.all([preloadLazyPages(), warmScannerCache()]),
-  );
+  warming = new Promise<void>((resolve) => whenControlled(() => whenIdle(resolve)))
+    .then(keepBuildFiles)
+    .then(() => preloadLazyPages())
+    .catch(() => undefined);
+}
+
+/** Requests each file through the worker (cache first: a kept file costs nothing), a few at a time. */
+async function keepBuildFiles(): Promise<void> {
+  const response = await fetch('/precache.json', { cache: 'no-cache' });
+  if (!response.ok) return;
+  const queue = [...((await response.json()) as string[])];
+  const worker = async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) await fetch(file).catch(() => undefined);
+  };
+  await Promise.all([worker(), worker(), worker()]);
 }
 
 /** Requests go through the worker only once it controls the page (at once after the first visit). */
@@ -32,10 +45,4 @@ function whenControlled(task: () => void): void {
     return;
   }
   navigator.serviceWorker.addEventListener('controllerchange', () => task(), { once: true });
-}
-
-function whenIdle(task: () => void): void {
-  // Safari has no requestIdleCallback.
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 10_000 });
-  else setTimeout(task, 3_000);
 }
