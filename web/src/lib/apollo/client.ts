@@ -4,6 +4,7 @@ import { onError } from '@apollo/client/link/error';
 // Its own module, not the package's index: the index brings dayjs and every rule onto sign-in's critical path.
 import { CONDITION_TYPENAMES } from '@fsi/shared/walkabouts/condition-codec';
 import { appErrors, SERVER_UNREACHABLE } from '../events';
+import { reachabilityLink } from '../connection';
 import { endRefusedSession } from '../session/refusal';
 import { readAccessToken } from '../session/session';
 import { classifyFailure } from './runMutation';
@@ -108,7 +109,7 @@ export function createApolloClient({ uri }: { uri: string }): ApolloClient<unkno
   });
 
   return new ApolloClient({
-    link: from([errorLink, authLink, new HttpLink({ uri })]),
+    link: from([reachabilityLink, errorLink, authLink, new HttpLink({ uri })]),
     cache: createCache(),
   });
 }
