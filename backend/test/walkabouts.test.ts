@@ -272,6 +272,27 @@ describe.each(databases)('walkabouts on %s', (database) => {
     expect([closed.status, closed.body.errors![0]!.detail, closed.body.errors![0]!.code]).toEqual([409, 'This walkabout is closed.', 'CLOSED']);
   });
 
+  it('counts a walkabout as locked from 5 seconds before its lock time, as the web does: saves are refused and the open list leaves it out', async () => {
+    const id = await demo.walkabout('Lawrence Park Seniors Residence', 'Monthly');
+    const [row] = await backend.db.select({ lockedAt: schema.walkabouts.lockedAt }).from(schema.walkabouts).where(eq(schema.walkabouts.id, Number(id)));
+    const building = demo.building('Lawrence Park Seniors Residence');
+    const openIds = async () =>
+      list((await as.admin!.get(`/walkabouts?filter[building]=${building}&filter[open]=true`)).body).map((w) => w.id);
+    try {
+      await backend.db.update(schema.walkabouts).set({ lockedAt: new Date(Date.now() + 60_000) }).where(eq(schema.walkabouts.id, Number(id)));
+      expect((await as.admin!.save('a minute before', { walkaboutToUpdateId: id, data: {} })).status).toBe(200);
+      expect(await openIds()).toContain(id);
+
+      await backend.db.update(schema.walkabouts).set({ lockedAt: new Date(Date.now() + 3_000) }).where(eq(schema.walkabouts.id, Number(id)));
+      const late = await as.admin!.save('three seconds before', { walkaboutToUpdateId: id, data: {} });
+      expect([late.status, late.body.errors![0]!.detail, late.body.errors![0]!.code]).toEqual([409, 'This walkabout is locked.', 'LOCKED']);
+      expect(one((await as.admin!.get(`/walkabouts/${id}`)).body).attributes).toMatchObject({ isLocked: true, isOpen: false });
+      expect(await openIds()).not.toContain(id);
+    } finally {
+      await backend.db.update(schema.walkabouts).set({ lockedAt: row!.lockedAt }).where(eq(schema.walkabouts.id, Number(id)));
+    }
+  });
+
   it('compares a location across the locked and the active walkabouts', async () => {
     const location = await demo.location('King Street Commerce Centre', 'Main Lobby');
     const active = list((await as.inspector!.get(`/entries?filter[location]=${location}&filter[active]=true`)).body);

@@ -7,7 +7,7 @@ import {
   formatDisplayDate,
   isEveryAllowed,
   isWalkaboutClosed,
-  isWalkaboutLocked,
+  isLocked,
   isWalkaboutOpen,
   occurrenceText,
   walkaboutDateLabel,
@@ -34,8 +34,10 @@ describe('walkabout state', () => {
   });
 
   it('counts a walkabout as locked from 5 seconds before its lock time', () => {
-    expect(isWalkaboutLocked(walkabout({ lockedAt: '2024-01-15T12:00:04.999Z' }), now)).toBe(true);
-    expect(isWalkaboutLocked(walkabout({ lockedAt: '2024-01-15T12:00:05.000Z' }), now)).toBe(false);
+    expect(isLocked('2024-01-15T12:00:04.999Z', now)).toBe(true);
+    expect(isLocked('2024-01-15T12:00:05.000Z', now)).toBe(false);
+    expect(isLocked(new Date('2024-01-15T11:59:00.000Z'), new Date(now))).toBe(true);
+    expect(isLocked(null, now)).toBe(false);
     expect(walkaboutState(walkabout({ lockedAt: '2024-01-15T11:00:00.000Z' }), now)).toBe('locked');
   });
 

@@ -22,12 +22,17 @@ function time(value: Instant): number {
 }
 
 /**
- * Counted as locked when lockedAt is before now plus 5 seconds (inspection.md sections 4 and 9),
- * so that a save sent in the last seconds is not refused after the inspector pressed Save.
- * A walkabout without a lock time (created on demand) is locked only when someone locks it.
+ * Counted as locked when lockedAt is before now plus 5 seconds (inspection.md sections 4 and 9). The one
+ * rule of the backend (which refuses saves, scans and flags by it) and the web (which turns the screen
+ * read-only by it). The 5-second margin keeps every accepted change clear of the lock time: a save the
+ * server accepts commits at least 5 seconds before the schedule freezes the results for the completed
+ * walkabout report, so a save still in flight at the lock time is refused whole rather than half in the
+ * report; and the inspector's screen stops taking marks at the same instant the server stops accepting
+ * them, so what the screen takes is not refused a moment later. A walkabout without a lock time
+ * (created on demand) is locked only when someone locks it.
  */
-export function isWalkaboutLocked(walkabout: Pick<Walkabout, 'lockedAt'>, now: Instant): boolean {
-  return walkabout.lockedAt !== null && time(walkabout.lockedAt) < time(now) + LOCKED_CHECK_MS;
+export function isLocked(lockedAt: Instant | null | undefined, now: Instant): boolean {
+  return lockedAt !== null && lockedAt !== undefined && time(lockedAt) < time(now) + LOCKED_CHECK_MS;
 }
 
 /** Closed when closedAt is set and not in the future (inspection.md section 4). */
@@ -44,7 +49,7 @@ export function walkaboutState(walkabout: Walkabout, now: Instant): WalkaboutSta
   const closedFirst =
     closed && (walkabout.lockedAt === null || time(walkabout.closedAt ?? now) <= time(walkabout.lockedAt));
   if (closedFirst) return 'closed';
-  if (isWalkaboutLocked(walkabout, now)) return 'locked';
+  if (isLocked(walkabout.lockedAt, now)) return 'locked';
   if (closed) return 'closed';
   if (walkabout.openedAt !== null && time(walkabout.openedAt) > time(now)) return 'pending';
   return 'open';

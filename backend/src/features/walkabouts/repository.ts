@@ -2,6 +2,7 @@
  * Reading walkabouts: lists with their figures, and the whole tree of one walkabout as the
  * caller may see it. Every query is narrowed by the caller's Scope through the building.
  */
+import { isLocked, LOCKED_CHECK_MS } from '@fsi/shared';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { buildings, conditions, cycles, entries, locations, sections, users, walkaboutFloors, walkabouts } from '../../db/schema';
@@ -21,16 +22,20 @@ export const listOrder = [
   asc(walkabouts.id),
 ];
 
-/** Open: opened, not locked and not closed at `now` (inspection.md section 4). */
+/**
+ * Open: opened, not locked and not closed at `now` (inspection.md section 4). Not locked is isLocked's
+ * rule (@fsi/shared) in SQL: the lock time at least LOCKED_CHECK_MS after now.
+ */
 export function openAt(now: Date): SQL {
   const at = now.toISOString();
-  return sql`(${walkabouts.openedAt} <= ${at} and (${walkabouts.lockedAt} is null or ${walkabouts.lockedAt} > ${at})
+  const lockLimit = new Date(now.getTime() + LOCKED_CHECK_MS).toISOString();
+  return sql`(${walkabouts.openedAt} <= ${at} and (${walkabouts.lockedAt} is null or ${walkabouts.lockedAt} >= ${lockLimit})
     and (${walkabouts.closedAt} is null or ${walkabouts.closedAt} > ${at}))`;
 }
 
-/** Locked for saving: the lock time has passed (the server's rule; the client stops 5 seconds earlier). */
+/** Locked for saving, scanning and flagging: the web's rule, isLocked of @fsi/shared (which says what its 5-second margin is for). */
 export function isLockedNow(w: { lockedAt: Date | null }, now: Date): boolean {
-  return w.lockedAt !== null && w.lockedAt.getTime() <= now.getTime();
+  return isLocked(w.lockedAt, now);
 }
 
 export function isClosedNow(w: { closedAt: Date | null }, now: Date): boolean {
