@@ -48,11 +48,12 @@ describe('Buildings', () => {
     expect(await screen.findByText('No results found')).toBeInTheDocument();
   });
 
-  it('shows loading placeholders until the buildings arrive', async () => {
+  it('shows loading placeholders, announced as a busy status, until the buildings arrive', async () => {
     renderBuildings(aViewer(), [aBuilding()]);
-    expect(screen.getByLabelText('Loading buildings')).toBeInTheDocument();
+    const placeholders = await screen.findByRole('status', { name: 'Loading buildings' });
+    expect(placeholders).toHaveAttribute('aria-busy', 'true');
     await screen.findByRole('heading', { name: 'Tower A' });
-    expect(screen.queryByLabelText('Loading buildings')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading buildings' })).not.toBeInTheDocument();
   });
 
   it('gives a user without permissions only walkabouts and documents', async () => {
@@ -69,11 +70,17 @@ describe('Buildings', () => {
     ['canViewFireWatchReports', ['Reports']],
     ['canViewRepairReports', ['Reports']],
     ['canViewFailureReport', ['Summary Notes', 'Summary Failure']],
-    ['canViewBuildingOverview', ['Overview']],
     ['canManageBuildings', ['Manage']],
   ])('adds the links that %s grants', async (flag, added) => {
     renderBuildings(aViewer({ granted: [flag] }), [aBuilding()]);
     expect(linkNames(await card('Tower A'))).toEqual(['Walkabouts', 'Documents', ...added]);
+  });
+
+  it("offers the Overview link on a card to administrators only, as the spec's permission table says", async () => {
+    renderBuildings(aViewer({ granted: ['canViewBuildingOverview', 'canViewOrganizationOverview', 'canManageBuildings'] }), [aBuilding()]);
+    const tower = await card('Tower A');
+    expect(tower.getByRole('link', { name: 'Manage' })).toBeInTheDocument();
+    expect(tower.queryByRole('link', { name: 'Overview' })).not.toBeInTheDocument();
   });
 
   it('gives an administrator every link, QR codes included, with their addresses', async () => {
@@ -232,7 +239,7 @@ describe('Building filter', () => {
     ]);
   });
 
-  it("offers others the regions of their scope, from the top of the scope, with sub-regions", async () => {
+  it('offers a region user only the top of their scope, their own region, whose choice covers its sub-regions', async () => {
     const regionUser = aViewer();
     renderApp({
       route: '/buildings',
@@ -240,15 +247,34 @@ describe('Building filter', () => {
         buildingsAnswering(regionUser, [aBuilding()]),
         filterAnswering(regionUser, [anOrganization()], [
           aRegion({ id: '11', name: 'Harbour', parentId: '10', level: 1 }),
-          aRegion({ id: '12', name: longName, parentId: '11', level: 2 }),
+          aRegion({ id: '12', name: 'Pier', parentId: '11', level: 2 }),
+        ]),
+      ],
+    });
+    const select = await screen.findByRole('combobox', { name: /Filter/ });
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['All buildings', 'Harbour']);
+  });
+
+  it('offers an organization user the top-level regions of the organization only, sorted and cut at 75 characters', async () => {
+    const organizationUser = aViewer();
+    renderApp({
+      route: '/buildings',
+      handlers: [
+        buildingsAnswering(organizationUser, [aBuilding()]),
+        filterAnswering(organizationUser, [anOrganization()], [
+          aRegion({ id: '10', name: 'North' }),
+          aRegion({ id: '11', name: 'Harbour', parentId: '10', level: 1 }),
+          aRegion({ id: '13', name: 'East' }),
+          aRegion({ id: '14', name: longName }),
         ]),
       ],
     });
     const select = await screen.findByRole('combobox', { name: /Filter/ });
     expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'All buildings',
-      'Harbour',
-      `- ${'L'.repeat(75)}…`,
+      'East',
+      `${'L'.repeat(75)}…`,
+      'North',
     ]);
   });
 

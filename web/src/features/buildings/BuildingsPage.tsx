@@ -69,7 +69,7 @@ export function BuildingsPage() {
         )}
 
         {loadingFirstPage && (
-          <SimpleGrid cols={gridCols} spacing="md" aria-busy="true" aria-label="Loading buildings">
+          <SimpleGrid cols={gridCols} spacing="md" role="status" aria-busy="true" aria-label="Loading buildings">
             {Array.from({ length: 6 }, (_, index) => (
               <Card key={index} withBorder radius="lg" padding="md">
                 <Card.Section>

@@ -20,9 +20,10 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
 
 /**
  * The building filter of spec inspection.md section 2: administrators choose
- * among all organizations sorted by name, each followed by its regions; others
- * among the regions of their scope. A region is indented with one dash per
- * level below where its list starts, and names are cut at 75 characters.
+ * among all organizations sorted by name, each followed by its regions and
+ * sub-regions, indented with one dash per level; others among the top-level
+ * regions of their scope only (a region user's own region), since choosing a
+ * region shows the buildings of its sub-regions too. Names are cut at 75 characters.
  */
 export function buildingFilterOptions({
   isAdmin,
@@ -33,7 +34,7 @@ export function buildingFilterOptions({
   organizations: ReadonlyArray<FilterOrganization>;
   regions: ReadonlyArray<FilterRegion>;
 }): FilterOption[] {
-  if (!isAdmin) return regionTree(regions, 0);
+  if (!isAdmin) return regionTree(regions, 0, { topLevelOnly: true });
   return [...organizations].sort(byName).flatMap((organization) => [
     {
       value: filterOptionValue({ organizationId: organization.id, regionId: null }),
@@ -48,7 +49,7 @@ export function buildingFilterOptions({
 }
 
 /** Regions depth first; a region whose parent is not visible to the viewer is a root of their scope. */
-function regionTree(regions: ReadonlyArray<FilterRegion>, firstDepth: number): FilterOption[] {
+function regionTree(regions: ReadonlyArray<FilterRegion>, firstDepth: number, { topLevelOnly = false } = {}): FilterOption[] {
   const visible = new Set(regions.map((region) => region.id));
   const children = new Map<string | null, FilterRegion[]>();
   for (const region of regions) {
@@ -61,7 +62,7 @@ function regionTree(regions: ReadonlyArray<FilterRegion>, firstDepth: number): F
       const dashes = depth > 0 ? `${'-'.repeat(depth)} ` : '';
       const filter = { organizationId: region.organization.id, regionId: region.id };
       options.push({ value: filterOptionValue(filter), label: `${dashes}${cutFilterLabel(region.name)}`, filter });
-      visit(region.id, depth + 1);
+      if (!topLevelOnly) visit(region.id, depth + 1);
     }
   };
   visit(null, firstDepth);

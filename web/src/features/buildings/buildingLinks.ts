@@ -67,7 +67,8 @@ export function buildingLinks(building: BuildingCard_BuildingFragment, viewer: B
     }
   }
   if (isAdmin) links.push({ key: 'qrCodes', label: 'QR Codes', to: `/buildings/${id}/locations` });
-  if (isAdmin || can.canViewBuildingOverview) {
+  // inspection.md section 6: the card's QR codes and overview are the administrator's; manage also follows building permissions.
+  if (isAdmin) {
     links.push({
       key: 'overview',
       label: 'Overview',
