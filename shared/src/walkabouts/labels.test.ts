@@ -68,13 +68,14 @@ describe('the walkabouts list', () => {
     expect(walkaboutTitle('Monthly')).toBe('Monthly Walkabout');
   });
 
-  it('orders daily, weekly, monthly and yearly walkabouts, then by date, with on-demand ones last', () => {
+  it('orders daily, weekly and monthly walkabouts, each by date, then every other one by date alone', () => {
     const keys: (WalkaboutListKey & { name: string })[] = [
-      { name: 'on demand', frequency: null, date: '2024-01-01' },
+      { name: 'on demand, March', frequency: null, date: '2024-03-01' },
       { name: 'monthly', frequency: 'monthly', date: '2024-01-01' },
       { name: 'weekly later', frequency: 'weekly', date: '2024-01-15' },
-      { name: 'yearly', frequency: 'yearly', date: '2024-01-01' },
+      { name: 'yearly', frequency: 'yearly', date: '2024-02-01' },
       { name: 'weekly', frequency: 'weekly', date: '2024-01-08' },
+      { name: 'on demand, January', frequency: null, date: '2024-01-20' },
       { name: 'daily', frequency: 'daily', date: '2024-01-15' },
     ];
     expect([...keys].sort(compareWalkaboutsForList).map((key) => key.name)).toEqual([
@@ -82,8 +83,9 @@ describe('the walkabouts list', () => {
       'weekly',
       'weekly later',
       'monthly',
+      'on demand, January',
       'yearly',
-      'on demand',
+      'on demand, March',
     ]);
   });
 });

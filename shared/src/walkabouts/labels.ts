@@ -72,15 +72,16 @@ export function walkaboutTitle(cycleName: string): string {
 
 export type WalkaboutListKey = { frequency: Frequency | null; date: string };
 
-const FREQUENCY_RANK: Record<Frequency, number> = { daily: 0, weekly: 1, monthly: 2, yearly: 3 };
+const FREQUENCY_RANK: Partial<Record<Frequency, number>> = { daily: 0, weekly: 1, monthly: 2 };
 
 /**
- * List ordering (inspection.md sections 2 and 9: Daily, Weekly, Monthly, Yearly, then by date).
- * The rank follows the cycle's frequency rather than its name, so a cycle named 'Weekdays' with a
- * daily frequency sorts with the daily ones; non-repeating cycles come last.
+ * List ordering (inspection.md section 2: 'Daily, Weekly, Monthly, then by date'): daily, weekly and
+ * monthly walkabouts in that order, each by date, then every other one (yearly, on demand) by date
+ * alone. The rank follows the cycle's frequency rather than its name, so a cycle named 'Weekdays'
+ * with a daily frequency sorts with the daily ones (docs/ARCHITECTURE.md, Decisions).
  */
 export function compareWalkaboutsForList(a: WalkaboutListKey, b: WalkaboutListKey): number {
-  const rank = (key: WalkaboutListKey) => (key.frequency === null ? 4 : FREQUENCY_RANK[key.frequency]);
+  const rank = (key: WalkaboutListKey) => (key.frequency === null ? 3 : (FREQUENCY_RANK[key.frequency] ?? 3));
   return rank(a) - rank(b) || a.date.localeCompare(b.date);
 }
 

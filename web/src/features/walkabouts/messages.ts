@@ -4,6 +4,10 @@ export const FIRE_WATCH_STOP_FAILED = 'There was an issue stopping the fire watc
 /** Not worded by the specification; it follows the wording of a failed stop. */
 export const FIRE_WATCH_START_FAILED = 'There was an issue starting the fire watch. Please try again.';
 export const WALKABOUT_CREATE_FAILED = 'Walkabout could not be created due to an error.';
+/** Not worded by the specification: a creation that got no answer (or a server fault) says so, not 'an error'. */
+export const WALKABOUT_CREATE_UNREACHABLE = 'Walkabout could not be created: the server could not be reached. Check your connection and try again.';
+/** Not worded by the specification: a fire watch start that got no answer says so. */
+export const FIRE_WATCH_START_UNREACHABLE = 'The fire watch could not be started: the server could not be reached. Check your connection and try again.';
 export const FIRE_WATCH_WALKABOUT_NO_LOCATIONS =
   'Fire watch walkabout could not be created because no fire watch locations are set up.';
 

@@ -6,15 +6,17 @@ import {
 import type { OperationContext } from '../../lib/apollo/client';
 import { runMutation } from '../../lib/apollo/runMutation';
 import { fieldErrorsOf } from '../../lib/outcome';
-import { FIRE_WATCH_WALKABOUT_NO_LOCATIONS, WALKABOUT_CREATE_FAILED } from './messages';
+import { FIRE_WATCH_WALKABOUT_NO_LOCATIONS, WALKABOUT_CREATE_FAILED, WALKABOUT_CREATE_UNREACHABLE } from './messages';
 
 export type CreateWalkaboutResult = { ok: true; walkaboutId: string } | { ok: false; message: string };
 
 /**
  * Creates the walkabout of a non-repeating cycle, or of the fire watch cycle (which opens the
  * active fire watch walkabout when there is one), and adds it to the cached walkabouts list.
- * Messages of inspection.md section 8: a fire watch walkabout refused (REST 422) has no fire
- * watch locations; any other failure 'Walkabout could not be created due to an error.'
+ * Messages (inspection.md section 8): the fire watch walkabout refused as invalid (REST 422) has no
+ * fire watch locations; another walkabout refused as invalid says why in the server's words (no
+ * location has a task of the cycle, a repeating cycle has no open period); no answer says the server
+ * could not be reached; anything else 'Walkabout could not be created due to an error.'
  */
 export function useCreateWalkabout(buildingId: string) {
   const [mutate, { loading }] = useCreateWalkaboutMutation({
@@ -32,8 +34,10 @@ export function useCreateWalkabout(buildingId: string) {
   const create = async (cycleId: string, { fireWatch = false } = {}): Promise<CreateWalkaboutResult> => {
     const outcome = await runMutation(async () => (await mutate({ variables: { buildingId, cycleId } })).data?.createWalkabout);
     if (outcome.status === 'done' && outcome.value.walkabout) return { ok: true, walkaboutId: outcome.value.walkabout.id };
-    const refused = fieldErrorsOf(outcome).length > 0;
-    return { ok: false, message: fireWatch && refused ? FIRE_WATCH_WALKABOUT_NO_LOCATIONS : WALKABOUT_CREATE_FAILED };
+    if (outcome.status === 'offline') return { ok: false, message: WALKABOUT_CREATE_UNREACHABLE };
+    const invalid = fieldErrorsOf(outcome).find((error) => error.code === 'VALIDATION_FAILED');
+    if (invalid) return { ok: false, message: fireWatch ? FIRE_WATCH_WALKABOUT_NO_LOCATIONS : invalid.message };
+    return { ok: false, message: WALKABOUT_CREATE_FAILED };
   };
 
   return { create, creating: loading };
