@@ -3,17 +3,23 @@ import { Affix, Alert } from '@mantine/core';
 import { ERROR_BANNER_MS } from '@fsi/shared/constants';
 import { appErrors, SERVER_UNREACHABLE } from '../lib/events';
 import { IconAlertTriangle } from '../ui/icons';
-import { onWindowEvent } from '../lib/signal';
 
-/** Spec section 8: an unhandled error shows for 30 seconds, or until dismissed. */
+/**
+ * Spec section 8: an unhandled error shows for 30 seconds, or until dismissed. A call that got no answer
+ * is not one: the shell's calm connection notice says that once per outage (ui/OfflineNotice), and the
+ * screens show what the device holds (issue 9, point 13).
+ */
 export function AppErrorBanner() {
   // An object per report, so that the same text reported again restarts the 30 seconds.
   const [message, setMessage] = useState<{ text: string } | null>(null);
 
-  useEffect(() => appErrors.subscribe((text) => setMessage({ text })), []);
-
-  // "Could not be reached" is no longer true once the network is back.
-  useEffect(() => onWindowEvent('online', () => setMessage((current) => (current?.text === SERVER_UNREACHABLE ? null : current))), []);
+  useEffect(
+    () =>
+      appErrors.subscribe((text) => {
+        if (text !== SERVER_UNREACHABLE) setMessage({ text });
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (message === null) return;

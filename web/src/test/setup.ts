@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { server } from './server';
 import { preloadLazyPages } from '../app/lazyPages';
+import { resetConnection } from '../lib/connection';
 
 // The screens are lazy chunks in the app (app/lazyPages.ts); loaded here first, a test renders its screen at
 // once, as the app does once the idle warm-up has run. The loading state itself is met in the end-to-end journeys.
@@ -45,5 +46,7 @@ afterEach(() => {
   server.resetHandlers();
   window.localStorage.clear();
   matchingMediaQueries.clear();
+  // Each case starts online, with no outage said (lib/connection.ts keeps this for the whole app).
+  resetConnection();
 });
 afterAll(() => server.close());

@@ -7,7 +7,8 @@ import { notUnderTest, renderApp } from '../../test/render';
 import { aBuilding, aConnection, anOrganization, aViewer } from '../../test/builders';
 import { matchingMediaQueries } from '../../test/setup';
 import { GRAPHQL_URL } from '../../test/server';
-import { appErrors, SERVER_UNREACHABLE } from '../../lib/events';
+import { appErrors } from '../../lib/events';
+import { UNREACHABLE_NOTICE } from '../../ui/OfflineNotice';
 import { LAST_VIEWER_KEY } from '../../lib/session/session';
 import { PHONE_QUERY } from '../../ui/phone';
 
@@ -143,17 +144,19 @@ describe('Shell offline', () => {
     });
   }
 
-  it('dismisses the connection banner and brings back the toolbar when the network returns', async () => {
+  it('says calmly, once, that the server cannot be reached, with no red banner, and brings back the toolbar when the network returns', async () => {
     matchingMediaQueries.add(PHONE_QUERY);
     const { network, handler } = withNetwork(false);
     renderShell(manager(), { handlers: [handler] });
 
-    expect(await screen.findByText(SERVER_UNREACHABLE)).toBeInTheDocument();
+    expect(await screen.findByText(UNREACHABLE_NOTICE)).toBeInTheDocument();
+    expect(screen.getAllByText(UNREACHABLE_NOTICE)).toHaveLength(1);
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
     expect(await toolbarItems()).toEqual(['Sign Out']);
 
     goOnline(network);
 
-    await waitFor(() => expect(screen.queryByText(SERVER_UNREACHABLE)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(UNREACHABLE_NOTICE)).not.toBeInTheDocument());
     await waitFor(async () => expect(await toolbarItems()).toEqual(['Manage', 'Scan', 'Account', 'Sign Out']));
     expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/manage/organization/3/user/7');
   });
@@ -178,7 +181,7 @@ describe('Shell offline', () => {
     // signedIn: false keeps the token already stored instead of starting a new session.
     const { handler } = withNetwork(false);
     renderApp({ route: '/buildings', signedIn: false, handlers: [handler] });
-    expect(await screen.findByText(SERVER_UNREACHABLE)).toBeInTheDocument();
+    expect(await screen.findByText(UNREACHABLE_NOTICE)).toBeInTheDocument();
     expect(await toolbarItems()).toEqual(['Manage', 'Scan', 'Account', 'Sign Out']);
   });
 
@@ -187,7 +190,7 @@ describe('Shell offline', () => {
     matchingMediaQueries.add(PHONE_QUERY);
     const { handler } = withNetwork(false);
     renderApp({ route: '/buildings', handlers: [handler] });
-    expect(await screen.findByText(SERVER_UNREACHABLE)).toBeInTheDocument();
+    expect(await screen.findByText(UNREACHABLE_NOTICE)).toBeInTheDocument();
     expect(await toolbarItems()).toEqual(['Sign Out']);
   });
 });

@@ -5,6 +5,7 @@ import { useShellQuery } from '../../generated/graphql';
 import { BackgroundSyncEffect } from '../../lib/outbox/BackgroundSyncEffect';
 import { IconFlame } from '../../ui/icons';
 import { EnvironmentBanner } from '../../ui/EnvironmentBanner';
+import { ConnectionNotice } from '../../ui/OfflineNotice';
 import { readLastViewer, storeLastViewer } from './lastViewer';
 import { ShellNav } from './ShellNav';
 import { OfflineCacheEffect } from './OfflineCacheEffect';
@@ -62,6 +63,9 @@ export function Shell() {
         </AppShell.Header>
         <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
           <EnvironmentBanner />
+          <div className={classes.connection}>
+            <ConnectionNotice />
+          </div>
           <Outlet />
         </AppShell.Main>
         {isPhone && (

@@ -47,8 +47,19 @@ beforeEach(async () => {
   globalThis.indexedDB = new IDBFactory();
 });
 
+/** The browser's own network flag (navigator.onLine) and its events, as a phone losing its signal shows them. */
+function setBrowserOnline(online: boolean) {
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+const goBrowserOffline = () => setBrowserOnline(false);
+const goBrowserOnline = () => setBrowserOnline(true);
+
 afterEach(async () => {
   vi.useRealTimers();
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => true });
   // Leaving the screen saves what is pending: let that finish while this test's handlers still answer.
   cleanup();
   await settleSaves();
@@ -317,7 +328,7 @@ describe('Walkabout edit', () => {
       oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' }), aCondition({ id: 'c2', label: 'Not wedged open' })]),
     );
     await user.click(await tapTarget('Closes and latches'));
-    expect(screen.getByText('1 change not saved yet')).toBeInTheDocument();
+    expect(screen.getByText('1 result not saved yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const warning = within(await screen.findByRole('dialog', { name: 'Warning' }));
     expect(warning.getByText('The tasks have not all been fully answered.')).toBeInTheDocument();
@@ -437,7 +448,7 @@ describe('Walkabout edit', () => {
     await scanCode(user, UUID_B);
     expect(await tapTarget('Hose racked')).toBeEnabled();
     expect(await tapTarget('Gauge green')).toBeEnabled();
-    expect(screen.getByText('3 changes not saved yet')).toBeInTheDocument();
+    expect(screen.getByText('3 scans not saved yet')).toBeInTheDocument();
 
     await scanCode(user, UUID_C);
     let alert = within(await screen.findByRole('dialog', { name: 'Scan Code' }));
@@ -476,9 +487,31 @@ describe('Walkabout edit', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Network unavailable' }));
     expect(dialog.getByText('Please go to an area where data is available and complete this walkabout.')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'OK' }));
-    expect(screen.getByText('1 change not saved yet — will be saved when online')).toBeInTheDocument();
+    // The browser has a network, the server gives no answer: not 'when online', but that the app keeps trying.
+    expect(screen.getByText('1 result not saved yet — the server cannot be reached; trying again')).toBeInTheDocument();
     expect(within(await row('Closes and latches')).getByText('Not saved yet')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+
+    // One outage, one message: a second Save in the same outage asks nothing more.
+    const before = saves.inputs.length;
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves.inputs.length).toBeGreaterThan(before));
+    expect(screen.queryByRole('dialog', { name: 'Network unavailable' })).not.toBeInTheDocument();
+    expect(screen.getByText('1 result not saved yet — the server cannot be reached; trying again')).toBeInTheDocument();
+  });
+
+  it('says the work will be saved when online while the browser has no network, and results and scans apart', async () => {
+    const { user, saves } = renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })], null));
+    await tapTarget('Closes and latches');
+    saves.goOffline();
+    goBrowserOffline();
+    await scanCode(user, UUID_A);
+    await user.click(await tapTarget('Closes and latches'));
+    expect(await screen.findByText('1 result and 1 scan not saved yet — will be saved when online')).toBeInTheDocument();
+
+    saves.goOnline();
+    goBrowserOnline();
+    expect(await screen.findByText('All changes saved')).toBeInTheDocument();
   });
 
   it("says 'Network unavailable' with the editing text when the save of a floor change finds no network", async () => {
@@ -514,7 +547,7 @@ describe('Walkabout edit', () => {
     second.saves.goOffline();
     const target = await tapTarget('Closes and latches');
     await waitFor(() => expect(target).toHaveTextContent('Satisfactory'));
-    expect(await screen.findByText(/1 change not saved yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/1 result not saved yet/)).toBeInTheDocument();
 
     second.saves.goOnline();
     act(() => {
@@ -554,7 +587,100 @@ describe('Walkabout edit', () => {
     await user.type(dialog.getByRole('textbox', { name: 'Comment' }), 'Tenant away');
     await user.click(dialog.getByRole('button', { name: 'Report' }));
     expect(await screen.findByText('QR code unavailable: Access denied (Tenant away)')).toBeInTheDocument();
+    // Kept on the device and sent with the save that starts at once.
+    expect(await screen.findByText('All changes saved')).toBeInTheDocument();
     expect(reports).toEqual([{ entryIds: ['21'], kind: 'ACCESS_DENIED', comment: 'Tenant away' }]);
+  });
+
+  /** A reportUnavailableQrCode that records what reached the server; `failing` answers with no answer at all, `refusing` with a field error. */
+  function qrReportServer() {
+    const state = { failing: false, refusing: null as string | null, attempts: 0, recorded: [] as unknown[] };
+    const handler = graphql.mutation('ReportUnavailableQrCode', ({ variables }) => {
+      state.attempts += 1;
+      if (state.failing) return HttpResponse.error();
+      const errors = state.refusing ? [{ __typename: 'FieldError', field: 'comment', message: state.refusing, code: 'VALIDATION_FAILED' }] : [];
+      if (!state.refusing) state.recorded.push(variables);
+      return HttpResponse.json({ data: { reportUnavailableQrCode: { __typename: 'EntriesPayload', entries: [], errors } } });
+    });
+    return { state, handler };
+  }
+
+  async function reportUnavailable(user: ReturnType<typeof renderApp>['user'], reason: string, comment = '') {
+    await user.click(await screen.findByRole('button', { name: 'QR code unavailable' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'QR code unavailable' }));
+    await user.click(dialog.getByRole('radio', { name: reason }));
+    const field = dialog.getByRole('textbox', { name: 'Comment' });
+    await user.clear(field);
+    if (comment) await user.type(field, comment);
+    await user.click(dialog.getByRole('button', { name: 'Report' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'QR code unavailable' })).not.toBeInTheDocument());
+  }
+
+  it('keeps a QR code unavailable report on the device while the server cannot be reached, and sends it once when it answers', async () => {
+    const server = qrReportServer();
+    server.state.failing = true;
+    const { user } = renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })], null), {
+      viewer: aViewer({ granted: ['canHandleUnavailableQRCodes'] }),
+      extra: [server.handler],
+    });
+    await reportUnavailable(user, 'Missing', 'Sticker gone');
+
+    // Nothing is lost: the form closed, the entry shows the reason, and the line says what waits and why.
+    await user.click(within(await screen.findByRole('dialog', { name: 'Network unavailable' })).getByRole('button', { name: 'OK' }));
+    expect(screen.getByText('QR code unavailable: Missing (Sticker gone)')).toBeInTheDocument();
+    expect(screen.getByText('Report not saved yet')).toBeInTheDocument();
+    expect(await screen.findByText('1 QR code report not saved yet — the server cannot be reached; trying again')).toBeInTheDocument();
+    expect(server.state.recorded).toEqual([]);
+
+    server.state.failing = false;
+    goBrowserOnline();
+    expect(await screen.findByText('All changes saved')).toBeInTheDocument();
+    expect(screen.queryByText('Report not saved yet')).not.toBeInTheDocument();
+    expect(server.state.recorded).toEqual([{ entryIds: ['21'], kind: 'MISSING', comment: 'Sticker gone' }]);
+  });
+
+  it('blocks changing floor and saving while a refused QR code report waits, until it is corrected', async () => {
+    const server = qrReportServer();
+    server.state.refusing = 'Comment is required field';
+    const walkabout = aWalkabout({
+      floors: [
+        aFloor('1', 'Ground', [anEntry({ id: '21', label: 'Stair door', conditions: [aCondition({ id: 'c1', label: 'Closes and latches' })] })]),
+        aFloor('2', 'Second', [anEntry({ id: '23', label: 'Exit sign', uuid: UUID_B, conditions: [aCondition({ id: 'c3', label: 'Lit' })] })]),
+      ],
+    });
+    const { user } = renderEdit(walkabout, { viewer: aViewer({ granted: ['canHandleUnavailableQRCodes'] }), extra: [server.handler] });
+    await reportUnavailable(user, 'Unusable');
+    expect(await screen.findByText('QR code unavailable report not accepted: Comment is required field')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next Floor' }));
+    const floorDialog = within(await screen.findByRole('dialog', { name: 'QR code unavailable not accepted' }));
+    expect(
+      floorDialog.getByText(
+        'The QR code unavailable report for Location 21 was not accepted: Comment is required field. Please correct or withdraw it before the floor can be changed.',
+        { exact: false },
+      ),
+    ).toBeInTheDocument();
+    await user.click(floorDialog.getByRole('button', { name: 'OK' }));
+    // OK opens the report again, with the server's refusal.
+    const form = within(await screen.findByRole('dialog', { name: 'QR code unavailable' }));
+    expect(form.getByText('Comment is required field')).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { name: 'Stair door' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const saveDialog = within(await screen.findByRole('dialog', { name: 'QR code unavailable not accepted' }));
+    expect(saveDialog.getByText(/before the walkabout can be saved\.$/)).toBeInTheDocument();
+    await user.click(saveDialog.getByRole('button', { name: 'OK' }));
+
+    // Corrected (a comment), it is sent again and accepted: the floor changes.
+    server.state.refusing = null;
+    const again = within(await screen.findByRole('dialog', { name: 'QR code unavailable' }));
+    await user.type(again.getByRole('textbox', { name: 'Comment' }), 'Cracked');
+    await user.click(again.getByRole('button', { name: 'Report' }));
+    expect(await screen.findByText('All changes saved')).toBeInTheDocument();
+    expect(server.state.recorded).toEqual([{ entryIds: ['21'], kind: 'UNUSABLE', comment: 'Cracked' }]);
+    await user.click(screen.getByRole('button', { name: 'Next Floor' }));
+    expect(await screen.findByRole('heading', { name: 'Exit sign' })).toBeInTheDocument();
   });
 
   it('offers no unavailable QR code flag to a user who may not handle them', async () => {

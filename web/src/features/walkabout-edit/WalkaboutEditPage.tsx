@@ -3,7 +3,9 @@ import { useParams } from 'react-router-dom';
 import { ActionIcon, Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { INVALID_CONDITIONS_TITLE, invalidConditionsMessage, walkaboutTitle, type InvalidConditionsContext } from '@fsi/shared';
 import { debugLog } from '../../lib/debugLog';
-import { IconCamera, IconCloudOff } from '../../ui/icons';
+import { firstTimeThisOutage } from '../../lib/connection';
+import { IconCamera } from '../../ui/icons';
+import { DeviceCopyNotice } from '../../ui/OfflineNotice';
 import { TopBar } from '../../ui/TopBar';
 import { ScanSheet } from '../scanning/ScanSheet';
 import { ConditionActionSheet } from './components/ConditionActionSheet';
@@ -24,7 +26,8 @@ import { useSaveThenLock } from './hooks/useSaveThenLock';
 import { SCAN_TITLE, useScanToUnlock } from './hooks/useScanToUnlock';
 import { useUnavailableQrCodes } from './hooks/useUnavailableQrCodes';
 import { useWalkaboutEditData, type EditData } from './hooks/useWalkaboutEditData';
-import { EditContext, usePendingCount, type EditContextValue } from './state/EditContext';
+import { EditContext, usePendingCount, usePendingTally, type EditContextValue } from './state/EditContext';
+import type { BlockingQrReport } from './state/walkaboutEditStore';
 import classes from './components/WalkaboutEdit.module.css';
 
 export const LOCKED_BANNER = 'You are viewing a locked walkabout.';
@@ -36,6 +39,19 @@ export const NETWORK_UNAVAILABLE_TITLE = 'Network unavailable';
 export const NETWORK_UNAVAILABLE_EDITING = 'Walkabout will be saved on next floor change if there is data or during completion.';
 /** Section 8: a save for completion that failed. */
 export const NETWORK_UNAVAILABLE_COMPLETING = 'Please go to an area where data is available and complete this walkabout.';
+/** Said once per outage, whatever failed first (a floor change, an autosave, Save): issue 9, point 13. */
+const NETWORK_UNAVAILABLE_ONCE = 'network-unavailable';
+export const DEVICE_COPY_WHAT = 'this is the walkabout as last loaded on this device, with your unsaved work.';
+export const QR_REPORT_BLOCKS_TITLE = 'QR code unavailable not accepted';
+
+/**
+ * inspection.md sections 4 and 5: a location with an unavailability reason and an error message blocks
+ * changing floor and saving; the message names it and says what to do.
+ */
+export function qrReportBlocksMessage(blocked: Pick<BlockingQrReport, 'locationName' | 'errorMessage'>, action: 'floorChange' | 'save'): string {
+  const before = action === 'floorChange' ? 'before the floor can be changed' : 'before the walkabout can be saved';
+  return `The QR code unavailable report for ${blocked.locationName} was not accepted: ${blocked.errorMessage.trim().replace(/([^.!?])$/, '$1.')} Please correct or withdraw it ${before}.`;
+}
 
 /** /buildings/:buildingId/walkabouts/:walkaboutId (route walkaboutsEdit, inspection.md section 2). */
 export function WalkaboutEditPage() {
@@ -65,6 +81,7 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
   const floorLabel = building.floorDisplayName.trim() || 'Floor';
   const messages = useMessages();
   const pendingCount = usePendingCount(store);
+  const pendingTally = usePendingTally(store);
   const { closed, locked, viewOnly, readOnly, lockedHere } = useLockState(walkabout, viewer);
   const sync = useEditSync({ store, userId: viewer.id, walkaboutId: walkabout.id, enabled: !readOnly });
 
@@ -92,16 +109,36 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
     [messages],
   );
   const showNetworkUnavailable = useCallback(
-    (completing: boolean) =>
-      void messages.show({ title: NETWORK_UNAVAILABLE_TITLE, text: completing ? NETWORK_UNAVAILABLE_COMPLETING : NETWORK_UNAVAILABLE_EDITING }),
+    (completing: boolean) => {
+      // One outage, one message: the pending line under the work keeps saying where it stands.
+      if (!firstTimeThisOutage(NETWORK_UNAVAILABLE_ONCE)) return;
+      void messages.show({ title: NETWORK_UNAVAILABLE_TITLE, text: completing ? NETWORK_UNAVAILABLE_COMPLETING : NETWORK_UNAVAILABLE_EDITING });
+    },
     [messages],
   );
   const measureSpeed = viewer.networkSpeedMeasurementEnabled;
   const saveInBackground = useSaveInBackground({ store, readOnly, measureSpeed, save: sync.save, showNetworkUnavailable });
 
+  // A refused QR code report blocks changing floor and saving until it is corrected or withdrawn.
+  const refuseForQrReport = (action: 'floorChange' | 'save'): boolean => {
+    const blocked = readOnly ? null : store.blockingQrReport();
+    if (!blocked) return false;
+    debugLog(`${action === 'save' ? 'save' : 'floor change'} refused: the QR code unavailable report for ${blocked.locationName} was not accepted`);
+    void messages.show({
+      title: QR_REPORT_BLOCKS_TITLE,
+      text: qrReportBlocksMessage(blocked, action),
+      focusAfter: () => {
+        const first = blocked.entryIds[0];
+        if (first) unavailable.flagUnavailable(first);
+      },
+    });
+    return true;
+  };
+
   const floors = useFloorNavigation({
     store,
     readOnly,
+    refuse: () => refuseForQrReport('floorChange'),
     onInvalid: (conditionId) => showInvalid('floorChange', conditionId),
     onFloorChanged: () => void saveInBackground(),
   });
@@ -120,7 +157,7 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
     onInvalid: (conditionId) => showInvalid('unlock', conditionId),
     say: (title, text) => void messages.show({ title, text }),
   });
-  const unavailable = useUnavailableQrCodes(store);
+  const unavailable = useUnavailableQrCodes(store, () => void saveInBackground());
 
   // The action sheet of a condition (press-and-hold on its row, usePressAndHold).
   const [actionsFor, setActionsFor] = useState<string | null>(null);
@@ -180,11 +217,7 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
               {VIEW_ONLY_BANNER}
             </Alert>
           )}
-          {fromDevice && (
-            <Alert color="orange" variant="light" icon={<IconCloudOff />}>
-              No connection: this is the walkabout as last loaded on this device, with your unsaved work.
-            </Alert>
-          )}
+          {fromDevice && <DeviceCopyNotice what={DEVICE_COPY_WHAT} />}
           {sync.refusal && (
             <Alert color="red" variant="light" title="Not saved" role="alert">
               {sync.refusal}
@@ -226,10 +259,12 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
         <div className={classes.bottomSpace} />
         <div className={classes.actionBar}>
           <Stack gap={6} className={classes.actionBarInner}>
-            <PendingIndicator count={pendingCount} offline={sync.offline} saving={sync.saving} readOnly={readOnly} />
+            <PendingIndicator tally={pendingTally} connection={sync.connection} saving={sync.saving} readOnly={readOnly} />
             {/* A long label (Lock Walkabout, Next Level) takes the width it needs rather than half the bar and an ellipsis. */}
             <Group gap="xs" grow preventGrowOverflow={false} wrap="nowrap">
-              <Button variant="default" size="md" onClick={() => void finish('save')} loading={finishing === 'save'} disabled={finishing === 'lock'}>
+              <Button variant="default" size="md" onClick={() => {
+                  if (!refuseForQrReport('save')) void finish('save');
+                }} loading={finishing === 'save'} disabled={finishing === 'lock'}>
                 {pendingCount > 0 && !readOnly ? 'Save' : 'Done'}
               </Button>
               {nextFloor && (
@@ -238,7 +273,9 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
                 </Button>
               )}
               {!nextFloor && isLastFloor && viewer.permissions.canLockWalkabout && !readOnly && (
-                <Button size="md" color="red" onClick={() => void finish('lock')} loading={finishing === 'lock'} disabled={finishing === 'save'}>
+                <Button size="md" color="red" onClick={() => {
+                    if (!refuseForQrReport('save')) void finish('lock');
+                  }} loading={finishing === 'lock'} disabled={finishing === 'save'}>
                   Lock Walkabout
                 </Button>
               )}
@@ -248,7 +285,7 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
       </div>
       {!readOnly && <ScanSheet opened={scan.scanning} title={SCAN_TITLE} onClose={scan.closeScan} onCode={scan.onCode} />}
       <ConditionActionSheet conditionId={readOnly ? null : actionsFor} onClose={() => setActionsFor(null)} />
-      <UnavailableQrCodeModal target={unavailable.target} onClose={unavailable.close} onReported={unavailable.onReported} />
+      <UnavailableQrCodeModal target={unavailable.target} onClose={unavailable.close} onReported={unavailable.onReported} onWithdraw={unavailable.onWithdraw} />
       {messages.modal}
     </EditContext.Provider>
   );

@@ -1,19 +1,19 @@
 import { Link } from 'react-router-dom';
 import { Badge, Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconCloudOff } from '../../ui/icons';
-import { changesInWords } from '../../lib/outbox/pendingEdits';
+import { pendingInWords, pendingTotal, type PendingTally } from '../../lib/outbox/pendingEdits';
 import type { WalkaboutListItem } from './walkaboutList';
 import classes from './WalkaboutsPage.module.css';
 
 type WalkaboutRowProps = {
   buildingId: string;
   item: WalkaboutListItem;
-  /** Changes kept on this device that the server has not confirmed yet. */
-  pendingChanges?: number;
+  /** What is kept on this device that the server has not confirmed yet (results, scans, QR code reports). */
+  pending?: PendingTally;
 };
 
 /** One open walkabout: '{cycle} Walkabout', its date label and how far it has been answered. */
-export function WalkaboutRow({ buildingId, item, pendingChanges = 0 }: WalkaboutRowProps) {
+export function WalkaboutRow({ buildingId, item, pending }: WalkaboutRowProps) {
   const { walkabout, title, dateLabel } = item;
   const { markedCount, conditionsCount, unsatisfactoryCount } = walkabout;
   const percent = conditionsCount > 0 ? Math.round((markedCount / conditionsCount) * 100) : 0;
@@ -40,10 +40,10 @@ export function WalkaboutRow({ buildingId, item, pendingChanges = 0 }: Walkabout
         <Text size="sm" c="dimmed">
           {dateLabel}
         </Text>
-        {pendingChanges > 0 && (
+        {pending && pendingTotal(pending) > 0 && (
           <Group gap={6} c="var(--mantine-color-orange-light-color)" wrap="nowrap">
             <IconCloudOff size={16} />
-            <Text size="xs">{changesInWords(pendingChanges)} on this device not saved yet</Text>
+            <Text size="xs">{pendingInWords(pending)} on this device not saved yet</Text>
           </Group>
         )}
         {conditionsCount > 0 && (

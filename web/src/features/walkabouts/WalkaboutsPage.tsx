@@ -146,7 +146,7 @@ export function WalkaboutsPage() {
                 <ul className={classes.list}>
                   {items.map((item) => (
                     <li key={item.walkabout.id}>
-                      <WalkaboutRow buildingId={buildingId} item={item} pendingChanges={pending.get(item.walkabout.id)} />
+                      <WalkaboutRow buildingId={buildingId} item={item} pending={pending.get(item.walkabout.id)} />
                     </li>
                   ))}
                 </ul>

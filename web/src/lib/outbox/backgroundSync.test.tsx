@@ -69,7 +69,7 @@ describe('Work left on the device', () => {
     // The app tried at once and found no network: the row says what waits.
     await waitFor(() => expect(saves.inputs).toHaveLength(1));
     await settleSaves();
-    await waitFor(() => expect(row()).toHaveTextContent('2 changes on this device not saved yet'));
+    await waitFor(() => expect(row()).toHaveTextContent('2 results on this device not saved yet'));
 
     saves.goOnline();
     act(() => {
@@ -112,10 +112,10 @@ describe('Work left on the device', () => {
 
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent(
-      '1 change kept on this device for the Daily Walkabout of King Street Commerce Centre could not be saved: This walkabout is locked.',
+      '1 result kept on this device for the Daily Walkabout of King Street Commerce Centre could not be saved: This walkabout is locked.',
     );
     expect(inputs).toHaveLength(1);
-    expect(await pendingCounts(USER_ID)).toEqual(new Map([[WALKABOUT_ID, 1]]));
+    expect(await pendingCounts(USER_ID)).toEqual(new Map([[WALKABOUT_ID, { results: 1, scans: 0, qrReports: 0 }]]));
 
     // Not tried again (nor said again) while the app stays open.
     act(() => {

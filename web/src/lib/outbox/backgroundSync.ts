@@ -1,7 +1,7 @@
 import { debugLog } from '../debugLog';
 import { appErrors } from '../events';
 import { walkaboutTitle } from '@fsi/shared';
-import { changesInWords, loadSnapshot, pendingCounts } from './pendingEdits';
+import { loadSnapshot, pendingCounts, pendingInWords } from './pendingEdits';
 import { saveEdits, type SaveDeps, type SaveOutcome } from './saveQueue';
 
 /**
@@ -28,7 +28,7 @@ export function holdInEditor(userId: string, walkaboutId: string): () => void {
   };
 }
 
-export type BackgroundSyncDeps = Pick<SaveDeps, 'userId' | 'send' | 'upload'>;
+export type BackgroundSyncDeps = Pick<SaveDeps, 'userId' | 'send' | 'upload' | 'report'>;
 
 async function walkaboutName(userId: string, walkaboutId: string): Promise<string> {
   const snapshot = await loadSnapshot(userId, walkaboutId).catch(() => undefined);
@@ -36,21 +36,26 @@ async function walkaboutName(userId: string, walkaboutId: string): Promise<strin
   return walkabout ? `the ${walkaboutTitle(walkabout.cycle.name)} of ${walkabout.building.name}` : `walkabout ${walkaboutId}`;
 }
 
-/** One pass over the user's walkabouts with work on the device; stops at the first sign of no network. */
-export async function savePendingWalkabouts(deps: BackgroundSyncDeps): Promise<void> {
+/**
+ * One pass over the user's walkabouts with work on the device; stops at the first sign of no network
+ * and then answers 'offline' (the caller tries again soon), otherwise 'done'.
+ */
+export async function savePendingWalkabouts(deps: BackgroundSyncDeps): Promise<'done' | 'offline'> {
   const counts = await pendingCounts(deps.userId);
-  for (const [walkaboutId, count] of counts) {
+  for (const [walkaboutId, tally] of counts) {
     const key = keyOf(deps.userId, walkaboutId);
     if (inEditor.has(key) || refused.has(key)) continue;
-    debugLog(`background save: walkabout ${walkaboutId} with ${count} unsaved change(s)`);
+    debugLog(`background save: walkabout ${walkaboutId} with ${pendingInWords(tally)} not saved yet`);
     const outcome: SaveOutcome = await saveEdits({ ...deps, walkaboutId, onConfirmed: () => undefined });
     debugLog(`background save: walkabout ${walkaboutId} ${outcome.status}${outcome.status === 'refused' ? ` (${outcome.message})` : ''}`);
     if (outcome.status === 'refused') {
       refused.add(key);
-      appErrors.emit(`${changesInWords(count)} kept on this device for ${await walkaboutName(deps.userId, walkaboutId)} could not be saved: ${outcome.message}`);
+      appErrors.emit(`${pendingInWords(tally)} kept on this device for ${await walkaboutName(deps.userId, walkaboutId)} could not be saved: ${outcome.message}`);
     }
-    if (outcome.status === 'offline' || outcome.status === 'signedOut') break;
+    if (outcome.status === 'offline') return 'offline';
+    if (outcome.status === 'signedOut') break;
   }
+  return 'done';
 }
 
 /** Tests start each case with nothing refused. */

@@ -1,5 +1,5 @@
 import { CONDITION_TYPE_FROM_WIRE, toValueInput, type ConditionValue } from '@fsi/shared';
-import type { ConditionSaveInput, ConditionType as ConditionKind, ConditionValueInput } from '../../generated/graphql';
+import type { ConditionSaveInput, ConditionType as ConditionKind, ConditionValueInput, QrUnavailabilityKind } from '../../generated/graphql';
 
 /**
  * What the outbox keeps of a walkabout's work (DESIGN.md section 4, "Field conditions"): the
@@ -23,6 +23,19 @@ export type ConditionDraft = {
 };
 
 export type EntryScanDraft = { id: string; scannedAt: string; scannerId: string };
+
+/**
+ * A location flagged 'QR code unavailable' (inspection.md sections 2 and 3, the unavailable QR code
+ * record): its entries on the floor, the reason and the comment. `errorMessage` is set when the server
+ * refused it; such a record blocks changing floor and saving until it is corrected or withdrawn.
+ */
+export type QrReportDraft = {
+  entryIds: string[];
+  kind: QrUnavailabilityKind;
+  comment: string | null;
+  errorMessage: string | null;
+  reportedAt: string;
+};
 
 /** A recorded value as the save input types it, through the shared codec: the field of the condition's type, or null to unmark. */
 export function valueInputOf(kind: ConditionKind, value: ConditionValue): ConditionValueInput | null {

@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WalkaboutEditPageQuery } from '../../generated/graphql';
 import {
-  changesInWords,
+  pendingInWords,
   closeEditsDb,
   confirmBatch,
   dropBatch,
@@ -70,7 +70,12 @@ describe('Pending edits on the device', () => {
     await putChange({ userId: '8', walkaboutId: '503', target: 'c:1', revision: 1, condition: aConditionDraft('1') });
     await putBatch({ ...aBatch({ 'c:5': 1, 'c:6': 2 }), walkaboutId: '502' });
 
-    expect(await pendingCounts(USER)).toEqual(new Map([[WALKABOUT, 2], ['502', 2]]));
+    expect(await pendingCounts(USER)).toEqual(
+      new Map([
+        [WALKABOUT, { results: 1, scans: 1, qrReports: 0 }],
+        ['502', { results: 2, scans: 0, qrReports: 0 }],
+      ]),
+    );
   });
 
   it('forgets a confirmed batch and the changes it carried, but keeps a change made again since', async () => {
@@ -127,8 +132,26 @@ describe('Pending edits on the device', () => {
     expect(await loadSnapshot('8', WALKABOUT)).toBeUndefined();
   });
 
-  it('says a count of changes in words', () => {
-    expect(changesInWords(1)).toBe('1 change');
-    expect(changesInWords(3)).toBe('3 changes');
+  it('says what waits in the words of what the inspector did', () => {
+    expect(pendingInWords({ results: 5, scans: 2, qrReports: 0 })).toBe('5 results and 2 scans');
+    expect(pendingInWords({ results: 1, scans: 0, qrReports: 0 })).toBe('1 result');
+    expect(pendingInWords({ results: 0, scans: 1, qrReports: 0 })).toBe('1 scan');
+    expect(pendingInWords({ results: 2, scans: 1, qrReports: 1 })).toBe('2 results, 1 scan and 1 QR code report');
+    expect(pendingInWords({ results: 0, scans: 3, qrReports: 2 })).toBe('3 scans and 2 QR code reports');
+  });
+
+  it('counts each walkabout\'s results, scans and QR code reports apart', async () => {
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1') });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:2', revision: 2, condition: aConditionDraft('2') });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'e:9', revision: 3, entry: { id: '9', scannedAt: '2026-03-02T10:00:00.000Z', scannerId: USER } });
+    await putChange({
+      userId: USER,
+      walkaboutId: WALKABOUT,
+      target: 'q:9',
+      revision: 4,
+      qrReport: { entryIds: ['9'], kind: 'MISSING', comment: null, errorMessage: null, reportedAt: '2026-03-02T10:00:00.000Z' },
+    });
+    await putChange({ userId: '8', walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1') });
+    expect(await pendingCounts(USER)).toEqual(new Map([[WALKABOUT, { results: 2, scans: 1, qrReports: 1 }]]));
   });
 });

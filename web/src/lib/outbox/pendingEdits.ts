@@ -1,6 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { EntryScanInput, ConditionSaveInput, WalkaboutEditPageQuery } from '../../generated/graphql';
-import type { ConditionDraft, EntryScanDraft } from './drafts';
+import type { ConditionDraft, EntryScanDraft, QrReportDraft } from './drafts';
 import { createSignal } from '../signal';
 
 /**
@@ -10,7 +10,10 @@ import { createSignal } from '../signal';
  * Records are keyed by user and walkabout; signing out or an expired session leaves them alone.
  */
 
-/** One pending change: a condition's draft ('c:{id}') or an entry's scan ('e:{id}'). */
+/**
+ * One pending change: a condition's draft ('c:{id}'), an entry's scan ('e:{id}') or a location's
+ * 'QR code unavailable' report for its entries on a floor ('q:{first entry id}').
+ */
 export type ChangeRecord = {
   userId: string;
   walkaboutId: string;
@@ -19,6 +22,7 @@ export type ChangeRecord = {
   revision: number;
   condition?: ConditionDraft;
   entry?: EntryScanDraft;
+  qrReport?: QrReportDraft;
 };
 
 export type PhotoRecord = {
@@ -123,25 +127,90 @@ export async function dropBatch(userId: string, walkaboutId: string): Promise<vo
   await (await db()).delete('batches', [userId, walkaboutId]);
 }
 
-/** A count of pending changes in words: '1 change', '3 changes'. */
-export function changesInWords(count: number): string {
-  return count === 1 ? '1 change' : `${count} changes`;
+/** What waits on the device, as the inspector did it: results (conditions), scans and QR code unavailable reports. */
+export type PendingTally = { results: number; scans: number; qrReports: number };
+
+export const NO_PENDING: PendingTally = { results: 0, scans: 0, qrReports: 0 };
+
+export function pendingTotal(tally: PendingTally): number {
+  return tally.results + tally.scans + tally.qrReports;
 }
 
-/** The walkabouts of this user with changes on the device, and how many each holds. */
-export async function pendingCounts(userId: string): Promise<Map<string, number>> {
+/** Which kind of work a change's target is ('c:', 'e:' or 'q:'). */
+export function tallyKindOf(target: string): keyof PendingTally {
+  if (target.startsWith('e:')) return 'scans';
+  if (target.startsWith('q:')) return 'qrReports';
+  return 'results';
+}
+
+/** Adds one change of this target to a tally (a new object). */
+export function addToTally(tally: PendingTally, target: string): PendingTally {
+  const kind = tallyKindOf(target);
+  return { ...tally, [kind]: tally[kind] + 1 };
+}
+
+function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * What waits on the device in words (issue 9, point 15): '5 results and 2 scans', '1 result',
+ * '2 results, 1 scan and 1 QR code report'. Kinds with none are left out.
+ */
+export function pendingInWords(tally: PendingTally): string {
+  const parts = [
+    tally.results > 0 ? counted(tally.results, 'result', 'results') : null,
+    tally.scans > 0 ? counted(tally.scans, 'scan', 'scans') : null,
+    tally.qrReports > 0 ? counted(tally.qrReports, 'QR code report', 'QR code reports') : null,
+  ].filter((part): part is string => part !== null);
+  if (parts.length <= 1) return parts[0] ?? 'nothing';
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/** The walkabouts of this user with work on the device, and what each holds. */
+export async function pendingCounts(userId: string): Promise<Map<string, PendingTally>> {
   const database = await db();
   const tx = database.transaction(['changes', 'batches'], 'readonly');
   const [changes, batches] = await Promise.all([tx.objectStore('changes').getAll(), tx.objectStore('batches').getAll()]);
-  const counts = new Map<string, number>();
+  const counts = new Map<string, PendingTally>();
   for (const change of changes) {
-    if (change.userId === userId) counts.set(change.walkaboutId, (counts.get(change.walkaboutId) ?? 0) + 1);
+    if (change.userId === userId) counts.set(change.walkaboutId, addToTally(counts.get(change.walkaboutId) ?? NO_PENDING, change.target));
   }
   // A batch outlives its changes only between two steps of a confirmation; it still waits to be sent.
   for (const batch of batches) {
-    if (batch.userId === userId && !counts.has(batch.walkaboutId)) counts.set(batch.walkaboutId, Object.keys(batch.revisions).length);
+    if (batch.userId !== userId || counts.has(batch.walkaboutId)) continue;
+    counts.set(batch.walkaboutId, Object.keys(batch.revisions).reduce(addToTally, NO_PENDING));
   }
   return counts;
+}
+
+/** The walkabouts of this user as last loaded on this device (to name and link them when offline). */
+export async function loadSnapshots(userId: string): Promise<SnapshotRecord[]> {
+  const all = await (await db()).getAll('snapshots');
+  return all.filter((snapshot) => snapshot.userId === userId);
+}
+
+/** A change the server confirmed on its own (a QR code report): forget it unless it changed since. */
+export async function confirmChange(userId: string, walkaboutId: string, target: string, revision: number): Promise<void> {
+  const tx = (await db()).transaction('changes', 'readwrite');
+  const change = await tx.store.get([userId, walkaboutId, target]);
+  if (change?.revision === revision) await tx.store.delete([userId, walkaboutId, target]);
+  await tx.done;
+  pendingEditsConfirmed.emit();
+}
+
+/** The server refused a QR code report: it stays on the device with the refusal, until corrected or withdrawn. */
+export async function refuseQrReport(userId: string, walkaboutId: string, target: string, revision: number, errorMessage: string): Promise<void> {
+  const tx = (await db()).transaction('changes', 'readwrite');
+  const change = await tx.store.get([userId, walkaboutId, target]);
+  if (change?.revision === revision && change.qrReport) await tx.store.put({ ...change, qrReport: { ...change.qrReport, errorMessage } });
+  await tx.done;
+}
+
+/** The inspector withdrew a change that waits on the device (a refused QR code report). */
+export async function dropChange(userId: string, walkaboutId: string, target: string): Promise<void> {
+  await (await db()).delete('changes', [userId, walkaboutId, target]);
+  pendingEditsConfirmed.emit();
 }
 
 /**

@@ -6,15 +6,22 @@ import type { Outcome } from '../outcome';
 import type { UploadedFile } from '../upload/uploadFile';
 import { closeEditsDb, loadEdits, putBatch, putChange, putPhoto } from './pendingEdits';
 import { aConditionDraft } from './testDrafts';
+import type { QrReportDraft } from './drafts';
 import { batchConfirmed, saveEdits, settleSaves, type SaveDeps } from './saveQueue';
 
 const USER = '7';
 const WALKABOUT = '501';
 const done = { status: 'done', value: {} } as const;
 
-function depsAnswering(answers: Outcome<unknown>[], upload: SaveDeps['upload'] = () => Promise.resolve({ status: 'offline' })) {
+function depsAnswering(
+  answers: Outcome<unknown>[],
+  upload: SaveDeps['upload'] = () => Promise.resolve({ status: 'offline' }),
+  reportAnswers: Outcome<unknown>[] = [],
+) {
   const sent: SaveWalkaboutInput[] = [];
   const confirmed: Record<string, number>[] = [];
+  const reported: QrReportDraft[] = [];
+  const refusedReports: { target: string; message: string }[] = [];
   const deps: SaveDeps = {
     userId: USER,
     walkaboutId: WALKABOUT,
@@ -23,9 +30,18 @@ function depsAnswering(answers: Outcome<unknown>[], upload: SaveDeps['upload'] =
       return Promise.resolve(answers.shift() ?? done);
     },
     upload,
+    report: (draft) => {
+      reported.push(draft);
+      return Promise.resolve(reportAnswers.shift() ?? done);
+    },
     onConfirmed: (revisions) => confirmed.push(revisions),
+    onQrRefused: (target, message) => refusedReports.push({ target, message }),
   };
-  return { deps, sent, confirmed };
+  return { deps, sent, confirmed, reported, refusedReports };
+}
+
+function aQrReport(entryIds: string[], overrides: Partial<QrReportDraft> = {}): QrReportDraft {
+  return { entryIds, kind: 'ACCESS_DENIED', comment: 'Tenant away', errorMessage: null, reportedAt: '2026-03-02T10:00:00.000Z', ...overrides };
 }
 
 beforeEach(() => {
@@ -131,5 +147,43 @@ describe('The save queue', () => {
     expect(await saveEdits(deps)).toEqual({ status: 'saved' });
     expect(sent.map((input) => input.saveId)[0]).toBe('earlier');
     expect(sent[1]?.conditions?.map((condition) => condition.id)).toEqual(['2']);
+  });
+
+  it('sends a QR code unavailable report once, after the results, and forgets it when confirmed', async () => {
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1') });
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'q:21', revision: 2, qrReport: aQrReport(['21', '22']) });
+    const { deps, sent, reported, confirmed } = depsAnswering([]);
+
+    expect(await saveEdits(deps)).toEqual({ status: 'saved' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.conditions?.map((condition) => condition.id)).toEqual(['1']);
+    expect(reported.map((draft) => draft.entryIds)).toEqual([['21', '22']]);
+    expect(confirmed).toEqual([{ 'c:1': 1 }, { 'q:21': 2 }]);
+    expect((await loadEdits(USER, WALKABOUT)).changes).toEqual([]);
+
+    expect(await saveEdits(deps)).toEqual({ status: 'nothing' });
+    expect(reported).toHaveLength(1);
+  });
+
+  it('keeps a QR code unavailable report on the device while there is no network', async () => {
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'q:21', revision: 2, qrReport: aQrReport(['21']) });
+    const { deps, reported } = depsAnswering([], undefined, [{ status: 'offline' }]);
+
+    expect(await saveEdits(deps)).toEqual({ status: 'offline' });
+    expect(reported).toHaveLength(1);
+    expect((await loadEdits(USER, WALKABOUT)).changes.map((change) => change.qrReport?.errorMessage)).toEqual([null]);
+  });
+
+  it('keeps a refused QR code report with its refusal and does not send it again until corrected', async () => {
+    await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'q:21', revision: 2, qrReport: aQrReport(['21']) });
+    const refusal: Outcome<unknown> = { status: 'refused', errors: [{ field: 'comment', message: 'Comment is required field', code: 'VALIDATION_FAILED' }] };
+    const { deps, reported, refusedReports } = depsAnswering([], undefined, [refusal]);
+
+    expect(await saveEdits(deps)).toEqual({ status: 'refused', message: 'Comment is required field' });
+    expect(refusedReports).toEqual([{ target: 'q:21', message: 'Comment is required field' }]);
+    expect((await loadEdits(USER, WALKABOUT)).changes.map((change) => change.qrReport?.errorMessage)).toEqual(['Comment is required field']);
+
+    expect(await saveEdits(deps)).toEqual({ status: 'nothing' });
+    expect(reported).toHaveLength(1);
   });
 });

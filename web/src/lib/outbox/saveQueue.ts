@@ -1,6 +1,6 @@
 import type { SaveWalkaboutInput } from '../../generated/graphql';
-import { toConditionSaveInput } from './drafts';
-import { confirmBatch, dropBatch, loadEdits, putBatch, setPhotoUrl, type BatchRecord } from './pendingEdits';
+import { toConditionSaveInput, type QrReportDraft } from './drafts';
+import { confirmBatch, confirmChange, dropBatch, loadEdits, putBatch, refuseQrReport, setPhotoUrl, type BatchRecord } from './pendingEdits';
 import { refusalText, type Failure, type Outcome } from '../outcome';
 import type { UploadedFile } from '../upload/uploadFile';
 import { createSignal } from '../signal';
@@ -17,8 +17,12 @@ export type SaveDeps = {
   walkaboutId: string;
   send: (input: SaveWalkaboutInput) => Promise<Outcome<unknown>>;
   upload: (photo: Blob, name: string) => Promise<Outcome<UploadedFile>>;
-  /** Called with the revisions of each batch the server confirmed. */
+  /** Sends one 'QR code unavailable' report (mutation reportUnavailableQrCode). */
+  report: (draft: QrReportDraft) => Promise<Outcome<unknown>>;
+  /** Called with the revisions of each batch (or QR code report) the server confirmed. */
   onConfirmed: (revisions: Record<string, number>) => void;
+  /** The server refused a QR code report: it stays on the device with this message. */
+  onQrRefused?: (target: string, errorMessage: string) => void;
 };
 
 const queues = new Map<string, Promise<SaveOutcome>>();
@@ -61,7 +65,44 @@ async function runSave(deps: SaveDeps): Promise<SaveOutcome> {
   }
 }
 
+/**
+ * The results and scans first, then the 'QR code unavailable' reports (issue 9, point 16): each is
+ * sent once, in this walkabout's queue, and leaves the device when the server confirms it; a refused
+ * one stays with its refusal (it blocks changing floor and saving until corrected or withdrawn).
+ */
 async function saveAll(deps: SaveDeps): Promise<SaveOutcome> {
+  const results = await saveResults(deps);
+  if (results.status !== 'saved' && results.status !== 'nothing') return results;
+  const reports = await sendQrReports(deps);
+  return reports.status === 'nothing' ? results : reports;
+}
+
+async function sendQrReports(deps: SaveDeps): Promise<SaveOutcome> {
+  const { userId, walkaboutId } = deps;
+  const { changes } = await loadEdits(userId, walkaboutId);
+  let outcome: SaveOutcome = { status: 'nothing' };
+  for (const change of changes) {
+    const draft = change.qrReport;
+    if (!draft || draft.errorMessage) continue;
+    const result = await deps.report(draft);
+    if (result.status === 'offline' || result.status === 'signedOut') return result;
+    if (result.status === 'refused') {
+      const message = refusalText(result.errors);
+      await refuseQrReport(userId, walkaboutId, change.target, change.revision, message);
+      deps.onQrRefused?.(change.target, message);
+      outcome = { status: 'refused', message };
+      continue;
+    }
+    await confirmChange(userId, walkaboutId, change.target, change.revision);
+    const revisions = { [change.target]: change.revision };
+    deps.onConfirmed(revisions);
+    batchConfirmed.emit({ userId, walkaboutId, revisions });
+    if (outcome.status === 'nothing') outcome = { status: 'saved' };
+  }
+  return outcome;
+}
+
+async function saveResults(deps: SaveDeps): Promise<SaveOutcome> {
   const { userId, walkaboutId } = deps;
   let edits = await loadEdits(userId, walkaboutId);
   let sentEarlier = false;
@@ -71,8 +112,9 @@ async function saveAll(deps: SaveDeps): Promise<SaveOutcome> {
     sentEarlier = true;
     edits = await loadEdits(userId, walkaboutId);
   }
+  const changes = edits.changes.filter((change) => !change.qrReport);
 
-  for (const change of edits.changes) {
+  for (const change of changes) {
     const photo = change.condition?.photoId ? edits.photos.get(change.condition.photoId) : undefined;
     if (!photo || photo.url !== null) continue;
     const uploaded = await deps.upload(photo.blob, photo.name);
@@ -83,7 +125,7 @@ async function saveAll(deps: SaveDeps): Promise<SaveOutcome> {
     edits.photos.set(photo.photoId, { ...photo, url, mimetype });
   }
 
-  if (edits.changes.length === 0) return { status: sentEarlier ? 'saved' : 'nothing' };
+  if (changes.length === 0) return { status: sentEarlier ? 'saved' : 'nothing' };
   const batch: BatchRecord = {
     userId,
     walkaboutId,
@@ -93,7 +135,7 @@ async function saveAll(deps: SaveDeps): Promise<SaveOutcome> {
     input: { entries: [], conditions: [] },
     createdAt: new Date().toISOString(),
   };
-  for (const change of edits.changes) {
+  for (const change of changes) {
     batch.revisions[change.target] = change.revision;
     if (change.entry) batch.input.entries.push({ id: change.entry.id, scannedAt: change.entry.scannedAt });
     const draft = change.condition;

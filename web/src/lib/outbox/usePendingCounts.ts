@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { pendingCounts, pendingEditsConfirmed } from './pendingEdits';
+import { pendingCounts, pendingEditsConfirmed, type PendingTally } from './pendingEdits';
 
-const NONE = new Map<string, number>();
+const NONE = new Map<string, PendingTally>();
 
-/** How many changes of each walkabout wait on this device for the server (read again after each save). */
-export function usePendingCounts(userId: string | undefined): ReadonlyMap<string, number> {
-  const [counts, setCounts] = useState<ReadonlyMap<string, number>>(NONE);
+/** What of each walkabout waits on this device for the server: results, scans, QR code reports (read again after each save). */
+export function usePendingCounts(userId: string | undefined): ReadonlyMap<string, PendingTally> {
+  const [counts, setCounts] = useState<ReadonlyMap<string, PendingTally>>(NONE);
   useEffect(() => {
     if (!userId) return;
     let current = true;

@@ -70,6 +70,16 @@ export const EntryCard = memo(function EntryCard({ entryId }: { entryId: string 
             {entry.qrReason.comment ? ` (${entry.qrReason.comment})` : ''}
           </Text>
         )}
+        {entry.qrPending && !entry.qrError && (
+          <Badge color="orange" variant="light" size="sm" leftSection={<IconCloudOff size={12} />} style={{ alignSelf: 'flex-start' }}>
+            Report not saved yet
+          </Badge>
+        )}
+        {entry.qrError && (
+          <Text size="sm" c="red.9" role="alert">
+            QR code unavailable report not accepted: {entry.qrError}
+          </Text>
+        )}
         {!unlocked && !readOnly && (
           <Group gap="xs" justify="space-between">
             <Text size="sm" c="dimmed">

@@ -8,41 +8,44 @@ import {
   type QrUnavailabilityKind as ReasonKind,
 } from '@fsi/shared';
 import type { QrUnavailabilityKind } from '../../../generated/graphql';
+import type { QrReportDraft } from '../../../lib/outbox/drafts';
 import { QR_REASON_LABELS } from './EntryCard';
-import { useReportUnavailableQrCode } from '../hooks/useReportUnavailableQrCode';
 
 /** Each reason as the API spells it and as the shared rules do, from the codec's table. */
 const KINDS: { api: QrUnavailabilityKind; rule: ReasonKind }[] = QR_UNAVAILABILITY_KINDS.map((rule) => ({ api: QR_UNAVAILABILITY_KIND_WIRE[rule], rule }));
 
-export type UnavailableTarget = { entryIds: string[]; locationName: string };
+/** The location to flag; `kept` is its report already on the device (shown again, with the server's refusal if any). */
+export type UnavailableTarget = { entryIds: string[]; locationName: string; kept: QrReportDraft | null };
 
 type Props = {
   target: UnavailableTarget | null;
   onClose: () => void;
   onReported: (entryIds: string[], kind: QrUnavailabilityKind, comment: string | null) => void;
+  onWithdraw: (entryIds: string[]) => void;
 };
 
 /**
  * Flags a location whose QR code cannot be scanned (inspection.md section 2): a reason (missing,
- * unusable, access denied) and a comment, required for access denied. Sent for every entry of the
- * location on the floor.
+ * unusable, access denied) and a comment, required for access denied, for every entry of the location
+ * on the floor. The report is checked here and kept on the device, then sent with the walkabout's next
+ * save (issue 9, point 16): it needs no network, and Cancel leaves a report already kept as it is.
+ * A report the server refused is shown with the refusal, to correct or withdraw.
  */
-export function UnavailableQrCodeModal({ target, onClose, onReported }: Props) {
+export function UnavailableQrCodeModal({ target, onClose, onReported, onWithdraw }: Props) {
   return (
     <Modal opened={target !== null} onClose={onClose} title="QR code unavailable" centered>
-      {target && <UnavailableForm target={target} onClose={onClose} onReported={onReported} />}
+      {target && <UnavailableForm target={target} onClose={onClose} onReported={onReported} onWithdraw={onWithdraw} />}
     </Modal>
   );
 }
 
-function UnavailableForm({ target, onClose, onReported }: Props & { target: UnavailableTarget }) {
-  const report = useReportUnavailableQrCode();
-  const [kind, setKind] = useState<QrUnavailabilityKind | null>(null);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<{ kind?: string; comment?: string; form?: string }>({});
-  const [sending, setSending] = useState(false);
+function UnavailableForm({ target, onClose, onReported, onWithdraw }: Props & { target: UnavailableTarget }) {
+  const { kept } = target;
+  const [kind, setKind] = useState<QrUnavailabilityKind | null>(kept?.kind ?? null);
+  const [comment, setComment] = useState(kept?.comment ?? '');
+  const [errors, setErrors] = useState<{ kind?: string; comment?: string }>({});
 
-  const submit = async () => {
+  const submit = () => {
     const rule = KINDS.find((option) => option.api === kind)?.rule ?? null;
     const found = validateQrUnavailability({ kind: rule, comment });
     if (found.kind || found.comment || kind === null) {
@@ -51,17 +54,8 @@ function UnavailableForm({ target, onClose, onReported }: Props & { target: Unav
     }
     const text = comment.trim() === '' ? null : comment.trim();
     if (!isUnavailableQrCodeSavable({ entryIds: target.entryIds, unavailabilityReason: rule, unavailabilityComment: text })) return;
-    setSending(true);
-    const result = await report(target.entryIds, kind, text);
-    setSending(false);
-    if (result.status === 'ok') {
-      onReported(target.entryIds, kind, text);
-      onClose();
-      return;
-    }
-    if (result.status === 'invalid') setErrors({ kind: result.kind, comment: result.comment });
-    if (result.status === 'refused') setErrors({ form: result.message });
-    if (result.status === 'offline') setErrors({ form: 'Network unavailable. Please go to an area where data is available and try again.' });
+    onReported(target.entryIds, kind, text);
+    onClose();
   };
 
   return (
@@ -91,16 +85,30 @@ function UnavailableForm({ target, onClose, onReported }: Props & { target: Unav
         autosize
         minRows={2}
       />
-      {errors.form && (
-        <Alert color="red" variant="light" role="alert">
-          {errors.form}
+      {kept?.errorMessage && (
+        <Alert color="red" variant="light" role="alert" title="Not accepted by the server">
+          {kept.errorMessage}
         </Alert>
       )}
       <Group justify="flex-end">
+        {kept?.errorMessage && (
+          <Button
+            variant="subtle"
+            color="red"
+            mih={44}
+            mr="auto"
+            onClick={() => {
+              onWithdraw(target.entryIds);
+              onClose();
+            }}
+          >
+            Withdraw report
+          </Button>
+        )}
         <Button variant="default" onClick={onClose} mih={44}>
           Cancel
         </Button>
-        <Button onClick={() => void submit()} loading={sending} mih={44}>
+        <Button onClick={submit} mih={44}>
           Report
         </Button>
       </Group>

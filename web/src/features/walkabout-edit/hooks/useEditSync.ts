@@ -4,6 +4,9 @@ import { holdInEditor } from '../../../lib/outbox/backgroundSync';
 import { batchConfirmed, saveEdits, type SaveDeps, type SaveOutcome } from '../../../lib/outbox/saveQueue';
 import { uploadFile } from '../../../lib/upload/uploadFile';
 import { useSaveWalkabout } from '../../../lib/outbox/useSaveWalkabout';
+import { useSendQrReport } from '../../../lib/outbox/useSendQrReport';
+import { retryDelay } from '../../../lib/outbox/useBackgroundSync';
+import { reportUnreachable, serverAnswered } from '../../../lib/connection';
 import type { WalkaboutEditStore } from '../state/walkaboutEditStore';
 import { onWindowEvent } from '../../../lib/signal';
 
@@ -16,15 +19,16 @@ export type SyncState = {
   refusal: string | null;
 };
 
-/** Retries after a save that found no network: 5 s, doubling up to 5 minutes. */
-export const RETRY_FIRST_MS = 5_000;
-export const RETRY_MAX_MS = 300_000;
+/** Where the device's work stands: 'offline' (the browser has no network), 'unreachable' (it has one, the last save got no answer), or 'online'. */
+export type SyncConnection = 'online' | 'offline' | 'unreachable';
 
 /**
  * Saves the device's pending work to the server (DESIGN.md "Field conditions"): on demand (Save,
  * floor change, autosave), when the page opens with work left from before, when the browser says
- * the network is back, and with backoff after a save that found none. Leaving the screen starts one
- * last save that finishes on its own.
+ * the network is back, as soon as any call of the app gets an answer after an outage, and after a
+ * save that got no answer with a backoff capped at 8 s (retryDelay), so that the work is on the
+ * server within 10 s of it answering again (issue 9, point 14). Leaving the screen starts one last
+ * save that finishes on its own.
  */
 export function useEditSync({
   store,
@@ -38,6 +42,7 @@ export function useEditSync({
   enabled: boolean;
 }) {
   const send = useSaveWalkabout();
+  const report = useSendQrReport();
   const [state, setState] = useState<SyncState>({ saving: false, offline: false, lastSavedAt: null, refusal: null });
   const retry = useRef<{ timer: number | null; attempt: number }>({ timer: null, attempt: 0 });
   const mounted = useRef(true);
@@ -54,8 +59,16 @@ export function useEditSync({
   }, []);
 
   const deps = useMemo<SaveDeps>(
-    () => ({ userId, walkaboutId, send, upload: uploadFile, onConfirmed: (revisions) => store.confirm(revisions) }),
-    [userId, walkaboutId, send, store],
+    () => ({
+      userId,
+      walkaboutId,
+      send,
+      upload: uploadFile,
+      report,
+      onConfirmed: (revisions) => store.confirm(revisions),
+      onQrRefused: (target, errorMessage) => store.refuseQr(target, errorMessage),
+    }),
+    [userId, walkaboutId, send, report, store],
   );
 
   const clearRetry = () => {
@@ -78,11 +91,14 @@ export function useEditSync({
       lastSavedAt: outcome.status === 'saved' ? new Date().toISOString() : current.lastSavedAt,
       refusal: outcome.status === 'refused' ? outcome.message : outcome.status === 'saved' ? null : current.refusal,
     }));
-    if (outcome.status === 'offline') {
-      const delay = Math.min(RETRY_FIRST_MS * 2 ** retry.current.attempt, RETRY_MAX_MS);
+    // A photo's upload is not a GraphQL call: its failure is told to the connection record here.
+    if (outcome.status === 'offline') reportUnreachable();
+    // Without a network the browser's 'online' event starts the next save; with one, the server is retried.
+    if (outcome.status === 'offline' && navigator.onLine) {
+      const delay = retryDelay(retry.current.attempt);
       retry.current.attempt += 1;
       retry.current.timer = window.setTimeout(() => void save(), delay);
-    } else {
+    } else if (outcome.status !== 'offline') {
       retry.current.attempt = 0;
     }
     return outcome;
@@ -111,10 +127,16 @@ export function useEditSync({
 
   useEffect(() => {
     if (!enabled) return;
-    return onWindowEvent('online', () => {
+    const again = () => {
       retry.current.attempt = 0;
       if (store.hasPending()) void latestSave.current();
-    });
+    };
+    const stopOnline = onWindowEvent('online', again);
+    const stopAnswered = serverAnswered.subscribe(again);
+    return () => {
+      stopOnline();
+      stopAnswered();
+    };
   }, [enabled, store]);
 
   useEffect(() => {
@@ -126,5 +148,6 @@ export function useEditSync({
     };
   }, [deps, enabled, store]);
 
-  return { ...state, offline: state.offline || !browserOnline, save };
+  const connection: SyncConnection = !browserOnline ? 'offline' : state.offline ? 'unreachable' : 'online';
+  return { ...state, offline: state.offline || !browserOnline, connection, save };
 }

@@ -14,9 +14,12 @@ export function useFloorNavigation({
   readOnly,
   onInvalid,
   onFloorChanged,
+  refuse,
 }: {
   store: WalkaboutEditStore;
   readOnly: boolean;
+  /** Refuses the floor change for another reason (a refused QR code report), having said why; true when refused. */
+  refuse?: () => boolean;
   /** The floor change was refused: point at this condition. */
   onInvalid: (conditionId: string) => void;
   /** The inspector moved to another floor (the work so far is saved). */
@@ -32,6 +35,10 @@ export function useFloorNavigation({
   const targetFloorId = validFloor(requestedFloorId) ?? floors[0]?.id ?? null;
   const handledTarget = useRef<string | null>(null);
   const onFloorRequested = useEffectEvent((target: string) => {
+    if (floorId !== null && refuse?.()) {
+      setSearchParams({ floor: floorId }, { replace: true });
+      return;
+    }
     const invalid = floorId === null || readOnly ? null : firstInvalidCondition(store.sharedEntries(floorId));
     if (invalid && floorId !== null) {
       debugLog(`floor change refused: condition ${invalid.condition.id} is unsatisfactory without remarks or a photo`);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWalkaboutEditPageQuery, type WalkaboutEditPageQuery } from '../../../generated/graphql';
 import { appErrors } from '../../../lib/events';
-import { loadEdits, loadSnapshot, putChange, putPhoto, putSnapshot } from '../../../lib/outbox/pendingEdits';
+import { dropChange, loadEdits, loadSnapshot, putChange, putPhoto, putSnapshot } from '../../../lib/outbox/pendingEdits';
 import { WalkaboutEditStore, type EditPersistence } from '../state/walkaboutEditStore';
 
 /** The user whose walkabouts this device last opened, to reopen one offline (the query cannot tell then). */
@@ -33,6 +33,8 @@ function persistenceFor(userId: string, walkaboutId: string): EditPersistence {
       void putChange({ userId, walkaboutId, target: `e:${draft.id}`, revision, entry: draft }).catch(reportStorageFailure),
     putPhoto: (photoId, blob, name) =>
       void putPhoto({ userId, walkaboutId, photoId, blob, name, mimetype: blob.type, url: null }).catch(reportStorageFailure),
+    putQrReport: (target, draft, revision) => void putChange({ userId, walkaboutId, target, revision, qrReport: draft }).catch(reportStorageFailure),
+    dropQrReport: (target) => void dropChange(userId, walkaboutId, target).catch(reportStorageFailure),
   };
 }
 

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import type { PendingTally } from '../../../lib/outbox/pendingEdits';
 import type { ConditionSnapshot, EntrySnapshot, EntryStatus, Progress, WalkaboutEditStore } from './walkaboutEditStore';
 
 /** What every row of the screen needs: the store and the screen's stable commands. */
@@ -41,4 +42,9 @@ export function useFloorProgress(store: WalkaboutEditStore, id: string): Progres
 
 export function usePendingCount(store: WalkaboutEditStore): number {
   return useSyncExternalStore(store.subscribePending, store.getPendingCount);
+}
+
+/** What waits on the device, by kind (results, scans, QR code reports). */
+export function usePendingTally(store: WalkaboutEditStore): PendingTally {
+  return useSyncExternalStore(store.subscribePending, store.getPendingTally);
 }

@@ -22,6 +22,8 @@ function aStore(edits: WalkaboutEdits = { changes: [], photos: new Map(), batch:
     putCondition: (draft, revision) => written.push({ kind: 'condition', id: draft.id, revision }),
     putEntry: (draft, revision) => written.push({ kind: 'entry', id: draft.id, revision }),
     putPhoto: (photoId) => written.push({ kind: 'photo', id: photoId }),
+    putQrReport: (target, _draft, revision) => written.push({ kind: 'qrReport', id: target, revision }),
+    dropQrReport: (target) => written.push({ kind: 'dropQrReport', id: target }),
   };
   return { store: new WalkaboutEditStore(walkabout, edits, persistence), written };
 }
@@ -118,7 +120,57 @@ describe('The walkabout edit store', () => {
 
   it('gives the shared rules the entries with their QR reason in the REST spelling', () => {
     const { store } = aStore();
-    store.setQrReason(['e1'], { kind: 'ACCESS_DENIED', comment: 'Locked room' });
+    store.reportQr(['e1'], 'ACCESS_DENIED', 'Locked room');
     expect(store.sharedEntry('e1').qrUnavailabilityReason).toEqual({ kind: 'access_denied', comment: 'Locked room' });
+  });
+
+  it('keeps a QR code unavailable report on the device as pending work of its own kind', () => {
+    const { store, written } = aStore();
+    store.updateCondition('c1', (condition) => ({ ...condition, value: true }), 'tap');
+    store.scanEntries(['e3'], '2026-03-02T10:00:00.000Z', '7');
+    store.reportQr(['e1', 'e2'], 'MISSING', null);
+    expect(written.at(-1)).toEqual({ kind: 'qrReport', id: 'q:e1', revision: 3 });
+    expect(store.getPendingTally()).toEqual({ results: 1, scans: 1, qrReports: 1 });
+    expect(store.getEntry('e2')).toMatchObject({ qrReason: { kind: 'MISSING', comment: null }, qrPending: true, qrError: null });
+
+    store.confirm({ 'q:e1': 3 });
+    expect(store.getPendingTally()).toEqual({ results: 1, scans: 1, qrReports: 0 });
+    expect(store.getEntry('e2')).toMatchObject({ qrReason: { kind: 'MISSING', comment: null }, qrPending: false });
+  });
+
+  it('blocks on a refused QR code report until it is withdrawn, and then shows what the server has', () => {
+    const { store, written } = aStore();
+    expect(store.blockingQrReport()).toBeNull();
+    store.reportQr(['e1', 'e2'], 'ACCESS_DENIED', 'Tenant away');
+    expect(store.blockingQrReport()).toBeNull();
+
+    store.refuseQr('q:e1', 'This walkabout is locked.');
+    expect(store.blockingQrReport()).toEqual({ target: 'q:e1', entryIds: ['e1', 'e2'], locationName: expect.any(String), errorMessage: 'This walkabout is locked.' });
+    expect(store.getEntry('e1').qrError).toBe('This walkabout is locked.');
+
+    store.withdrawQr('q:e1');
+    expect(written.at(-1)).toEqual({ kind: 'dropQrReport', id: 'q:e1' });
+    expect(store.blockingQrReport()).toBeNull();
+    expect(store.getEntry('e1')).toMatchObject({ qrReason: null, qrPending: false, qrError: null });
+    expect(store.getPendingTally()).toEqual({ results: 0, scans: 0, qrReports: 0 });
+  });
+
+  it('opens with a QR code unavailable report left on the device, refusal included', () => {
+    const { store } = aStore({
+      changes: [
+        {
+          userId: '7',
+          walkaboutId: '1',
+          target: 'q:e1',
+          revision: 4,
+          qrReport: { entryIds: ['e1', 'e2'], kind: 'UNUSABLE', comment: 'Torn', errorMessage: 'Refused', reportedAt: '2026-03-02T10:00:00.000Z' },
+        },
+      ],
+      photos: new Map(),
+      batch: undefined,
+    });
+    expect(store.getEntry('e2')).toMatchObject({ qrReason: { kind: 'UNUSABLE', comment: 'Torn' }, qrPending: true, qrError: 'Refused' });
+    expect(store.blockingQrReport()?.errorMessage).toBe('Refused');
+    expect(store.getPendingTally()).toEqual({ results: 0, scans: 0, qrReports: 1 });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  blocksFloorChange,
   conditionSatisfaction,
   isEntryComplete,
   isEntryInvalid,
@@ -8,7 +9,7 @@ import {
   type Condition,
   type Entry,
 } from '@fsi/shared';
-import type { WalkaboutEditPageQuery } from '../../../generated/graphql';
+import type { QrUnavailabilityKind, WalkaboutEditPageQuery } from '../../../generated/graphql';
 import {
   applyDraft,
   toConditionInfo,
@@ -17,8 +18,8 @@ import {
   type ConditionInfo,
   type QrReason,
 } from './model';
-import type { ConditionDraft, EntryScanDraft } from '../../../lib/outbox/drafts';
-import type { WalkaboutEdits } from '../../../lib/outbox/pendingEdits';
+import type { ConditionDraft, EntryScanDraft, QrReportDraft } from '../../../lib/outbox/drafts';
+import { addToTally, NO_PENDING, type PendingTally, type WalkaboutEdits } from '../../../lib/outbox/pendingEdits';
 import { createSignal, type Signal } from '../../../lib/signal';
 
 export type ConditionSnapshot = { condition: Condition; info: ConditionInfo; pending: boolean };
@@ -29,7 +30,14 @@ export type EntrySnapshot = {
   scannerId: string | null;
   qrReason: QrReason | null;
   pending: boolean;
+  /** The entry's 'QR code unavailable' report waits on the device (sent with the next save). */
+  qrPending: boolean;
+  /** The server refused that report: it blocks changing floor and saving until corrected or withdrawn. */
+  qrError: string | null;
 };
+
+/** A location's refused 'QR code unavailable' report, as the screen names it. */
+export type BlockingQrReport = { target: string; entryIds: string[]; locationName: string; errorMessage: string };
 
 export type EntryInfo = {
   id: string;
@@ -55,6 +63,8 @@ export type EditPersistence = {
   putCondition(draft: ConditionDraft, revision: number): void;
   putEntry(draft: EntryScanDraft, revision: number): void;
   putPhoto(photoId: string, blob: Blob, name: string): void;
+  putQrReport(target: string, draft: QrReportDraft, revision: number): void;
+  dropQrReport(target: string): void;
 };
 
 type Listener = () => void;
@@ -79,6 +89,11 @@ export class WalkaboutEditStore {
   /** Pending targets ('c:{id}', 'e:{id}') and the revision each was last written with. */
   private readonly revisions = new Map<string, number>();
   private revisionCounter = 0;
+  /** 'QR code unavailable' reports on the device, by target ('q:{first entry id}'). */
+  private readonly qrReports = new Map<string, QrReportDraft>();
+  /** Each entry's reason as the server last gave it (restored when a report is withdrawn). */
+  private readonly serverQrReasons = new Map<string, QrReason | null>();
+  private tallyCache: { version: number; value: PendingTally } | null = null;
   /** One signal per condition, entry, floor and the pending count: a change re-renders only what shows it. */
   private readonly signals = new Map<string, Signal<void>>();
   private readonly versions = new Map<string, number>();
@@ -91,11 +106,16 @@ export class WalkaboutEditStore {
   ) {
     const drafts = new Map<string, ConditionDraft>();
     const scans = new Map<string, EntryScanDraft>();
+    const reportOf = new Map<string, QrReportDraft>();
     for (const change of edits.changes) {
       this.revisions.set(change.target, change.revision);
       this.revisionCounter = Math.max(this.revisionCounter, change.revision);
       if (change.condition) drafts.set(change.condition.id, change.condition);
       if (change.entry) scans.set(change.entry.id, change.entry);
+      if (change.qrReport) {
+        this.qrReports.set(change.target, change.qrReport);
+        for (const id of change.qrReport.entryIds) reportOf.set(id, change.qrReport);
+      }
     }
     this.floors = [...walkabout.floors]
       .sort((a, b) => a.order - b.order)
@@ -121,12 +141,16 @@ export class WalkaboutEditStore {
           })),
         });
         const scan = scans.get(entry.id);
+        const report = reportOf.get(entry.id);
+        this.serverQrReasons.set(entry.id, entry.qrUnavailabilityReason);
         this.entries.set(entry.id, {
           id: entry.id,
           scannedAt: scan?.scannedAt ?? entry.scannedAt,
           scannerId: scan?.scannerId ?? entry.scannerId,
-          qrReason: entry.qrUnavailabilityReason,
+          qrReason: report ? { kind: report.kind, comment: report.comment } : entry.qrUnavailabilityReason,
           pending: scan !== undefined,
+          qrPending: report !== undefined,
+          qrError: report?.errorMessage ?? null,
         });
         for (const section of entry.sections) {
           for (const fields of section.conditions) {
@@ -262,6 +286,34 @@ export class WalkaboutEditStore {
     return this.revisions.size > 0;
   }
 
+  /** What waits on the device, as the inspector did it (results, scans, QR code reports); the same object until it changes. */
+  getPendingTally = (): PendingTally => {
+    const version = this.versions.get(PENDING_KEY) ?? 0;
+    if (this.tallyCache?.version === version) return this.tallyCache.value;
+    const value = [...this.revisions.keys()].reduce(addToTally, NO_PENDING);
+    this.tallyCache = { version, value };
+    return value;
+  };
+
+  /**
+   * The first location whose 'QR code unavailable' report the server refused (inspection.md sections 4
+   * and 5: a reason and an error message block changing floor and saving), if any.
+   */
+  blockingQrReport(): BlockingQrReport | null {
+    for (const [target, draft] of this.qrReports) {
+      if (!blocksFloorChange({ entryIds: draft.entryIds, unavailabilityReason: QR_UNAVAILABILITY_KIND_FROM_WIRE[draft.kind], errorMessage: draft.errorMessage })) continue;
+      const first = draft.entryIds[0];
+      const locationName = first && this.entryInfo.has(first) ? this.getEntryInfo(first).locationName : 'a location';
+      return { target, entryIds: draft.entryIds, locationName, errorMessage: draft.errorMessage ?? '' };
+    }
+    return null;
+  }
+
+  /** The report kept on the device for these entries, if any (to show it again in the form). */
+  qrReportFor(entryIds: readonly string[]): QrReportDraft | null {
+    return this.qrReports.get(qrTarget(entryIds)) ?? null;
+  }
+
   /** Every condition of the walkabout, for the completeness warning. */
   allConditions(): Condition[] {
     return [...this.conditions.values()].map((snapshot) => snapshot.condition);
@@ -325,9 +377,41 @@ export class WalkaboutEditStore {
     }
   }
 
-  setQrReason(ids: readonly string[], reason: QrReason | null): void {
-    for (const id of ids) {
-      this.entries.set(id, { ...this.getEntry(id), qrReason: reason });
+  /**
+   * Flags the entries of a location 'QR code unavailable' (inspection.md section 2): the report is
+   * written to the device at once and sent with the next save (issue 9, point 16), like a result.
+   */
+  reportQr(entryIds: readonly string[], kind: QrUnavailabilityKind, comment: string | null): void {
+    const target = qrTarget(entryIds);
+    const draft: QrReportDraft = { entryIds: [...entryIds], kind, comment, errorMessage: null, reportedAt: new Date().toISOString() };
+    this.qrReports.set(target, draft);
+    this.persistence.putQrReport(target, draft, this.nextRevision(target));
+    for (const id of entryIds) {
+      this.entries.set(id, { ...this.getEntry(id), qrReason: { kind, comment }, qrPending: true, qrError: null });
+      this.notifyEntry(id);
+    }
+  }
+
+  /** The server refused a report: it stays on the device with the refusal. */
+  refuseQr(target: string, errorMessage: string): void {
+    const draft = this.qrReports.get(target);
+    if (!draft) return;
+    this.qrReports.set(target, { ...draft, errorMessage });
+    for (const id of draft.entryIds) {
+      this.entries.set(id, { ...this.getEntry(id), qrError: errorMessage });
+      this.notifyEntry(id);
+    }
+  }
+
+  /** The inspector withdrew a report kept on the device: the entries show what the server has again. */
+  withdrawQr(target: string): void {
+    const draft = this.qrReports.get(target);
+    if (!draft) return;
+    this.qrReports.delete(target);
+    this.revisions.delete(target);
+    this.persistence.dropQrReport(target);
+    for (const id of draft.entryIds) {
+      this.entries.set(id, { ...this.getEntry(id), qrReason: this.serverQrReasons.get(id) ?? null, qrPending: false, qrError: null });
       this.notifyEntry(id);
     }
   }
@@ -342,12 +426,27 @@ export class WalkaboutEditStore {
         const snapshot = this.getCondition(id);
         this.conditions.set(id, { ...snapshot, pending: false });
         this.notifyEntry(snapshot.info.entryId, id);
+      } else if (target.startsWith('q:')) {
+        const draft = this.qrReports.get(target);
+        this.qrReports.delete(target);
+        for (const entryId of draft?.entryIds ?? []) {
+          const entry = this.getEntry(entryId);
+          if (entry.qrReason) this.serverQrReasons.set(entryId, entry.qrReason);
+          this.entries.set(entryId, { ...entry, qrPending: false, qrError: null });
+          this.notifyEntry(entryId);
+        }
+        if (!draft) this.notify([PENDING_KEY]);
       } else {
         this.entries.set(id, { ...this.getEntry(id), pending: false });
         this.notifyEntry(id);
       }
     }
   }
+}
+
+/** The outbox's key of a location's report: its first entry on the floor. */
+function qrTarget(entryIds: readonly string[]): string {
+  return `q:${entryIds[0] ?? ''}`;
 }
 
 function progressOf(conditions: readonly Condition[]): Progress {
