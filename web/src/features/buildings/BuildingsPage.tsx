@@ -4,6 +4,9 @@ import { NetworkStatus } from '@apollo/client';
 import { useBuildingsPageQuery } from '../../generated/graphql';
 import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle, IconSearch } from '../../ui/icons';
+import { DeviceCopyNotice } from '../../ui/OfflineNotice';
+import { useDeviceCopy } from '../../lib/deviceCopy/useDeviceCopy';
+import { PendingWorkCard } from './PendingWorkCard';
 import { BuildingCard } from './BuildingCard';
 import { BuildingFilter } from './BuildingFilter';
 import { BuildingsFooter } from './BuildingsFooter';
@@ -22,9 +25,18 @@ export function BuildingsPage() {
   const isPhone = useIsPhone();
   const [tutorialOpened, tutorial] = useDisclosure(false);
 
-  const { data, error, networkStatus, fetchMore, refetch } = useBuildingsPageQuery({
+  const live = useBuildingsPageQuery({
     variables: { ...filter, page: 1, pageSize: BUILDINGS_PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
+  });
+  const { error, networkStatus, fetchMore, refetch } = live;
+  // Without an answer from the server, the list as this device last loaded it (issue 9, point 12).
+  const { data, fromDevice, savedAt } = useDeviceCopy({
+    key: `BuildingsPage:${JSON.stringify(filter)}`,
+    data: live.data,
+    error,
+    userIdOf: (answer) => answer.viewer.id,
+    refetch,
   });
 
   const buildings = data?.buildings.nodes ?? [];
@@ -32,7 +44,7 @@ export function BuildingsPage() {
   const viewer = data?.viewer;
   const loadingFirstPage = !data && (networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables);
   const loadingMore = networkStatus === NetworkStatus.fetchMore;
-  const hasMore = buildings.length < totalCount;
+  const hasMore = !fromDevice && buildings.length < totalCount;
 
   const loadMore = () =>
     fetchMore({ variables: { page: Math.floor(buildings.length / BUILDINGS_PAGE_SIZE) + 1 } });
@@ -56,6 +68,11 @@ export function BuildingsPage() {
             )}
           </Group>
         </Group>
+
+        {fromDevice && (
+          <DeviceCopyNotice what={`these are the buildings as last loaded on this device${savedAt ? ` (${new Date(savedAt).toLocaleString()})` : ''}.`} />
+        )}
+        <PendingWorkCard userId={viewer?.id} />
 
         {error && !data && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="The buildings could not be loaded">

@@ -2,6 +2,8 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ActionIcon, Alert, Button, Card, Center, EmptyState, Group, Loader, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useWalkaboutsPageQuery } from '../../generated/graphql';
+import { useDeviceCopy } from '../../lib/deviceCopy/useDeviceCopy';
+import { DeviceCopyNotice } from '../../ui/OfflineNotice';
 import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle, IconCircleCheck, IconFileContract, IconScan, IconSearch } from '../../ui/icons';
 import { ScanSheet } from '../scanning/ScanSheet';
@@ -24,7 +26,10 @@ type Notice = { kind: 'success' | 'error'; text: string };
 export function WalkaboutsPage() {
   const { buildingId = '' } = useParams();
   const navigate = useNavigate();
-  const { data, loading, error, refetch } = useWalkaboutsPageQuery({ variables: { buildingId } });
+  const live = useWalkaboutsPageQuery({ variables: { buildingId } });
+  const { loading, error, refetch } = live;
+  // Without an answer from the server, the walkabouts as this device last loaded them (issue 9, point 12).
+  const { data, fromDevice } = useDeviceCopy({ key: `WalkaboutsPage:${buildingId}`, data: live.data, error, userIdOf: (answer) => answer.viewer.id, refetch });
   const { start } = useStartFireWatch(buildingId);
   const { stop } = useStopFireWatch();
   const { create, creating } = useCreateWalkabout(buildingId);
@@ -84,6 +89,8 @@ export function WalkaboutsPage() {
             {notice.text}
           </Alert>
         )}
+
+        {fromDevice && <DeviceCopyNotice what="these are the walkabouts as last loaded on this device, with what waits on it." />}
 
         {error && !data && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="The walkabouts could not be loaded">
