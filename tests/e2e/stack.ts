@@ -6,7 +6,8 @@ import { startTestBackend, type TestBackend } from '@fsi/backend/testing';
 import type { FastifyInstance } from 'fastify';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const webDist = path.join(root, 'web/dist');
+/** The built web app; WEB_DIST points the end-to-end tests at another build (one made from a work in progress, say). */
+export const webDist = process.env.WEB_DIST ?? path.join(root, 'web/dist');
 
 export type Stack = { baseUrl: string; backend: TestBackend; gateway: FastifyInstance; close(): Promise<void> };
 
