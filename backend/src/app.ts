@@ -22,6 +22,7 @@ import authorizationPlugin from './plugins/authorization';
 import dbPlugin from './plugins/db';
 import jsonapiErrorsPlugin from './plugins/jsonapi-errors';
 import mailPlugin from './plugins/mail';
+import requestHygienePlugin, { clientErrorHandler } from './plugins/request-hygiene';
 import schedulerPlugin from './plugins/scheduler';
 import swaggerPlugin from './plugins/swagger';
 import { DiskStorage, type FileStorage } from './storage';
@@ -63,6 +64,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? 'loopback',
     // One JSON:API 404 document for unknown routes, whatever the trailing slash.
     routerOptions: { ignoreTrailingSlash: true },
+    // A request Node refuses outright (a control character in a header) still gets a JSON:API document.
+    clientErrorHandler,
   });
 
   const routeList: RouteEntry[] = [];
@@ -85,6 +88,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerPlugin);
   await app.register(jsonapiErrorsPlugin);
+  // Before authentication: its hooks refuse what the database cannot store, in headers too.
+  await app.register(requestHygienePlugin);
   await app.register(dbPlugin, { db: options.db });
   await app.register(mailPlugin, { smtpUrl: options.smtpUrl, from: options.mailFrom });
   await app.register(authPlugin);

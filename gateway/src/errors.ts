@@ -18,6 +18,7 @@ export type FieldErrorRecord = { field: string | null; message: string; code: Fi
  */
 const fieldErrorCodeOfRest: Record<RestErrorCode, FieldErrorCode | null> = {
   VALIDATION_FAILED: 'VALIDATION_FAILED',
+  INVALID_CHARACTER: 'VALIDATION_FAILED',
   ENTRY_NOT_SCANNED: 'VALIDATION_FAILED',
   INCORRECT_CREDENTIALS: 'INCORRECT_CREDENTIALS',
   RATE_LIMITED: 'RATE_LIMITED',

@@ -23,13 +23,7 @@ function sourceOf(context: string | undefined, issue: ValidationIssue): ErrorSou
 
 export default fp(
   async (app) => {
-    // JSON:API clients send application/vnd.api+json; parse it like JSON.
-    app.addContentTypeParser(
-      'application/vnd.api+json',
-      { parseAs: 'string' },
-      app.getDefaultJsonParser('error', 'error'),
-    );
-
+    // Both JSON types are parsed by request-hygiene.ts (an empty body is no body there).
     app.setErrorHandler((error: FastifyError | HttpError | FieldErrors, request, reply) => {
       if (error instanceof FieldErrors) {
         const errors = error.errors.map((e) => errorObject(422, e.detail, { pointer: e.pointer || '/' }, e.code ?? 'VALIDATION_FAILED'));
@@ -37,6 +31,12 @@ export default fp(
       }
       if (error instanceof HttpError) {
         return reply.code(error.status).send(errorDocument(error.status, error.detail, error.source, error.code));
+      }
+      if (error.validation && error.validationContext === 'body' && request.body === undefined) {
+        // Sent with no body (or an empty one) to a route that needs one.
+        return reply
+          .code(422)
+          .send(errorDocument(422, 'The request body is empty: this call needs a JSON:API document.', { pointer: '/' }, 'VALIDATION_FAILED'));
       }
       if (error.validation) {
         // Invalid input in a body is the caller's mistake in a form (422, field errors in the gateway);
@@ -48,6 +48,10 @@ export default fp(
           return errorObject(status, `${where} ${issue.message ?? 'is invalid'}`.trim(), source);
         });
         return reply.code(status).send({ errors });
+      }
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        const limit = reply.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024;
+        return reply.code(413).send(errorDocument(413, `The request body is larger than the limit of ${limit / 1024 / 1024} MiB.`));
       }
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {

@@ -12,6 +12,7 @@ import { uploads } from '../../db/schema';
 import { badParameter, notFound, unprocessable } from '../../jsonapi/errors';
 import { singleDocument } from '../../jsonapi/serializer';
 import { scopeOf } from '../../plugins/authorization';
+import { hasForbiddenCharacter, INVALID_CHARACTER_DETAIL } from '../../plugins/request-hygiene';
 import type { FileStorage } from '../../storage';
 import { fileSchema, uploadSchema } from './schemas';
 import { uploadResource } from './serialize';
@@ -57,6 +58,8 @@ const routes: FastifyPluginAsyncTypebox<{ storage: FileStorage }> = async (app, 
       if (!request.isMultipart()) throw badParameter('Content-Type', 'Send the file as multipart/form-data.');
       const file = await request.file();
       if (!file) throw unprocessable('Send one file.', '/file');
+      // The one text of a multipart body that is kept (request-hygiene.ts checks JSON bodies, not this one).
+      if (hasForbiddenCharacter(file.filename)) throw unprocessable(`The file's name ${INVALID_CHARACTER_DETAIL}`, '/file', 'INVALID_CHARACTER');
       const image = await preparedImage(await file.toBuffer());
       const key = `${randomBytes(24).toString('base64url')}.${image.extension}`;
       await options.storage.put(key, image.body, image.mimetype);

@@ -1,0 +1,147 @@
+/**
+ * One well-formed request for every route of the app, on the demo's records: the hostile-input tests start
+ * from these and spoil one part at a time. `routesCovered` lets a test prove that the table names every route
+ * (a new route without a sample fails there), as the tenancy test does with its cases.
+ */
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { schema, type TestBackend } from '../src/testing';
+import { demoIds, multipartFile } from './helpers';
+
+export type Sample = {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** With the demo's ids in place of `:id` and `:key`. */
+  url: string;
+  /** A JSON body; none for routes that take none. */
+  body?: unknown;
+  /** Extra headers the route needs (Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** A multipart body instead of JSON (POST /uploads). */
+  multipart?: { payload: Buffer; headers: Record<string, string> };
+};
+
+/** The demo's records the samples name (Northwind, seen by `manager`). */
+export type SampleIds = Awaited<ReturnType<typeof sampleIds>>;
+
+export async function sampleIds(backend: TestBackend) {
+  const demo = await demoIds(backend);
+  const building = demo.building('King Street Commerce Centre');
+  const walkabout = await demo.walkabout('King Street Commerce Centre', 'Weekly');
+  const [entry] = await backend.db.select({ id: schema.entries.id }).from(schema.entries).where(eq(schema.entries.walkaboutId, Number(walkabout))).limit(1);
+  const [location] = await backend.db.select({ id: schema.locations.id }).from(schema.locations).where(eq(schema.locations.buildingId, Number(building))).limit(1);
+  const [fireWatch] = await backend.db
+    .select({ id: schema.fireWatches.id })
+    .from(schema.fireWatches)
+    .where(and(eq(schema.fireWatches.buildingId, Number(building))))
+    .limit(1);
+  return {
+    demo,
+    organization: String(demo.northwind),
+    building,
+    walkabout,
+    entry: String(entry!.id),
+    location: String(location!.id),
+    /** A fire watch of the building when the demo has one; the samples fall back to a number that matches none. */
+    fireWatch: fireWatch ? String(fireWatch.id) : '999999',
+    user: demo.user('manager'),
+    cycle: demo.cycle(demo.northwind, 'Weekly'),
+  };
+}
+
+const relationship = (type: string, id: string) => ({ data: { type, id } });
+
+export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c00' } }).png().toBuffer();
+  return {
+    'POST /sessions': { method: 'POST', url: '/sessions', body: { data: { type: 'sessions', attributes: { username: 'manager', password: 'demo1234' } } } },
+    'DELETE /sessions/current': { method: 'DELETE', url: '/sessions/current' },
+    'POST /send-forgot-password-email': { method: 'POST', url: '/send-forgot-password-email', body: { data: { type: 'users', attributes: { searchterm: 'nobody' } } } },
+    'POST /users/change-password': {
+      method: 'POST',
+      url: '/users/change-password',
+      body: { data: { type: 'users', attributes: { token: 'guess', password: 'Abcd1234!', confirmation: 'Abcd1234!' } } },
+    },
+    'GET /users/me': { method: 'GET', url: '/users/me' },
+    'GET /users': { method: 'GET', url: `/users?filter[organization]=${ids.organization}` },
+    'GET /users/:id': { method: 'GET', url: `/users/${ids.user}` },
+    'GET /organizations': { method: 'GET', url: '/organizations' },
+    'GET /organizations/:id': { method: 'GET', url: `/organizations/${ids.organization}` },
+    'GET /regions': { method: 'GET', url: '/regions' },
+    'GET /cycles': { method: 'GET', url: '/cycles?all=true' },
+    'GET /current-user-buildings': { method: 'GET', url: '/current-user-buildings' },
+    'GET /buildings': { method: 'GET', url: '/buildings' },
+    'GET /buildings/:id': { method: 'GET', url: `/buildings/${ids.building}` },
+    'GET /buildings/:id/floors': { method: 'GET', url: `/buildings/${ids.building}/floors` },
+    'GET /walkabouts': { method: 'GET', url: `/walkabouts?filter[building]=${ids.building}` },
+    'GET /walkabouts/:id': { method: 'GET', url: `/walkabouts/${ids.walkabout}` },
+    'POST /walkabouts': {
+      method: 'POST',
+      url: '/walkabouts',
+      body: { data: { type: 'walkabouts', relationships: { building: relationship('buildings', ids.building), cycle: relationship('cycles', ids.cycle) } } },
+    },
+    'GET /not_repeatable_cycles': { method: 'GET', url: `/not_repeatable_cycles?filter[building]=${ids.building}` },
+    'GET /locations': { method: 'GET', url: `/locations?filter[building]=${ids.building}` },
+    'GET /locations/:id': { method: 'GET', url: `/locations/${ids.location}` },
+    'PATCH /walkabout-data': {
+      method: 'PATCH',
+      url: '/walkabout-data',
+      headers: { 'idempotency-key': 'sample-save' },
+      body: { walkaboutToUpdateId: ids.walkabout, data: { entries: [], conditions: [] } },
+    },
+    'POST /walkabouts/:id/lock': { method: 'POST', url: `/walkabouts/${ids.walkabout}/lock` },
+    'POST /qr_unavailability_reasons': {
+      method: 'POST',
+      url: '/qr_unavailability_reasons',
+      body: { data: { type: 'qr_unavailability_reasons', attributes: { entry_ids: [ids.entry], kind: 'missing', comment: 'Label torn off' } } },
+    },
+    'GET /entries': { method: 'GET', url: `/entries?filter[location]=${ids.location}` },
+    'POST /location-comments': {
+      method: 'POST',
+      url: '/location-comments',
+      body: { data: { type: 'location-comments', attributes: { body: 'Door propped open' }, relationships: { location: relationship('locations', ids.location) } } },
+    },
+    'POST /fire-watches': {
+      method: 'POST',
+      url: '/fire-watches',
+      body: { data: { type: 'fire-watch', attributes: { status: 'started', startComments: 'Alarm panel offline' }, relationships: { building: relationship('buildings', ids.building) } } },
+    },
+    'GET /fire-watches': { method: 'GET', url: `/fire-watches?filter[building]=${ids.building}` },
+    'GET /fire-watches/:id': { method: 'GET', url: `/fire-watches/${ids.fireWatch}` },
+    'PATCH /fire-watches/:id': {
+      method: 'PATCH',
+      url: `/fire-watches/${ids.fireWatch}`,
+      body: { data: { type: 'fire-watch', attributes: { status: 'ended', endComments: 'Panel back online' } } },
+    },
+    'POST /uploads': { method: 'POST', url: '/uploads', multipart: multipartFile('photo.png', 'image/png', png) },
+    'GET /files/:key': { method: 'GET', url: `/files/${'a'.repeat(32)}.png` },
+    'GET /openapi.json': { method: 'GET', url: '/openapi.json' },
+  };
+}
+
+/** Fails unless `table` names exactly the routes the app has. */
+export function expectEveryRoute(backend: TestBackend, table: Record<string, unknown>): void {
+  const routes = backend.app.routeList.map((r) => `${r.method} ${r.url}`).sort();
+  expect(Object.keys(table).sort()).toEqual(routes);
+}
+
+/** Every string leaf of a JSON value, by JSON pointer. */
+export function stringPointers(value: unknown, pointer = ''): string[] {
+  if (typeof value === 'string') return [pointer];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringPointers(v, `${pointer}/${i}`));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => stringPointers(v, `${pointer}/${k}`));
+  return [];
+}
+
+/** A deep copy of `value` with the leaf at `pointer` replaced (created when missing). */
+export function withValueAt(value: unknown, pointer: string, replacement: unknown): unknown {
+  const copy = structuredClone(value ?? {}) as Record<string, unknown>;
+  const keys = pointer.split('/').slice(1);
+  let node: Record<string, unknown> = copy;
+  for (const key of keys.slice(0, -1)) {
+    node[key] ??= {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys.at(-1)!] = replacement;
+  return copy;
+}
