@@ -99,7 +99,7 @@ describe('Marking a walkabout without a network', () => {
 
     // The screen says what is not on the server yet: 5 results and 2 scans.
     const pending = page.getByRole('status').filter({ hasText: /not saved yet/ });
-    await expect.poll(() => pending.innerText()).toBe('7 changes not saved yet — will be saved when online');
+    await expect.poll(() => pending.innerText()).toBe('5 results and 2 scans not saved yet — will be saved when online');
     expect(await page.getByText('Not saved yet', { exact: true }).count()).toBe(5);
     expect(await page.getByText('Scan not saved yet', { exact: true }).count()).toBe(2);
 
@@ -118,7 +118,7 @@ describe('Marking a walkabout without a network', () => {
     const reloaded = await page.reload();
     expect(reloaded?.fromServiceWorker()).toBe(true);
     await page.getByText(NO_CONNECTION).waitFor();
-    await expect.poll(() => pending.innerText()).toBe('7 changes not saved yet — will be saved when online');
+    await expect.poll(() => pending.innerText()).toBe('5 results and 2 scans not saved yet — will be saved when online');
     expect(await floorSelect(page).locator('option:checked').innerText()).toBe('Ground');
     expect(await lobby.getByRole('button', { name: /^Panel shows normal/ }).innerText()).toContain('Yes, satisfactory');
     expect(await lobby.getByRole('checkbox', { name: 'Normal' }).isChecked()).toBe(true);
@@ -224,12 +224,12 @@ describe('Marking a walkabout without a network', () => {
     await context.setOffline(true);
     await door.getByRole('button', { name: /^Closes and latches fully/ }).click();
     const pending = page.getByRole('status').filter({ hasText: /not saved yet/ });
-    await expect.poll(() => pending.innerText()).toBe('2 changes not saved yet — will be saved when online');
+    await expect.poll(() => pending.innerText()).toBe('1 result and 1 scan not saved yet — will be saved when online');
     await page.goBack();
     await page.goBack();
     await page.waitForURL(`**/buildings/${walkabout.buildingId}/walkabouts`);
     const row = page.locator(`a[href="/buildings/${walkabout.buildingId}/walkabouts/${walkabout.walkaboutId}"]`);
-    await row.getByText('2 changes on this device not saved yet').waitFor();
+    await row.getByText('1 result and 1 scan on this device not saved yet').waitFor();
     await shoot(page, 'offline-5-list-with-unsaved-work');
     // The walkabout screen tried to save on the way out (floor change, leaving) and failed: wait until
     // those attempts are over, so that what saves the work below can only be the app's background saving.
@@ -240,7 +240,7 @@ describe('Marking a walkabout without a network', () => {
 
     // The network returns while the list is on screen: the app saves the walkabout's work by itself.
     await context.setOffline(false);
-    await row.getByText('2 changes on this device not saved yet').waitFor({ state: 'detached', timeout: 20_000 });
+    await row.getByText('1 result and 1 scan on this device not saved yet').waitFor({ state: 'detached', timeout: 20_000 });
     expect(saveRequests.sent).toBeGreaterThan(attemptsOffline);
     const [stored] = await stack.backend.db
       .select({ value: schema.conditions.value, scannerId: schema.entries.scannerId })

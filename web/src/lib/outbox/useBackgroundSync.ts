@@ -10,12 +10,12 @@ import { serverAnswered } from '../connection';
 export const BACKGROUND_SYNC_MS = 60_000;
 
 /**
- * After a pass that found the server unreachable: 2 s, doubling up to 8 s, so that work waiting on
+ * After a pass that found the server unreachable: 2 s, doubling up to 5 s, so that work waiting on
  * the device is saved within 10 s of the server answering again (issue 9, point 14), even on a screen
  * that makes no other call.
  */
 export const RETRY_FIRST_MS = 2_000;
-export const RETRY_MAX_MS = 8_000;
+export const RETRY_MAX_MS = 5_000;
 
 /** The wait before retry number `attempt` (0 first): doubling, capped. */
 export function retryDelay(attempt: number): number {

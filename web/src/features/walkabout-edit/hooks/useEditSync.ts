@@ -26,7 +26,7 @@ export type SyncConnection = 'online' | 'offline' | 'unreachable';
  * Saves the device's pending work to the server (DESIGN.md "Field conditions"): on demand (Save,
  * floor change, autosave), when the page opens with work left from before, when the browser says
  * the network is back, as soon as any call of the app gets an answer after an outage, and after a
- * save that got no answer with a backoff capped at 8 s (retryDelay), so that the work is on the
+ * save that got no answer with a backoff capped at 5 s (retryDelay), so that the work is on the
  * server within 10 s of it answering again (issue 9, point 14). Leaving the screen starts one last
  * save that finishes on its own.
  */
