@@ -15,7 +15,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import { createContextFunction, type GatewayContext } from './context';
 import { formatGatewayError } from './errors';
-import { createArmor, queryLimits } from './limits';
+import { BODY_LIMIT_BYTES, createArmor, graphqlRequestErrors, hostileTextPlugin, queryLimits } from './limits';
 import { jsonStatusPlugin } from './json-status';
 import type { RestCall } from './rest-client';
 import { loadTypeDefs, resolvers } from './schema';
@@ -58,7 +58,7 @@ const compressOptions: FastifyCompressOptions = {
 };
 
 export async function createGateway(options: GatewayOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false, bodyLimit: BODY_LIMIT_BYTES });
   const armor = createArmor();
 
   const apollo = new ApolloServer<GatewayContext>({
@@ -73,7 +73,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     allowBatchedHttpRequests: armor.allowBatchedHttpRequests,
     includeStacktraceInErrorResponses: armor.includeStacktraceInErrorResponses,
     // Apollo's own landing page loads from a CDN; ours is the bundled playground.
-    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginLandingPageDisabled(), jsonStatusPlugin(), ...armor.plugins],
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginLandingPageDisabled(), jsonStatusPlugin(), hostileTextPlugin(), ...armor.plugins],
   });
   await apollo.start();
 
@@ -82,6 +82,8 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   // (compressed there if it was worth it), and /speed-test must stay the bytes the check counts.
   await app.register(async (graphql) => {
     await graphql.register(fastifyCompress, compressOptions);
+    // A body over the limit (or not JSON) is answered as GraphQL errors the client can read.
+    graphqlRequestErrors(graphql);
     await graphql.register(fastifyApollo(apollo), {
       context: createContextFunction({
         backendUrl: options.backendUrl,

@@ -7,7 +7,12 @@
  * test/limits.test.ts checks that every operation of the web fits; the margins
  * leave room to grow, not to abuse.
  */
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { GraphQLError, visit } from 'graphql';
 
 export const queryLimits = {
   maxDepth: 10,
@@ -29,4 +34,106 @@ export function createArmor() {
     maxDirectives: { n: queryLimits.maxDirectives },
     blockFieldSuggestion: { enabled: true },
   }).protect();
+}
+
+/** NUL or a UTF-16 surrogate that is not half of a pair (with the `u` flag a pair is one code point, not Cs). */
+const FORBIDDEN_CHARACTER = /[\0\p{Cs}]/u;
+
+/** The path (`input.saveId`, `entryIds.0`) of the first string in `value`, keys included, that holds a forbidden character. */
+function forbiddenTextPath(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return FORBIDDEN_CHARACTER.test(value) ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = forbiddenTextPath(item, `${path}.${i}`);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = FORBIDDEN_CHARACTER.test(key) ? `${path}.${key}` : forbiddenTextPath(item, `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Refuses an operation whose variables or inline strings hold NUL (U+0000) or half of a surrogate pair, before
+ * any resolver runs: the backend cannot store them (docs/REST.md "Hostile input"), and one in a value the gateway
+ * sends as a header (a save's id is its Idempotency-Key) would not even leave the gateway. A GraphQL error with
+ * code BAD_USER_INPUT (status 400, as for variables that do not coerce), naming the variable or argument.
+ */
+export function hostileTextPlugin(): ApolloServerPlugin {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document }) {
+          const variable = forbiddenTextPath(request.variables ?? {}, '')?.slice(1);
+          let where = variable ? `Variable $${variable}` : undefined;
+          if (!where) {
+            visit(document, {
+              StringValue(node) {
+                if (!where && FORBIDDEN_CHARACTER.test(node.value)) where = `A string at line ${node.loc?.startToken.line ?? '?'}`;
+              },
+            });
+          }
+          if (where) {
+            throw new GraphQLError(`${where} holds a character that cannot be stored: NUL (U+0000) or half of a UTF-16 surrogate pair.`, {
+              extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
+            });
+          }
+        },
+      };
+    },
+  };
+}
+
+/** The largest request body the gateway reads (Fastify's default); uploads pass through with their own limit. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** A body over the limit is still read (and dropped) up to this many bytes or this long before the connection is cut. */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+const DRAIN_MAX_MS = 30_000;
+
+/**
+ * GraphQL answers for what Fastify refuses before Apollo sees the request: a body over the limit is a 413
+ * `{errors:[{message, extensions:{code:"PAYLOAD_TOO_LARGE"}}]}` the client can read. Fastify asks for
+ * `Connection: close` and the socket is shut while the client is still sending (a reset, not an answer);
+ * here Node reads the rest of the body and drops it (up to a bound) so the connection ends cleanly.
+ * The backend does the same (backend/src/plugins/request-hygiene.ts).
+ */
+export function graphqlRequestErrors(scope: FastifyInstance): void {
+  scope.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) throw error;
+    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+    const message = status === 413 ? `The request body is larger than the limit of ${BODY_LIMIT_BYTES / 1024 / 1024} MiB.` : error.message;
+    return reply.code(status).send({ errors: [{ message, extensions: { code } }] });
+  });
+  scope.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode !== 413 || request.raw.complete) return;
+    reply.removeHeader('connection');
+    reply.raw.once('finish', () => drainRejectedBody(request.raw, request.raw.socket));
+  });
+}
+
+function drainRejectedBody(request: IncomingMessage, socket: Socket): void {
+  if (request.complete || request.destroyed) return;
+  const start = socket.bytesRead;
+  const startedAt = Date.now();
+  // Node drops the bytes of a request whose answer is sent before any 'data' event: they are counted on the socket.
+  const check = setInterval(() => {
+    if (socket.bytesRead - start > DRAIN_MAX_BYTES || Date.now() - startedAt > DRAIN_MAX_MS) {
+      cleanup();
+      socket.destroy();
+    }
+  }, 100);
+  check.unref();
+  const cleanup = () => {
+    clearInterval(check);
+    request.off('end', cleanup);
+    request.off('close', cleanup);
+  };
+  request.once('end', cleanup);
+  request.once('close', cleanup);
+  request.resume();
 }

@@ -70,7 +70,7 @@ export function BuildingsPage() {
         </Group>
 
         {fromDevice && (
-          <DeviceCopyNotice what={`these are the buildings as last loaded on this device${savedAt ? ` (${new Date(savedAt).toLocaleString()})` : ''}.`} />
+          <DeviceCopyNotice what={`these are the buildings as last loaded on this device${savedAt ? ` (${new Date(savedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })})` : ''}.`} />
         )}
         <PendingWorkCard userId={viewer?.id} />
 
