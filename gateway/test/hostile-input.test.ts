@@ -14,7 +14,6 @@ import {
   isEnumType,
   isInputObjectType,
   isListType,
-  isNonNullType,
   isScalarType,
   parse,
   type GraphQLArgument,
