@@ -119,6 +119,11 @@ export function walkaboutDateLabel(period: { frequency: Frequency | null; every?
   }
 }
 
+/** Equipment is displayed as its name with the id in brackets (inspection.md section 9): 'Fire Door (412)'. */
+export function equipmentLabel(name: string, id: string | number): string {
+  return `${name} (${id})`;
+}
+
 // --- Messages after saving (inspection.md section 8). ------------------------------------------
 
 /** A date in the display format, in the given IANA time zone (the runtime's own zone without one). */

@@ -70,11 +70,20 @@ describe('the action sheet', () => {
     expect(conditionActions(condition('boolean', true))).toEqual(['unmark', 'addNotes']);
   });
 
-  it('offers Unmark and Remove Notes on a satisfactory condition with notes', () => {
+  it('offers Unmark and Remove Notes on a satisfactory condition with remarks or a photo', () => {
     expect(conditionActions(condition('boolean', true, { hasSatisfactoryRemarks: true, remarks: 'Repainted' }))).toEqual([
       'unmark',
       'removeNotes',
     ]);
+    expect(conditionActions(condition('boolean', true, { hasSatisfactoryRemarks: true, photoUrl: '/files/door.jpg' }))).toEqual([
+      'unmark',
+      'removeNotes',
+    ]);
+  });
+
+  it('offers neither Add nor Remove Notes on a satisfactory condition whose notes are allowed but empty', () => {
+    expect(conditionActions(condition('boolean', true, { hasSatisfactoryRemarks: true }))).toEqual(['unmark']);
+    expect(conditionActions(condition('boolean', true, { hasSatisfactoryRemarks: true, remarks: '   ' }))).toEqual(['unmark']);
   });
 
   it('offers only Unmark on an unsatisfactory condition, and nothing on an unmarked one', () => {
@@ -88,11 +97,12 @@ describe('the action sheet', () => {
     expect(addNotes(unsatisfactory)).toBe(unsatisfactory);
   });
 
-  it('clears remarks and photo with Remove Notes and hides the remarks box again', () => {
+  it('clears remarks and photo with Remove Notes, and nothing else', () => {
     const noted = condition('boolean', true, { ...evidence, hasSatisfactoryRemarks: true });
     const removed = applyConditionAction(noted, 'removeNotes');
-    expect(removed).toMatchObject({ value: true, remarks: null, photoUrl: null, hasSatisfactoryRemarks: false });
-    expect(conditionActions(removed)).toEqual(['unmark', 'addNotes']);
+    expect(removed).toEqual({ ...noted, remarks: null, photoUrl: null, photoMimetype: null, photoFile: null });
+    expect(removed.hasSatisfactoryRemarks).toBe(true);
+    expect(conditionActions(removed)).toEqual(['unmark']);
     const unsatisfactory = condition('boolean', false, evidence);
     expect(removeNotes(unsatisfactory)).toBe(unsatisfactory);
   });

@@ -62,14 +62,20 @@ export function unmarkCondition(condition: Condition): Condition {
   return { ...condition, value: null, ...NO_REMARKS_OR_PHOTO, hasSatisfactoryRemarks: false };
 }
 
-/** Add Notes (inspection.md section 4): offered only on a satisfactory condition without notes. */
+/**
+ * Add Notes (inspection.md section 4): offered only on a satisfactory condition without remarks, and
+ * not where notes are already allowed (it would change nothing).
+ */
 export function canAddNotes(condition: Condition): boolean {
   return conditionSatisfaction(condition) === 'satisfactory' && !hasNotes(condition);
 }
 
-/** Remove Notes (inspection.md section 4): offered on a satisfactory condition with notes. */
+/**
+ * Remove Notes (inspection.md section 4): offered on a satisfactory condition with remarks or a photo,
+ * the notes it removes; not on one whose notes are allowed but empty.
+ */
 export function canRemoveNotes(condition: Condition): boolean {
-  return conditionSatisfaction(condition) === 'satisfactory' && hasNotes(condition);
+  return conditionSatisfaction(condition) === 'satisfactory' && (hasText(condition.remarks) || hasPhoto(condition));
 }
 
 /** Add Notes (inspection.md section 4): allows remarks and a photo on a satisfactory condition. */
@@ -78,12 +84,13 @@ export function addNotes(condition: Condition): Condition {
 }
 
 /**
- * Remove Notes clears remarks and photo; it also turns the notes switch off, so that the empty
- * remarks box disappears and Add Notes is offered again.
+ * Remove Notes (inspection.md section 4) clears the remarks and the photo, and only them: the value
+ * stays, and satisfactory remarks stay allowed (the empty box remains for new notes; Unmark turns
+ * that off).
  */
 export function removeNotes(condition: Condition): Condition {
   if (!canRemoveNotes(condition)) return condition;
-  return { ...condition, ...NO_REMARKS_OR_PHOTO, hasSatisfactoryRemarks: false };
+  return { ...condition, ...NO_REMARKS_OR_PHOTO };
 }
 
 /** What the action sheet offers for the condition (inspection.md section 4), in display order. */

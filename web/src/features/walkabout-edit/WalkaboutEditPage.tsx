@@ -143,19 +143,26 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
     onFloorChanged: () => void saveInBackground(),
   });
 
-  // Autosave (inspection.md sections 4 and 9).
-  useAutosave(viewer.walkaboutAutoSavePeriodMins, !readOnly, () => {
-    if (store.hasPending()) debugLog(`autosave: idle for ${viewer.walkaboutAutoSavePeriodMins} minute(s)`);
-    void saveInBackground();
-  });
-
   const scan = useScanToUnlock({
     store,
     floorId: floors.floorId,
     scannerId: viewer.id,
-    invalidOnFloor: floors.invalidOnFloor,
-    onInvalid: (conditionId) => showInvalid('unlock', conditionId),
+    onInvalid: (conditionId) => {
+      floors.revealCondition(conditionId);
+      showInvalid('unlock', conditionId);
+    },
     say: (title, text) => void messages.show({ title, text }),
+  });
+
+  // Autosave (inspection.md sections 4 and 9): idle for the user's period, or the location changed.
+  useAutosave({
+    periodMins: viewer.walkaboutAutoSavePeriodMins,
+    enabled: !readOnly,
+    takeLocationChange: scan.takeLocationChange,
+    onSave: (reason) => {
+      if (store.hasPending()) debugLog(reason === 'idle' ? `autosave: idle for ${viewer.walkaboutAutoSavePeriodMins} minute(s)` : 'autosave: the location changed');
+      void saveInBackground();
+    },
   });
   const unavailable = useUnavailableQrCodes(store, () => void saveInBackground());
 

@@ -19,6 +19,8 @@ beforeAll(() => {
 const daily = aCycle({ id: '1', name: 'Daily', frequency: 'DAILY' });
 const weekly = aCycle({ id: '2', name: 'Weekly', frequency: 'WEEKLY' });
 const monthly = aCycle({ id: '3', name: 'Monthly', frequency: 'MONTHLY' });
+const yearly = aCycle({ id: '4', name: 'Yearly', frequency: 'YEARLY' });
+const onDemand = aCycle({ id: '5', name: 'Annual Audit' });
 const LOCATION_UUID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 
 type Page = ReturnType<typeof aWalkaboutsPage>;
@@ -45,6 +47,9 @@ describe('Walkabouts list', () => {
     renderPage({
       page: {
         walkabouts: [
+          aWalkabout({ id: '51', cycle: onDemand, date: '2026-03-05', lockedAt: null }),
+          aWalkabout({ id: '41', cycle: yearly, date: '2026-01-01' }),
+          aWalkabout({ id: '52', cycle: onDemand, date: '2025-12-20', lockedAt: null }),
           aWalkabout({ id: '31', cycle: monthly, date: '2026-03-01' }),
           aWalkabout({ id: '22', cycle: weekly, date: '2026-03-09' }),
           aWalkabout({ id: '21', cycle: weekly, date: '2026-03-02' }),
@@ -60,6 +65,9 @@ describe('Walkabouts list', () => {
       [expect.stringMatching(/^Weekly WalkaboutMarch 2 - 8/), '/buildings/11/walkabouts/21'],
       [expect.stringMatching(/^Weekly WalkaboutMarch 9 - 15/), '/buildings/11/walkabouts/22'],
       [expect.stringMatching(/^Monthly WalkaboutMarch/), '/buildings/11/walkabouts/31'],
+      [expect.stringMatching(/^Annual Audit WalkaboutDecember 20, 2025/), '/buildings/11/walkabouts/52'],
+      [expect.stringMatching(/^Yearly Walkabout2026/), '/buildings/11/walkabouts/41'],
+      [expect.stringMatching(/^Annual Audit WalkaboutMarch 5, 2026/), '/buildings/11/walkabouts/51'],
     ]);
   });
 
@@ -212,7 +220,7 @@ describe('Fire watch', () => {
       handlers: [
         graphql.mutation('CreateWalkabout', () =>
           HttpResponse.json({
-            data: { createWalkabout: { __typename: 'WalkaboutPayload', walkabout: null, errors: [{ __typename: 'FieldError', field: null, message: 'Unprocessable', code: 'CONFLICT' }] } },
+            data: { createWalkabout: { __typename: 'WalkaboutPayload', walkabout: null, errors: [{ __typename: 'FieldError', field: null, message: 'Unprocessable', code: 'VALIDATION_FAILED' }] } },
           }),
         ),
       ],
@@ -229,6 +237,7 @@ describe('Creating a walkabout', () => {
 
   it('lists the non-repeating cycles except Fire Watch, asks first, shows a spinner, then opens the new walkabout', async () => {
     const { user, currentPath } = renderPage({
+      granted: ['canLockWalkabout'],
       page: { notRepeatableCycles: [audit, aCycle({ id: '9', name: 'Fire Watch' })] },
       handlers: [
         notUnderTest('WalkaboutEditPage'),
@@ -255,6 +264,7 @@ describe('Creating a walkabout', () => {
 
   it("says 'Walkabout could not be created due to an error.' when creation fails", async () => {
     const { user } = renderPage({
+      granted: ['canHandleUnavailableQRCodes'],
       page: { notRepeatableCycles: [audit] },
       handlers: [graphql.mutation('CreateWalkabout', () => HttpResponse.json({ errors: [{ message: 'Internal' }] }))],
     });
@@ -262,6 +272,84 @@ describe('Creating a walkabout', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Annual Audit' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Create Walkabout' })).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Walkabout could not be created due to an error.')).toBeInTheDocument();
+  });
+});
+
+describe('Creating a walkabout: who and what is said', () => {
+  const audit = aCycle({ id: '5', name: 'Annual Audit' });
+
+  async function createAudit(user: ReturnType<typeof renderApp>['user']) {
+    await user.click(await screen.findByRole('button', { name: 'Create walkabout' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Annual Audit' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Create Walkabout' })).getByRole('button', { name: 'Create' }));
+  }
+
+  it('shows the plus menu only to users who may create walkabouts (administrators, lock or unavailable QR code permission)', async () => {
+    renderPage({ granted: ['canCreateFireWatch', 'canCreateOffCycleRemarks'], page: { notRepeatableCycles: [audit] } });
+    await screen.findByRole('button', { name: 'Scan location' });
+    expect(screen.queryByRole('button', { name: 'Create walkabout' })).not.toBeInTheDocument();
+  });
+
+  it("gives the server's reason when it refuses a walkabout as invalid", async () => {
+    const reason = 'Walkabout could not be created because no location has an active task of this cycle.';
+    const { user } = renderPage({
+      granted: ['canLockWalkabout'],
+      page: { notRepeatableCycles: [audit] },
+      handlers: [
+        graphql.mutation('CreateWalkabout', () =>
+          HttpResponse.json({
+            data: { createWalkabout: { __typename: 'WalkaboutPayload', walkabout: null, errors: [{ __typename: 'FieldError', field: null, message: reason, code: 'VALIDATION_FAILED' }] } },
+          }),
+        ),
+      ],
+    });
+    await createAudit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+    expect(screen.queryByText(/fire watch locations/)).not.toBeInTheDocument();
+  });
+
+  it('says the server could not be reached when there is no answer, for a walkabout and for the fire watch walkabout', async () => {
+    const { user } = renderPage({
+      granted: ['canLockWalkabout'],
+      page: { notRepeatableCycles: [audit], building: aPageBuilding({ activeFireWatch: aFireWatch() }) },
+      handlers: [graphql.mutation('CreateWalkabout', () => HttpResponse.error())],
+    });
+    await createAudit(user);
+    const unreachable = 'Walkabout could not be created: the server could not be reached. Check your connection and try again.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(unreachable);
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await user.click(screen.getByRole('button', { name: 'Start New' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(unreachable);
+  });
+});
+
+describe('Fire watch start: what is said when it fails', () => {
+  async function start(user: ReturnType<typeof renderApp>['user']) {
+    await user.click(await screen.findByRole('button', { name: 'Start Fire Watch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start Fire Watch' });
+    await user.click(within(dialog).getByRole('button', { name: 'Start Fire Watch' }));
+    return within(dialog).findByRole('alert');
+  }
+
+  it("says 'Fire watch already started.' only for that refusal, and another refusal in the server's words", async () => {
+    const { user } = renderPage({
+      granted: ['canCreateFireWatch'],
+      handlers: [
+        graphql.mutation('StartFireWatch', () =>
+          HttpResponse.json({
+            data: { startFireWatch: { __typename: 'FireWatchPayload', fireWatch: null, building: null, errors: [{ __typename: 'FieldError', field: null, message: 'Building not found.', code: 'NOT_FOUND' }] } },
+          }),
+        ),
+      ],
+    });
+    const alert = await start(user);
+    expect(alert).toHaveTextContent('Building not found.');
+    expect(alert).not.toHaveTextContent('Fire watch already started.');
+  });
+
+  it('says the server could not be reached when there is no answer', async () => {
+    const { user } = renderPage({ granted: ['canCreateFireWatch'], handlers: [graphql.mutation('StartFireWatch', () => HttpResponse.error())] });
+    expect(await start(user)).toHaveTextContent('The fire watch could not be started: the server could not be reached. Check your connection and try again.');
   });
 });
 
@@ -282,7 +370,7 @@ describe('Off-cycle remarks', () => {
   }
 
   it('is offered only to users who may create off-cycle remarks', async () => {
-    renderPage();
+    renderPage({ granted: ['canLockWalkabout'] });
     await screen.findByRole('button', { name: 'Create walkabout' });
     expect(screen.queryByRole('button', { name: 'Scan location' })).not.toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
-import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ActionIcon, Alert, Button, Card, Center, EmptyState, Group, Loader, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { canRecordWalkaboutResults } from '@fsi/shared';
 import { useWalkaboutsPageQuery } from '../../generated/graphql';
 import { useDeviceCopy } from '../../lib/deviceCopy/useDeviceCopy';
 import { DeviceCopyNotice } from '../../ui/OfflineNotice';
@@ -22,10 +23,17 @@ import classes from './WalkaboutsPage.module.css';
 type Sheet = 'startFireWatch' | 'stopFireWatch' | 'scan' | null;
 type Notice = { kind: 'success' | 'error'; text: string };
 
+/** What the walkabout screen passes after a save ('Complete walkabout saved on {date}.', inspection.md section 8). */
+function noticeOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('notice' in state)) return null;
+  return typeof state.notice === 'string' && state.notice !== '' ? state.notice : null;
+}
+
 /** The open walkabouts of a building, its fire watch and the off-cycle scan (inspection.md section 2, point 7). */
 export function WalkaboutsPage() {
   const { buildingId = '' } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const live = useWalkaboutsPageQuery({ variables: { buildingId } });
   const { loading, error, refetch } = live;
   // Without an answer from the server, the walkabouts as this device last loaded them (issue 9, point 12).
@@ -35,7 +43,10 @@ export function WalkaboutsPage() {
   const { create, creating } = useCreateWalkabout(buildingId);
   const [sheet, setSheet] = useState<Sheet>(null);
   const [scannedUuid, setScannedUuid] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(() => {
+    const saved = noticeOf(location.state);
+    return saved === null ? null : { kind: 'success', text: saved };
+  });
   const [creatingCycle, setCreatingCycle] = useState<string | null>(null);
 
   const building = data?.building;
@@ -43,6 +54,12 @@ export function WalkaboutsPage() {
   const pending = usePendingCounts(viewer?.id);
   const can = viewer?.permissions;
   const contractAccepted = Boolean(building?.contractAcceptedAt);
+  // Said once: the address's state is cleared, so a reload or a return to this entry does not repeat it.
+  const passedNotice = noticeOf(location.state);
+  useEffect(() => {
+    if (passedNotice !== null) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [passedNotice, location.pathname, location.search, navigate]);
+
   const items = useMemo(() => walkaboutListItems(data?.walkabouts ?? [], new Date()), [data?.walkabouts]);
 
   const runCreate = async (cycle: { id: string; name: string }, fireWatch = false) => {
@@ -62,7 +79,9 @@ export function WalkaboutsPage() {
             <IconScan size={22} />
           </ActionIcon>
         )}
-        <CreateWalkaboutMenu cycles={data?.notRepeatableCycles ?? []} onCreate={(cycle) => void runCreate(cycle)} />
+        {viewer && can && canRecordWalkaboutResults(viewer.isAdmin, can) && (
+          <CreateWalkaboutMenu cycles={data?.notRepeatableCycles ?? []} onCreate={(cycle) => void runCreate(cycle)} />
+        )}
       </>
     ) : null;
 
@@ -104,7 +123,7 @@ export function WalkaboutsPage() {
         )}
 
         {loading && !data && (
-          <Stack gap="sm" aria-busy="true" aria-label="Loading walkabouts">
+          <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading walkabouts">
             {Array.from({ length: 4 }, (_, index) => (
               <Skeleton key={index} height={72} radius="md" />
             ))}

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { isEntryUnlocked } from '@fsi/shared';
+import { equipmentLabel, isEntryUnlocked } from '@fsi/shared';
 import { ConditionRow } from './ConditionRow';
 import { useEditContext, useEntrySnapshot, useEntryStatus } from '../state/EditContext';
 import { IconCloudOff, IconLock, IconLockOpen, IconQrOff } from '../../../ui/icons';
@@ -56,7 +56,7 @@ export const EntryCard = memo(function EntryCard({ entryId }: { entryId: string 
           </Badge>
         </Group>
         <Text size="sm">
-          {info.locationName} · {info.equipmentName}
+          {info.locationName} · {equipmentLabel(info.equipmentName, info.equipmentId)}
         </Text>
         {info.locationHint && (
           <Text size="sm" c="dimmed">

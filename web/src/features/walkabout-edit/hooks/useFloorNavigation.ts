@@ -7,7 +7,7 @@ import type { WalkaboutEditStore } from '../state/walkaboutEditStore';
 /**
  * Floors one at a time, the current one in the address (?floor=) so that Back walks them. Floor
  * changes come through the address (Next, the selector, Back, the browser's back button): an invalid
- * unlocked entry on the floor being left sends the address back (inspection.md section 5).
+ * unlocked entry anywhere in the walkabout refuses the change (inspection.md sections 4 and 5).
  */
 export function useFloorNavigation({
   store,
@@ -39,10 +39,14 @@ export function useFloorNavigation({
       setSearchParams({ floor: floorId }, { replace: true });
       return;
     }
-    const invalid = floorId === null || readOnly ? null : firstInvalidCondition(store.sharedEntries(floorId));
-    if (invalid && floorId !== null) {
+    // Any unlocked entry of the walkabout counts, not only this floor's (inspection.md section 4); the
+    // refusal shows the floor of the condition to correct, and going to that floor is not refused.
+    const invalid = floorId === null || readOnly ? null : firstInvalidCondition(store.sharedEntries());
+    const invalidFloorId = invalid ? store.floorOf(invalid.entry.id) : null;
+    if (invalid && invalidFloorId !== null && invalidFloorId !== target) {
       debugLog(`floor change refused: condition ${invalid.condition.id} is unsatisfactory without remarks or a photo`);
-      setSearchParams({ floor: floorId }, { replace: true });
+      setFloorId(invalidFloorId);
+      setSearchParams({ floor: invalidFloorId }, { replace: true });
       onInvalid(invalid.condition.id);
       return;
     }
@@ -64,18 +68,16 @@ export function useFloorNavigation({
 
   const goToFloor = (id: string) => setSearchParams({ floor: id });
 
-  /** Shows the floor of a condition to focus without the floor-change rule (the save flow points at it). */
+  /**
+   * Shows the floor of a condition to focus (the save flow and a refused scan point at it). Through the
+   * address like any floor change (the rule lets the inspector go to the invalid condition's floor): set
+   * here before the address, the floor would meet the old address and read it as a request to go back.
+   */
   const revealCondition = (conditionId: string) => {
     const entryId = store.getCondition(conditionId).info.entryId;
     const target = store.floorOf(entryId);
-    if (target !== floorId) {
-      setFloorId(target);
-      setSearchParams({ floor: target }, { replace: true });
-    }
+    if (target !== floorId) setSearchParams({ floor: target }, { replace: true });
   };
-
-  /** The first invalid condition of the floor on screen, if any. */
-  const invalidOnFloor = () => (floorId === null ? null : firstInvalidCondition(store.sharedEntries(floorId)));
 
   return {
     floors,
@@ -86,6 +88,5 @@ export function useFloorNavigation({
     isLastFloor: floorIndex === floors.length - 1,
     goToFloor,
     revealCondition,
-    invalidOnFloor,
   };
 }

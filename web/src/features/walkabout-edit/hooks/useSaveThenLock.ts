@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { firstInvalidCondition, INCOMPLETE_TASKS_MESSAGE, INCOMPLETE_TASKS_TITLE, isConditionComplete, walkaboutSavedMessage } from '@fsi/shared';
 import { debugLog } from '../../../lib/debugLog';
 import type { SaveOutcome } from '../../../lib/outbox/saveQueue';
@@ -43,6 +43,7 @@ export function useSaveThenLock({
   onLocked: () => void;
 }) {
   const navigate = useNavigate();
+  const [, setSearchParams] = useSearchParams();
   const lock = useLockWalkabout();
   const [finishing, setFinishing] = useState<FinishMode | null>(null);
 
@@ -109,6 +110,10 @@ export function useSaveThenLock({
             void ask({ title: step.title, text: step.message });
             return;
           case 'finished': {
+            // The save flow ends on the last floor (inspection.md section 4): the walkabout's place in the
+            // history is where Lock Walkabout is, so Back from the list returns there.
+            const lastFloor = store.floors.at(-1);
+            if (lastFloor) setSearchParams({ floor: lastFloor.id }, { replace: true });
             const text = walkaboutSavedMessage(step.saveKind, new Date(), timeZone);
             await ask({ title: 'Walkabout saved', text });
             navigate(listPath, { state: { notice: text } });

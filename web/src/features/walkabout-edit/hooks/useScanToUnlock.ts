@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { ENTRY_NOT_IN_WALKABOUT_MESSAGE, ENTRY_NOT_ON_FLOOR_MESSAGE } from '@fsi/shared';
+import { useCallback, useRef, useState } from 'react';
+import { ENTRY_NOT_IN_WALKABOUT_MESSAGE, ENTRY_NOT_ON_FLOOR_MESSAGE, firstInvalidCondition } from '@fsi/shared';
 import { debugLog } from '../../../lib/debugLog';
 import { entryDomId } from '../components/EntryCard';
 import type { WalkaboutEditStore } from '../state/walkaboutEditStore';
@@ -8,29 +8,32 @@ export const SCAN_TITLE = 'Scan Code';
 
 /**
  * Scanning a location's code unlocks its entries on the floor on screen (inspection.md sections 4 and
- * 5): not while an entry of the floor is invalid, and with a message when the code is on another floor
- * or not in the walkabout. What was unlocked is announced to assistive technology.
+ * 5): not while an unlocked entry of the walkabout is invalid, and with a message when the code is on
+ * another floor or not in the walkabout. What was unlocked is announced to assistive technology. A scan
+ * at another location than the last raises the location-change flag that the autosave check reads
+ * (takeLocationChange), so the work at the location left is saved within 3 seconds.
  */
 export function useScanToUnlock({
   store,
   floorId,
   scannerId,
-  invalidOnFloor,
   onInvalid,
   say,
 }: {
   store: WalkaboutEditStore;
   floorId: string | null;
   scannerId: string;
-  invalidOnFloor: () => { condition: { id: string } } | null;
   onInvalid: (conditionId: string) => void;
   say: (title: string, text: string) => void;
 }) {
   const [scanning, setScanning] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const lastLocationId = useRef<string | null>(null);
+  const locationChanged = useRef(false);
 
   const refusedForInvalid = () => {
-    const invalid = invalidOnFloor();
+    // Every unlocked entry of the walkabout counts, not only the floor's (inspection.md section 4).
+    const invalid = firstInvalidCondition(store.sharedEntries());
     if (invalid) onInvalid(invalid.condition.id);
     return invalid !== null;
   };
@@ -55,6 +58,11 @@ export function useScanToUnlock({
       say(SCAN_TITLE, ENTRY_NOT_ON_FLOOR_MESSAGE);
       return;
     }
+    const locationId = onFloor[0]?.locationId ?? null;
+    if (locationId !== null && locationId !== lastLocationId.current) {
+      lastLocationId.current = locationId;
+      locationChanged.current = true;
+    }
     const toUnlock = onFloor.filter((entry) => !store.getEntry(entry.id).scannedAt).map((entry) => entry.id);
     if (toUnlock.length > 0) store.scanEntries(toUnlock, new Date().toISOString(), scannerId);
     debugLog(`scan: code ${uuid} unlocked ${toUnlock.length} of ${onFloor.length} entr${onFloor.length === 1 ? 'y' : 'ies'}`);
@@ -67,5 +75,12 @@ export function useScanToUnlock({
     if (firstId) window.setTimeout(() => document.getElementById(entryDomId(firstId))?.scrollIntoView({ block: 'start' }), 0);
   };
 
-  return { scanning, openScan, closeScan: () => setScanning(false), onCode, announcement };
+  /** Reads the location-change flag and lowers it (the autosave check, every 3 seconds). */
+  const takeLocationChange = useCallback(() => {
+    const changed = locationChanged.current;
+    locationChanged.current = false;
+    return changed;
+  }, []);
+
+  return { scanning, openScan, closeScan: () => setScanning(false), onCode, announcement, takeLocationChange };
 }

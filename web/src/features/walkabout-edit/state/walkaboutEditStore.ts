@@ -47,6 +47,7 @@ export type EntryInfo = {
   locationId: string;
   locationName: string;
   locationHint: string | null;
+  equipmentId: string;
   equipmentName: string;
   regularUuid: string;
   temporaryUuid: string | null;
@@ -131,6 +132,7 @@ export class WalkaboutEditStore {
           locationId: entry.locationId,
           locationName: entry.locationName,
           locationHint: entry.locationHint,
+          equipmentId: entry.equipmentId,
           equipmentName: entry.equipmentName,
           regularUuid: entry.regularUuid,
           temporaryUuid: entry.temporaryUuid,

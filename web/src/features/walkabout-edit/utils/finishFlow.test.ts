@@ -15,9 +15,13 @@ describe('Save and Lock Walkabout, step by step', () => {
     expect(nextFinishStep({ ...saving, hasPending: false })).toEqual({ kind: 'leave' });
   });
 
-  it('saves pending changes of a complete walkabout, then says it was saved', () => {
+  it('saves pending changes, then finishes as a complete or a partial walkabout by whether every condition is marked', () => {
     expect(nextFinishStep(saving)).toEqual({ kind: 'save' });
-    expect(nextFinishStep({ ...saving, saveOutcome: { status: 'saved' } })).toEqual({ kind: 'finished', saveKind: 'save' });
+    expect(nextFinishStep({ ...saving, saveOutcome: { status: 'saved' } })).toEqual({ kind: 'finished', saveKind: 'complete' });
+    expect(nextFinishStep({ ...saving, complete: false, incompleteConfirmed: true, saveOutcome: { status: 'saved' } })).toEqual({
+      kind: 'finished',
+      saveKind: 'partial',
+    });
   });
 
   it('points at the first invalid condition before anything is sent, on Save as on Lock', () => {

@@ -4,7 +4,9 @@ import { refusalText, type Outcome } from '../../../lib/outcome';
 
 /**
  * Save and Lock Walkabout (inspection.md sections 4, 5 and 8) as a decision: given what is known so
- * far, the next step. The screen's hook (useSaveThenLock) performs each step, adds what it learned
+ * far, the next step. The spec's save flow: validate (every unlocked entry of the walkabout), return to
+ * the list when nothing changed, warn on incomplete (continue allowed), save, go to the last floor and
+ * say what was saved. The screen's hook (useSaveThenLock) performs each step, adds what it learned
  * to the facts and asks again, until the flow stops, leaves or finishes.
  */
 export type FinishMode = 'save' | 'lock';
@@ -43,8 +45,12 @@ export type FinishStep =
   /** 'Network unavailable': please go where data is available and complete the walkabout. */
   | { kind: 'networkUnavailable' }
   | { kind: 'refused'; title: 'Walkabout not saved' | 'Walkabout not locked'; message: string }
-  /** Say 'Walkabout saved' with the kind of save, then go back to the list. */
-  | { kind: 'finished'; saveKind: SaveKind };
+  /**
+   * Saved (and locked): show the last floor, say 'Complete walkabout saved on {date}.' or 'Partial
+   * walkabout saved on {date}.' by whether every condition is marked, then go back to the list, which
+   * says it again (inspection.md sections 4 and 8).
+   */
+  | { kind: 'finished'; saveKind: Exclude<SaveKind, 'save'> };
 
 export function nextFinishStep(facts: FinishFacts): FinishStep {
   if (facts.readOnly) return { kind: 'leave' };
@@ -66,12 +72,13 @@ export function nextFinishStep(facts: FinishFacts): FinishStep {
   if (saved.status === 'offline') return { kind: 'networkUnavailable' };
   if (saved.status === 'refused') return { kind: 'refused', title: 'Walkabout not saved', message: saved.message };
   if (saved.status === 'signedOut') return { kind: 'stop' };
-  if (facts.mode === 'save') return { kind: 'finished', saveKind: 'save' };
+  const saveKind = facts.complete ? 'complete' : 'partial';
+  if (facts.mode === 'save') return { kind: 'finished', saveKind };
 
   const locked = facts.lockOutcome;
   if (!locked) return { kind: 'lock' };
   if (locked.status === 'offline') return { kind: 'networkUnavailable' };
   if (locked.status === 'refused') return { kind: 'refused', title: 'Walkabout not locked', message: refusalText(locked.errors) };
   if (locked.status === 'signedOut') return { kind: 'stop' };
-  return { kind: 'finished', saveKind: facts.complete ? 'complete' : 'partial' };
+  return { kind: 'finished', saveKind };
 }
