@@ -500,6 +500,34 @@ describe('Walkabout edit', () => {
     expect(screen.getByText('1 result not saved yet — the server cannot be reached; trying again')).toBeInTheDocument();
   });
 
+  it("asks nothing at a floor change when the outage is already on screen, and 'Network unavailable' once for Save", async () => {
+    const walkabout = aWalkabout({
+      floors: [
+        aFloor('1', 'Ground', [anEntry({ id: '21', label: 'Stair door', scannedAt: SCANNED, conditions: [aCondition({ id: 'c1', label: 'Closes and latches' })] })]),
+        aFloor('2', 'Second', [anEntry({ id: '23', label: 'Exit sign', conditions: [aCondition({ id: 'c3', label: 'Lit' })] })]),
+      ],
+      floorDisplayName: 'Level',
+    });
+    const { user, saves } = renderEdit(walkabout);
+    await tapTarget('Closes and latches');
+    saves.goOffline();
+    goBrowserOffline();
+    expect(await screen.findByText('No connection. What you record is kept on this device and saved when the connection returns.')).toBeInTheDocument();
+    await user.click(await tapTarget('Closes and latches'));
+    await user.click(screen.getByRole('button', { name: 'Next Level' }));
+    expect(await screen.findByRole('heading', { name: 'Exit sign' })).toBeInTheDocument();
+    // The floor change's save was tried, and found no network.
+    await waitFor(() => expect(saves.inputs).toHaveLength(1));
+    await settleSaves();
+    expect(screen.queryByRole('dialog', { name: 'Network unavailable' })).not.toBeInTheDocument();
+    expect(screen.getByText('1 result not saved yet — will be saved when online')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Warning' })).getByRole('button', { name: 'Continue' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Network unavailable' }));
+    expect(dialog.getByText('Please go to an area where data is available and complete this walkabout.')).toBeInTheDocument();
+  });
+
   it('says the work will be saved when online while the browser has no network, and results and scans apart', async () => {
     const { user, saves } = renderEdit(oneEntry([aCondition({ id: 'c1', label: 'Closes and latches' })], null));
     await tapTarget('Closes and latches');

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ActionIcon, Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { INVALID_CONDITIONS_TITLE, invalidConditionsMessage, walkaboutTitle, type InvalidConditionsContext } from '@fsi/shared';
 import { debugLog } from '../../lib/debugLog';
-import { firstTimeThisOutage } from '../../lib/connection';
+import { connection, firstTimeThisOutage } from '../../lib/connection';
 import { IconCamera } from '../../ui/icons';
 import { DeviceCopyNotice } from '../../ui/OfflineNotice';
 import { TopBar } from '../../ui/TopBar';
@@ -108,16 +108,25 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
       void messages.show({ title: INVALID_CONDITIONS_TITLE, text: invalidConditionsMessage(context), focusAfter: () => focusCondition(conditionId) }),
     [messages],
   );
+  // Whether the outage was already known (and on screen: the connection notice) when a save in the background started.
+  const knownDownAtStart = useRef(false);
   const showNetworkUnavailable = useCallback(
     (completing: boolean) => {
-      // One outage, one message: the pending line under the work keeps saying where it stands.
+      // One outage, one message. A save in the background (floor change, autosave, a QR code report) that
+      // meets an outage the screen already shows says nothing more: the pending line says where the work stands.
+      if (!completing && knownDownAtStart.current) return;
       if (!firstTimeThisOutage(NETWORK_UNAVAILABLE_ONCE)) return;
       void messages.show({ title: NETWORK_UNAVAILABLE_TITLE, text: completing ? NETWORK_UNAVAILABLE_COMPLETING : NETWORK_UNAVAILABLE_EDITING });
     },
     [messages],
   );
+  const { save: syncSave } = sync;
+  const saveNotingOutage = useCallback(() => {
+    knownDownAtStart.current = connection() !== 'online';
+    return syncSave();
+  }, [syncSave]);
   const measureSpeed = viewer.networkSpeedMeasurementEnabled;
-  const saveInBackground = useSaveInBackground({ store, readOnly, measureSpeed, save: sync.save, showNetworkUnavailable });
+  const saveInBackground = useSaveInBackground({ store, readOnly, measureSpeed, save: saveNotingOutage, showNetworkUnavailable });
 
   // A refused QR code report blocks changing floor and saving until it is corrected or withdrawn.
   const refuseForQrReport = (action: 'floorChange' | 'save'): boolean => {
