@@ -22,7 +22,7 @@ import authorizationPlugin from './plugins/authorization';
 import dbPlugin from './plugins/db';
 import jsonapiErrorsPlugin from './plugins/jsonapi-errors';
 import mailPlugin from './plugins/mail';
-import requestHygienePlugin, { clientErrorHandler } from './plugins/request-hygiene';
+import requestHygienePlugin, { clientErrorHandler, frameworkErrors } from './plugins/request-hygiene';
 import schedulerPlugin from './plugins/scheduler';
 import swaggerPlugin from './plugins/swagger';
 import { DiskStorage, type FileStorage } from './storage';
@@ -66,6 +66,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // A request Node refuses outright (a control character in a header) still gets a JSON:API document.
     clientErrorHandler,
+    // And one the router refuses (a path parameter too long, a path that does not decode).
+    frameworkErrors,
   });
 
   const routeList: RouteEntry[] = [];

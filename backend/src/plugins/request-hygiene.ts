@@ -140,6 +140,20 @@ export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHa
   socket.destroy();
 };
 
+/**
+ * What Fastify's router refuses before any plugin (a path parameter over 100 characters, a path that does not
+ * decode): a JSON:API 400 instead of Fastify's own document.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
+  const detail =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the path is too long (at most 100 characters).'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'The path is not a valid URL (a malformed percent-encoding).'
+        : error.message;
+  void (reply as FastifyReply).code(400).type('application/vnd.api+json').send(errorDocument(400, detail));
+};
+
 /** The name of the first header line of a raw request that holds a control character other than tab. */
 function headerWithControlCharacter(raw: Buffer | undefined): string | undefined {
   if (!raw) return undefined;
