@@ -18,12 +18,14 @@ const config: CodegenConfig = {
         scalars: { DateTime: 'string', Date: 'string' },
         enumsAsTypes: true,
         // Resolver parents are the backend's JSON:API resources, typed from its OpenAPI document
-        // (gateway/src/rest-types.ts over gateway/src/generated/rest.ts, generated below by openapi-typescript).
+        // (gateway/src/rest-types.ts over gateway/src/generated/rest.ts, generated below by openapi-typescript),
+        // or, for the types a list returns by the hundred, their models (gateway/src/models.ts): plain
+        // fields as properties, read by graphql-js's default resolver.
         mappers: {
-          Organization: '../rest-types#OrganizationResource',
-          Region: '../rest-types#RegionResource',
-          Cycle: '../rest-types#CycleResource',
-          Building: '../rest-types#BuildingResource',
+          Organization: '../features/organizations/model#OrganizationModel',
+          Region: '../features/regions/model#RegionModel',
+          Cycle: '../features/cycles/model#CycleModel',
+          Building: '../features/buildings/model#BuildingModel',
           BuildingStatus: '../rest-types#BuildingStatusRecord',
           BuildingOffset: '../rest-types#BuildingOffsetRecord',
           BuildingInformation: '../rest-types#BuildingInformationRecord',

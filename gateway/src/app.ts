@@ -17,6 +17,7 @@ import { createContextFunction, type GatewayContext } from './context';
 import { formatGatewayError } from './errors';
 import { BODY_LIMIT_BYTES, createArmor, graphqlRequestErrors, hostileTextPlugin, queryLimits } from './limits';
 import { jsonStatusPlugin } from './json-status';
+import { noStorePlugins } from './no-store';
 import type { RestCall } from './rest-client';
 import { loadTypeDefs, resolvers } from './schema';
 import { uploadRoutes } from './features/uploads/routes';
@@ -73,7 +74,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     allowBatchedHttpRequests: armor.allowBatchedHttpRequests,
     includeStacktraceInErrorResponses: armor.includeStacktraceInErrorResponses,
     // Apollo's own landing page loads from a CDN; ours is the bundled playground.
-    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginLandingPageDisabled(), jsonStatusPlugin(), hostileTextPlugin(), ...armor.plugins],
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginLandingPageDisabled(), ...noStorePlugins(), jsonStatusPlugin(), hostileTextPlugin(), ...armor.plugins],
   });
   await apollo.start();
 

@@ -30,15 +30,27 @@ export async function nullWhenNotFound<T>(call: Promise<T>): Promise<T | null> {
  * (`byIdLoader<RestBody<'/regions'>>(rest, '/regions')`). The backend returns only what the caller
  * may see, so an id it leaves out resolves to null: the same answer for a
  * record that does not exist and one of another organization.
+ *
+ * With `map`, each record is turned into its GraphQL object once, as it arrives (see `toBuilding`):
+ * the loader holds objects whose plain fields graphql-js's default resolver reads.
  */
-export function byIdLoader<TBody extends ListDocument<WithId>>(rest: RestClient, path: string): DataLoader<string, TBody['data'][number] | null> {
-  type T = TBody['data'][number];
-  return new DataLoader<string, T | null>(
+export function byIdLoader<TBody extends ListDocument<WithId>>(rest: RestClient, path: string): DataLoader<string, TBody['data'][number] | null>;
+export function byIdLoader<TBody extends ListDocument<WithId>, TModel extends WithId>(
+  rest: RestClient,
+  path: string,
+  map: (record: TBody['data'][number]) => TModel,
+): DataLoader<string, TModel | null>;
+export function byIdLoader<TBody extends ListDocument<WithId>>(
+  rest: RestClient,
+  path: string,
+  map: (record: TBody['data'][number]) => WithId = (record) => record,
+): DataLoader<string, WithId | null> {
+  return new DataLoader<string, WithId | null>(
     async (ids) => {
       // Sent along, an id that is not a REST id would fail the whole batch with a 400.
       const wellFormed = ids.filter(isRestId);
-      const records: T[] = wellFormed.length ? await rest.getAll<TBody>(path, { 'filter[id]': wellFormed }) : [];
-      const byId = new Map(records.map((record) => [record.id, record]));
+      const records = wellFormed.length ? await rest.getAll<TBody>(path, { 'filter[id]': wellFormed }) : [];
+      const byId = new Map(records.map((record) => [record.id, map(record)]));
       return ids.map((id) => byId.get(id) ?? null);
     },
     { maxBatchSize: MAX_PAGE_SIZE },
@@ -47,23 +59,25 @@ export function byIdLoader<TBody extends ListDocument<WithId>>(rest: RestClient,
 
 /**
  * Lists keyed by a parent id (a region's children, an organization's regions):
- * one call with every key in `filter[{filter}]`, then grouped by `keyOf`.
+ * one call with every key in `filter[{filter}]`, each record turned into its GraphQL object by `map`,
+ * then grouped by `keyOf`.
  */
-export function groupLoader<TBody extends ListDocument<unknown>>(
+export function groupLoader<TBody extends ListDocument<unknown>, TModel>(
   rest: RestClient,
   path: string,
   filter: string,
-  keyOf: (record: TBody['data'][number]) => string | null,
-  arrange: (records: TBody['data'], key: string) => TBody['data'] = (records) => records,
-): DataLoader<string, TBody['data']> {
-  type T = TBody['data'][number];
-  return new DataLoader<string, T[]>(
+  map: (record: TBody['data'][number]) => TModel,
+  keyOf: (model: TModel) => string | null,
+  arrange: (models: TModel[], key: string) => TModel[] = (models) => models,
+): DataLoader<string, TModel[]> {
+  return new DataLoader<string, TModel[]>(
     async (keys) => {
-      const records: T[] = await rest.getAll<TBody>(path, { [`filter[${filter}]`]: keys });
-      const groups = new Map<string, T[]>(keys.map((key) => [key, []]));
+      const records = await rest.getAll<TBody>(path, { [`filter[${filter}]`]: keys });
+      const groups = new Map<string, TModel[]>(keys.map((key) => [key, []]));
       for (const record of records) {
-        const key = keyOf(record);
-        if (key !== null) groups.get(key)?.push(record);
+        const model = map(record);
+        const key = keyOf(model);
+        if (key !== null) groups.get(key)?.push(model);
       }
       return keys.map((key) => arrange(groups.get(key) ?? [], key));
     },
@@ -100,11 +114,11 @@ export function pageQuery(args: PageArgs, defaultSize: number): { page: number; 
   return { page, pageSize, query: { 'page[number]': page, 'page[size]': pageSize } };
 }
 
-/** A JSON:API list page as a connection; `meta.total` counts every matching record. */
-export function toConnection<T>(document: ListDocument<T>, page: number, pageSize: number): ConnectionRecord<T> {
+/** A JSON:API list page as a connection of its records' GraphQL objects; `meta.total` counts every matching record. */
+export function toConnection<T, TModel>(document: ListDocument<T>, page: number, pageSize: number, map: (record: T) => TModel): ConnectionRecord<TModel> {
   const total = typeof document.meta?.total === 'number' ? document.meta.total : document.data.length;
   return {
-    nodes: document.data,
+    nodes: document.data.map(map),
     pageInfo: { page, pageSize, totalCount: total, hasNextPage: page * pageSize < total },
   };
 }
@@ -115,8 +129,8 @@ export function prime<T extends WithId>(loader: DataLoader<string, T | null>, re
   return records;
 }
 
-export function byName<T extends { attributes: { name: string } }>(a: T, b: T): number {
-  return a.attributes.name.localeCompare(b.attributes.name);
+export function byName<T extends { name: string }>(a: T, b: T): number {
+  return a.name.localeCompare(b.name);
 }
 
 /**

@@ -1,8 +1,12 @@
 /**
- * The gateway's one REST client: fetch against the backend's JSON:API routes,
+ * The gateway's one REST client: node:http against the backend's JSON:API routes,
  * with the caller's bearer token. One instance per GraphQL request (made in the
  * context function), so a token never leaks from one caller to another.
  */
+import http from 'node:http';
+import https from 'node:https';
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { ListDocument } from './json-api';
 import type { JsonApiError } from './rest-types';
 
@@ -126,8 +130,8 @@ export class RestClient {
   ): Promise<TBody> {
     const call: RestCall = { method, path };
     this.options.onRequest?.(call);
-    // `identity`: the backend compresses answers of 1 KiB and more for a client that accepts it, and fetch would
-    // ask for it. On this hop (loopback, or a data-centre network) that buys nothing and costs CPU on both
+    // `identity`: the backend compresses answers of 1 KiB and more for a client that accepts it (fetch, for one,
+    // asks for gzip unless told not to). On this hop (loopback, or a data-centre network) that buys nothing and costs CPU on both
     // sides: measured here, a 22 KB GET /buildings page costs ~0.35 ms to compress (gzip or brotli 4) and
     // ~0.06 ms to inflate, per call, against a budget of 10 ms of backend CPU for a whole buildings screen.
     // The browser's answer is compressed once, by the gateway.
@@ -140,25 +144,66 @@ export class RestClient {
     if (this.options.forwardedFor) headers['x-forwarded-for'] = this.options.forwardedFor;
     if (body !== undefined) headers['content-type'] = 'application/json';
 
-    let response: Response;
+    const url = new URL(path, this.options.baseUrl);
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    if (payload) headers['content-length'] = String(payload.length);
+
+    let answer: HttpAnswer;
     try {
-      response = await fetch(new URL(path, this.options.baseUrl), {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
-      });
+      answer = await send(url, method, headers, payload, this.options.timeoutMs ?? 30_000);
     } catch (cause) {
       // A refused connection or a timeout is the backend's fault, not the caller's: a 502 like a proxy would give.
       const detail = cause instanceof Error ? cause.message : String(cause);
       throw new RestError(502, [{ status: '502', title: 'Bad Gateway', detail: `The backend is unreachable: ${detail}` }], call);
     }
 
-    const text = await response.text();
-    const parsed = text ? parseJson(text) : null;
-    if (!response.ok) throw new RestError(response.status, errorsOf(parsed, response), call);
+    const parsed = answer.text ? parseJson(answer.text) : null;
+    if (answer.status < 200 || answer.status > 299) throw new RestError(answer.status, errorsOf(parsed, answer), call);
     // The backend's answer as its OpenAPI document describes it: the caller names that type.
     return (parsed ?? { data: null }) as TBody;
+  }
+}
+
+type HttpAnswer = { status: number; statusText: string; text: string };
+
+/**
+ * Connections to the backend are kept open and reused by every request (the token travels in each call's
+ * headers, never with the connection). node:http rather than fetch: measured here, fetch's Request, Response,
+ * Headers and web streams cost about 1 ms of gateway CPU per REST call, a buildings screen makes five, and
+ * node:http does the same call for a fraction of that.
+ */
+const agents = { 'http:': new http.Agent({ keepAlive: true, scheduling: 'lifo' }), 'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo' }) };
+
+function send(url: URL, method: string, headers: Record<string, string>, payload: Buffer | undefined, timeoutMs: number): Promise<HttpAnswer> {
+  const transport = url.protocol === 'https:' ? https : http;
+  const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
+  return new Promise((resolve, reject) => {
+    const request = transport.request(url, { method, headers, agent, signal: AbortSignal.timeout(timeoutMs) }, (response) => {
+      // Asked for identity, a backend may still compress (a proxy in front of it, say): read what it sent.
+      const stream = decoded(response);
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', reject);
+      stream.on('end', () =>
+        resolve({ status: response.statusCode ?? 502, statusText: response.statusMessage ?? '', text: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+function decoded(response: http.IncomingMessage): Readable {
+  switch (response.headers['content-encoding']?.trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return response.pipe(zlib.createGunzip());
+    case 'deflate':
+      return response.pipe(zlib.createInflate());
+    case 'br':
+      return response.pipe(zlib.createBrotliDecompress());
+    default:
+      return response;
   }
 }
 
@@ -170,7 +215,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-function errorsOf(body: unknown, response: Response): JsonApiError[] {
+function errorsOf(body: unknown, response: HttpAnswer): JsonApiError[] {
   if (body && typeof body === 'object' && 'errors' in body && Array.isArray(body.errors)) {
     return body.errors as JsonApiError[];
   }

@@ -1,11 +1,12 @@
 import type { RestClient } from '../../rest-client';
 import type { RestBody } from '../../rest-types';
 import { byIdLoader, memoizeByArgs, pageQuery, prime, toConnection, type PageArgs } from '../../loaders';
+import { toBuilding } from './model';
 
 export type BuildingListArgs = PageArgs & { organizationId?: string | null; regionId?: string | null };
 
 export function createBuildingLoaders(rest: RestClient) {
-  const byId = byIdLoader<RestBody<'/buildings'>>(rest, '/buildings');
+  const byId = byIdLoader<RestBody<'/buildings'>, ReturnType<typeof toBuilding>>(rest, '/buildings', toBuilding);
   return {
     byId,
     /** The caller's buildings, one page; the backend scopes them to what the caller may see. */
@@ -16,8 +17,9 @@ export function createBuildingLoaders(rest: RestClient) {
         'filter[organization]': args.organizationId,
         'filter[region]': args.regionId,
       });
-      prime(byId, document.data);
-      return toConnection(document, page, pageSize);
+      const connection = toConnection(document, page, pageSize, toBuilding);
+      prime(byId, connection.nodes);
+      return connection;
     }),
   };
 }

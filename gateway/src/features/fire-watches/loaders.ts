@@ -1,11 +1,12 @@
 /** Fire watch start and stop over REST (inspection.md sections 4 and 7; docs/REST.md "Walkabout calls"). */
 import type { RestClient } from '../../rest-client';
-import type { BuildingResource, FireWatchResource, RestBody, RestRoute } from '../../rest-types';
+import type { FireWatchResource, RestBody, RestRoute } from '../../rest-types';
+import type { BuildingModel } from '../buildings/model';
 import { byIdLoader } from '../../loaders';
 import { withPayloadErrors, type FieldErrorRecord } from '../../errors';
 import type { DataSource } from '../../data-source';
 
-export type FireWatchResult = { fireWatch: FireWatchResource | null; building: BuildingResource | null; errors: FieldErrorRecord[] };
+export type FireWatchResult = { fireWatch: FireWatchResource | null; building: BuildingModel | null; errors: FieldErrorRecord[] };
 
 const failed = (errors: FieldErrorRecord[]): FireWatchResult => ({ fireWatch: null, building: null, errors });
 

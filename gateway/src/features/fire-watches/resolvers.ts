@@ -1,5 +1,4 @@
 import type { Resolvers } from '../../generated/resolvers';
-import { idOf } from '../../json-api';
 import { attributeResolvers } from '../../attribute-resolvers';
 import { loadOptional } from '../../loaders';
 import type { FireWatchResource } from '../../rest-types';
@@ -11,7 +10,7 @@ export const fireWatchResolvers: Resolvers = {
   },
   Building: {
     // fireWatchId is set while a fire watch is started (and only then).
-    activeFireWatch: (building, _args, { data }) => loadOptional(data.fireWatches.byId, idOf(building.attributes.fireWatchId)),
+    activeFireWatch: (building, _args, { data }) => loadOptional(data.fireWatches.byId, building.fireWatchId),
   },
   FireWatch: {
     id: (fireWatch) => fireWatch.id,

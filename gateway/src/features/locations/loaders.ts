@@ -25,7 +25,7 @@ export function createLocationLoaders(rest: RestClient) {
         'filter[search]': args.search?.trim() || undefined,
       });
       prime(byId, document.data);
-      return toConnection(document, page, pageSize);
+      return toConnection(document, page, pageSize, (location) => location);
     }),
 
     /** The location of a scanned code (its regular or temporary uuid) within the caller's scope; null otherwise. */

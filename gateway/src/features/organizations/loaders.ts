@@ -1,17 +1,19 @@
 import type { RestClient } from '../../rest-client';
 import type { RestBody } from '../../rest-types';
 import { byIdLoader, memoizeByArgs, pageQuery, prime, toConnection, type PageArgs } from '../../loaders';
+import { toOrganization, type OrganizationModel } from './model';
 
 export function createOrganizationLoaders(rest: RestClient) {
-  const byId = byIdLoader<RestBody<'/organizations'>>(rest, '/organizations');
+  const byId = byIdLoader<RestBody<'/organizations'>, OrganizationModel>(rest, '/organizations', toOrganization);
   return {
     byId,
     /** The organizations the caller may see (all for administrators), sorted by name by the backend. */
     page: memoizeByArgs(async (args: PageArgs) => {
       const { page, pageSize, query } = pageQuery(args, 100);
       const document = await rest.get<RestBody<'/organizations'>>('/organizations', query);
-      prime(byId, document.data);
-      return toConnection(document, page, pageSize);
+      const connection = toConnection(document, page, pageSize, toOrganization);
+      prime(byId, connection.nodes);
+      return connection;
     }),
   };
 }

@@ -1,25 +1,26 @@
 import type { RestClient } from '../../rest-client';
-import type { RegionResource, RestBody } from '../../rest-types';
+import type { RestBody } from '../../rest-types';
 import { byIdLoader, byName, groupLoader, memoizeByArgs, prime } from '../../loaders';
+import { toRegion, type RegionModel } from './model';
 
 /**
  * The roots of what the caller sees: regions whose parent is not itself
  * visible. For an organization user these are the top-level regions; for a
  * region user, their own region (inspection.md section 2, Buildings filter).
  */
-export function rootsOf(regions: RegionResource[]): RegionResource[] {
+export function rootsOf(regions: RegionModel[]): RegionModel[] {
   const visible = new Set(regions.map((region) => region.id));
-  return regions.filter((region) => !region.attributes.parentId || !visible.has(String(region.attributes.parentId))).sort(byName);
+  return regions.filter((region) => !region.parentId || !visible.has(region.parentId)).sort(byName);
 }
 
-
 export function createRegionLoaders(rest: RestClient) {
-  const byId = byIdLoader<RestBody<'/regions'>>(rest, '/regions');
-  const rootsOfOrganization = groupLoader<RestBody<'/regions'>>(
+  const byId = byIdLoader<RestBody<'/regions'>, RegionModel>(rest, '/regions', toRegion);
+  const rootsOfOrganization = groupLoader<RestBody<'/regions'>, RegionModel>(
     rest,
     '/regions',
     'organization',
-    (region) => String(region.attributes.organizationId),
+    toRegion,
+    (region) => region.organizationId,
     (regions) => rootsOf(prime(byId, regions)),
   );
   return {
@@ -29,16 +30,16 @@ export function createRegionLoaders(rest: RestClient) {
      * (`relationships.children`), so every region of one level asks for its
      * children through the same batched `filter[id]` call.
      */
-    async childrenOf(region: RegionResource): Promise<RegionResource[]> {
-      const ids = region.relationships.children.data.map((child) => child.id);
-      if (!ids.length) return [];
-      const children = await byId.loadMany(ids);
-      return children.filter((child): child is RegionResource => child !== null && !(child instanceof Error)).sort(byName);
+    async childrenOf(region: RegionModel): Promise<RegionModel[]> {
+      if (!region.childIds.length) return [];
+      const children = await byId.loadMany(region.childIds);
+      return children.filter((child): child is RegionModel => child !== null && !(child instanceof Error)).sort(byName);
     },
     rootsOfOrganization,
     /** The regions the caller may see, sorted by name; topLevelOnly keeps the roots of that scope. */
     list: memoizeByArgs(async (args: { organizationId?: string | null; topLevelOnly?: boolean | null }) => {
-      const regions = prime(byId, await rest.getAll<RestBody<'/regions'>>('/regions', { 'filter[organization]': args.organizationId }));
+      const records = await rest.getAll<RestBody<'/regions'>>('/regions', { 'filter[organization]': args.organizationId });
+      const regions = prime(byId, records.map(toRegion));
       return args.topLevelOnly ? rootsOf(regions) : regions.sort(byName);
     }),
   };

@@ -11,6 +11,8 @@ import { MAX_PAGE_SIZE, type QueryParams, type RestClient } from '../../rest-cli
 import { byIdLoader, isRestId, memoizeByArgs, nullWhenNotFound, prime } from '../../loaders';
 import { withPayloadErrors, type FieldErrorRecord } from '../../errors';
 import type { SaveWalkaboutInput } from '../../generated/resolvers';
+import { toBuilding } from '../buildings/model';
+import { toCycle, type CycleModel } from '../cycles/model';
 import type {
   BuildingResource,
   ConditionResource,
@@ -117,9 +119,10 @@ export function createWalkaboutLoaders(rest: RestClient, { buildings, cycles }: 
       prime(byId, await rest.getAll<RestBody<'/walkabouts'>>('/walkabouts', { 'filter[building]': buildingId, 'filter[open]': open ? true : undefined })),
     ),
 
-    notRepeatableCycles: memoizeByArgs(async (buildingId: string): Promise<CycleResource[]> =>
-      prime(cycles.byId, await rest.getAll<RestBody<'/not_repeatable_cycles'>>('/not_repeatable_cycles', { 'filter[building]': buildingId })),
-    ),
+    notRepeatableCycles: memoizeByArgs(async (buildingId: string): Promise<CycleModel[]> => {
+      const records = await rest.getAll<RestBody<'/not_repeatable_cycles'>>('/not_repeatable_cycles', { 'filter[building]': buildingId });
+      return prime(cycles.byId, records.map(toCycle));
+    }),
 
     async floorsOf(walkabout: WalkaboutResource): Promise<WalkaboutFloorResource[]> {
       // A walkabout of a list names no floors: its tree does.
@@ -202,10 +205,10 @@ export function createWalkaboutLoaders(rest: RestClient, { buildings, cycles }: 
         // What the answer includes replaces what this request held: the walkabout's counts and the building's statuses changed.
         for (const walkabout of ofType<WalkaboutResource>(document.included, 'walkabouts')) byId.clear(walkabout.id).prime(walkabout.id, walkabout);
         for (const building of ofType<BuildingResource>(document.included, 'buildings')) {
-          buildings.byId.clear(building.id).prime(building.id, building);
+          buildings.byId.clear(building.id).prime(building.id, toBuilding(building));
         }
         // The cycles the walkabout and the building's statuses name: the status badges read their names.
-        prime(cycles.byId, ofType<CycleResource>(document.included, 'cycles'));
+        prime(cycles.byId, ofType<CycleResource>(document.included, 'cycles').map(toCycle));
         return {
           walkabout: await byId.load(input.walkaboutId),
           conditions: ofType<ConditionResource>(document.data, 'conditions'),

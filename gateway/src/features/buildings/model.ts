@@ -1,0 +1,64 @@
+import type { Building } from '../../generated/resolvers';
+import { idOf } from '../../json-api';
+import type { PlainFields } from '../../models';
+import type { BuildingInformationRecord, BuildingOffsetRecord, BuildingResource, BuildingStatusRecord } from '../../rest-types';
+
+type PlainBuildingField =
+  | 'id' | 'name' | 'photoUrl' | 'order' | 'timeZone' | 'contractUrl' | 'contractAccepterUsername' | 'contractAcceptedAt'
+  | 'floorDisplayName' | 'hasApplicableWalkaboutConditions' | 'summaryFailureReportTotal' | 'summaryFailureReportAcknowledgedTotal'
+  | 'summaryNotesReportTotal' | 'summaryNotesReportAcknowledgedTotal' | 'walkaboutsCount' | 'floorsCount' | 'locationsCount'
+  | 'usersCount' | 'usersWithNotificationsCount' | 'unsatisfactoryPhotosCount' | 'documentsCount' | 'fireSafetyPlanId'
+  | 'fireSafetyPlanUrl' | 'fireSafetyPlanMimetype' | 'isFireWatchStarted' | 'fireWatchId' | 'hasActiveFireWatchWalkabout'
+  | 'activeFireWatchWalkaboutId';
+
+/** A building as GraphQL serves it (models.ts): its statuses, offsets and information are REST's records as they are. */
+export type BuildingModel = PlainFields<Building, PlainBuildingField> & {
+  information: BuildingInformationRecord;
+  buildingOffsets: BuildingOffsetRecord[];
+  statuses: BuildingStatusRecord[];
+  organizationId: string;
+  regionId: string | null;
+  fireWatchCycleId: string | null;
+};
+
+export function toBuilding(building: BuildingResource): BuildingModel {
+  const attributes = building.attributes;
+  const relationships = building.relationships;
+  return {
+    id: building.id,
+    name: attributes.name,
+    photoUrl: attributes.photoUrl,
+    order: attributes.order,
+    timeZone: attributes.timeZone,
+    contractUrl: attributes.contractUrl,
+    contractAccepterUsername: attributes.contractAccepterUsername,
+    contractAcceptedAt: attributes.contractAcceptedAt,
+    // The label of floors defaults to 'Floor' when empty (spec section 3).
+    floorDisplayName: attributes.floorDisplayName || 'Floor',
+    hasApplicableWalkaboutConditions: attributes.hasApplicableWalkaboutConditions,
+    summaryFailureReportTotal: attributes.summaryFailureReportTotal,
+    summaryFailureReportAcknowledgedTotal: attributes.summaryFailureReportAcknowledgedTotal,
+    summaryNotesReportTotal: attributes.summaryNotesReportTotal,
+    summaryNotesReportAcknowledgedTotal: attributes.summaryNotesReportAcknowledgedTotal,
+    walkaboutsCount: attributes.walkaboutsCount,
+    floorsCount: attributes.floorsCount,
+    locationsCount: attributes.locationsCount,
+    usersCount: attributes.usersCount,
+    usersWithNotificationsCount: attributes.usersWithNotificationsCount,
+    unsatisfactoryPhotosCount: attributes.unsatisfactoryPhotosCount,
+    documentsCount: attributes.documentsCount,
+    fireSafetyPlanId: idOf(attributes.fireSafetyPlanId),
+    fireSafetyPlanUrl: attributes.fireSafetyPlanUrl,
+    fireSafetyPlanMimetype: attributes.fireSafetyPlanMimetype,
+    isFireWatchStarted: attributes.isFireWatchStarted,
+    fireWatchId: idOf(attributes.fireWatchId),
+    hasActiveFireWatchWalkabout: attributes.hasActiveFireWatchWalkabout,
+    activeFireWatchWalkaboutId: idOf(attributes.activeFireWatchWalkaboutId),
+    information: attributes.information,
+    buildingOffsets: attributes.buildingOffsets,
+    statuses: attributes.statuses,
+    organizationId: relationships.organization.data.id,
+    regionId: relationships.region.data?.id ?? null,
+    fireWatchCycleId: relationships.fireWatchCycle.data?.id ?? null,
+  };
+}
