@@ -192,7 +192,14 @@ describe('Calm when offline', () => {
     await link.click();
     await page.waitForURL(`**/buildings/${walkabout.buildingId}/walkabouts/${walkabout.walkaboutId}`);
     await page.getByText(EDITOR_FROM_DEVICE).waitFor();
+    // The floor change tries to save and finds no network: the screen already says so, nothing more is asked.
+    let failedSaves = 0;
+    page.on('requestfailed', (request) => {
+      if (operationOf(request) === 'SaveWalkabout') failedSaves += 1;
+    });
     await floorSelect(page).selectOption({ label: 'Floor 3' });
+    await expect.poll(() => failedSaves).toBeGreaterThan(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => door.getByRole('button', { name: /^Closes and latches fully/ }).innerText()).toContain('Yes, satisfactory');
     expect(await page.getByText(/^No connection/).count()).toBe(1);
     await shoot(page, 'calm-6-walkabout-from-device');
