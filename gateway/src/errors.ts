@@ -54,8 +54,11 @@ const codeByStatus: Record<number, string> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  // A URL or header too long for the backend to read: an argument (an id in the path) far longer than any it takes.
+  414: 'BAD_USER_INPUT',
   422: 'BAD_USER_INPUT',
   429: 'TOO_MANY_REQUESTS',
+  431: 'BAD_USER_INPUT',
 };
 
 /** The `extensions.code` of a REST status; any other failure is the server's, not the caller's. */
@@ -73,6 +76,7 @@ export function toGraphQLError(error: RestError): GraphQLError {
 function messageOf(error: RestError): string {
   if (error.status === 401) return 'Sign in again: the access token is missing, invalid or expired.';
   if (error.status === 403) return 'You do not have permission to do this.';
+  if (error.status === 414 || error.status === 431) return 'An argument is longer than the server can take (an id or key of thousands of characters).';
   return error.message;
 }
 
