@@ -171,6 +171,11 @@ export function createWalkaboutLoaders(rest: RestClient, { buildings, cycles }: 
      */
     async save(input: SaveWalkaboutInput): Promise<SaveResult> {
       const failed = (errors: FieldErrorRecord[]): SaveResult => ({ walkabout: null, conditions: [], entries: [], errors });
+      // The save id travels as the Idempotency-Key header, which carries visible ASCII only (a uuid): any other
+      // character would stop the call in the gateway's HTTP client.
+      if (!/^[\x20-\x7e]*$/.test(input.saveId)) {
+        return failed([{ field: 'saveId', message: "The save id must be visible ASCII text (the device's uuid).", code: 'VALIDATION_FAILED' }]);
+      }
       const conditions = input.conditions ?? [];
       const values: ConditionValue[] = [];
       for (const condition of conditions) {
