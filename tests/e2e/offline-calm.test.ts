@@ -64,10 +64,6 @@ describe('Calm when offline', () => {
     await signIn(page, 'inspector');
     await openFromBuildings(page, walkabout);
     await floorSelect(page).selectOption({ label: 'Ground' });
-    const lobby = entryCard(page, 'Main Lobby');
-    await scanByTypedCode(page, codes.get('Main Lobby')!);
-    await lobby.getByText('Unlocked', { exact: true }).waitFor();
-    await lobby.getByRole('button', { name: /^Panel shows normal/ }).click();
 
     // The phone keeps its network; the server gives no answer to any call.
     let refused = 0;
@@ -77,12 +73,22 @@ describe('Calm when offline', () => {
     };
     await page.route('**/graphql', noAnswer);
 
-    // The floor change's save finds no server: 'Network unavailable', once.
-    await floorSelect(page).selectOption({ label: 'Floor 2' });
+    // A scan (typed, as the camera would read it): the autosave that follows a new location (within its
+    // 3-second tick) finds no server, the first failure of this outage: 'Network unavailable', once.
+    const lobby = entryCard(page, 'Main Lobby');
+    await scanByTypedCode(page, codes.get('Main Lobby')!);
+    await lobby.getByText('Unlocked', { exact: true }).waitFor();
     const unavailable = page.getByRole('dialog', { name: 'Network unavailable' });
     await unavailable.getByText('Walkabout will be saved on next floor change if there is data or during completion.').waitFor();
     await unavailable.getByRole('button', { name: 'OK' }).click();
     await unavailable.waitFor({ state: 'detached' });
+
+    // A result, and on to the next floor: its save finds no server either, and nothing more is asked.
+    await lobby.getByRole('button', { name: /^Panel shows normal/ }).click();
+    const refusedBeforeFloor = refused;
+    await floorSelect(page).selectOption({ label: 'Floor 2' });
+    await expect.poll(() => refused).toBeGreaterThan(refusedBeforeFloor);
+    expect(await page.getByRole('dialog').count()).toBe(0);
     // Not 'when online': the phone is online. What waits is counted as the inspector did it.
     await expect.poll(() => pendingLine(page).innerText()).toBe('1 result and 1 scan not saved yet — the server cannot be reached; trying again');
     await page.getByText(UNREACHABLE).waitFor();
@@ -152,11 +158,11 @@ describe('Calm when offline', () => {
     await openFromBuildings(page, walkabout);
     await floorSelect(page).selectOption({ label: 'Floor 3' });
     const door = entryCard(page, 'Exit Stair A, Floor 3');
+
+    // In the basement: a scan and a mark, said calmly once, then the app is reopened there.
+    await context.setOffline(true);
     await scanByTypedCode(page, codes.get('Exit Stair A, Floor 3')!);
     await door.getByText('Unlocked', { exact: true }).waitFor();
-
-    // In the basement: a mark, said calmly once, then the app is reopened there.
-    await context.setOffline(true);
     await door.getByRole('button', { name: /^Closes and latches fully/ }).click();
     await expect.poll(() => pendingLine(page).innerText()).toBe('1 result and 1 scan not saved yet — will be saved when online');
     await page.getByText(OFFLINE).waitFor();
