@@ -6,23 +6,9 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildASTSchema,
-  concatAST,
-  getNamedType,
-  getNullableType,
-  isEnumType,
-  isInputObjectType,
-  isListType,
-  isScalarType,
-  parse,
-  type GraphQLArgument,
-  type GraphQLInputType,
-} from 'graphql';
-import { loadTypeDefs } from '../src/schema';
+import { getNamedType, getNullableType, isEnumType, isInputObjectType, isListType, isScalarType, type GraphQLArgument, type GraphQLInputType } from 'graphql';
+import { schema, setAt, stringPaths } from './schema-inputs';
 import { startStack, type Stack } from './stack';
-
-const schema = buildASTSchema(concatAST(loadTypeDefs().map((sdl) => parse(sdl))));
 
 /** A value of `type` that coerces, with a marker string where the type takes text. */
 function sample(type: GraphQLInputType): unknown {
@@ -39,20 +25,6 @@ function sample(type: GraphQLInputType): unknown {
     return 'text';
   }
   throw new Error(`No sample for ${String(type)}`);
-}
-
-/** Paths (`[argument, ...]`) of every String leaf of a sample, with the scalar type it has there. */
-function stringPaths(type: GraphQLInputType, path: Array<string | number>): Array<Array<string | number>> {
-  const inner = getNullableType(type);
-  if (isListType(inner)) return stringPaths(inner.ofType, [...path, 0]);
-  if (isInputObjectType(inner)) return Object.values(inner.getFields()).flatMap((f) => stringPaths(f.type, [...path, f.name]));
-  return isScalarType(inner) && ['String', 'ID'].includes(inner.name) ? [path] : [];
-}
-
-function setAt(target: Record<string, unknown>, path: Array<string | number>, value: unknown) {
-  let node = target as Record<string | number, unknown>;
-  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
-  node[path.at(-1)!] = value;
 }
 
 type Case = { name: string; query: string; variables: Record<string, unknown>; at: string };

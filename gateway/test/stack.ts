@@ -4,7 +4,7 @@
  * REST call the gateway makes is recorded, for the batching assertions.
  */
 import type { AddressInfo } from 'node:net';
-import { startTestBackend, type TestBackend } from '@fsi/backend/testing';
+import { startTestBackend, type TestBackend, type TestBackendOptions } from '@fsi/backend/testing';
 import { createGateway, type GatewayOptions } from '../src/app';
 import type { RestCall } from '../src/rest-client';
 
@@ -29,8 +29,9 @@ export type Stack = {
 
 export const DEMO_PASSWORD = 'demo1234';
 
-export async function startStack(options: Partial<GatewayOptions> = {}): Promise<Stack> {
-  const backend = await startTestBackend();
+/** `backendOptions.database: 'postgres'` runs the backend on a fresh PostgreSQL database (TEST_DATABASE_URL). */
+export async function startStack(options: Partial<GatewayOptions> = {}, backendOptions: TestBackendOptions = {}): Promise<Stack> {
+  const backend = await startTestBackend(backendOptions);
   const restCalls: RestCall[] = [];
   const gateway = await createGateway({ backendUrl: backend.url, onRestRequest: (call) => restCalls.push(call), ...options });
   await gateway.listen({ port: 0, host: '127.0.0.1' });

@@ -1,0 +1,331 @@
+/**
+ * Hostile strings through the GraphQL API (issue 9 point 21, the gateway's half): each string of the REST sweep's
+ * list goes into every text input (String and ID arguments and input-object fields, at any depth) of every
+ * mutation of the schema, through the real gateway over the real backend: never a 5xx or INTERNAL_SERVER_ERROR;
+ * NUL and half a surrogate pair are BAD_USER_INPUT; every text a mutation keeps is either refused at its field
+ * by the field's own rule or read back byte for byte with a query (or, where the schema has no query for the
+ * record, from the mutation's own payload, which the gateway builds from the backend's answer).
+ *
+ * The inputs come from the schema: a new mutation, or a new text input of one, without an entry in `table`
+ * fails the first test with its name.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema as db, testDatabases } from '@fsi/backend/testing';
+import { hostileStrings, mustKeep, unstorable } from '../../backend/test/hostile-strings';
+import { mutationNames, mutationTextInputs, operationOf, setAt } from './schema-inputs';
+import { startStack, type GraphQLBody, type Stack } from './stack';
+
+type Variables = Record<string, unknown>;
+type Payload = Record<string, unknown> & { errors?: Array<{ field: string | null; code: string; message: string }> };
+
+/** What the sweep knows of the demo's records, found through GraphQL in `beforeAll`. */
+type World = {
+  building: string;
+  cycle: string;
+  location: string;
+  /** A free-text (string) condition and a multiselect one of the building's open walkabouts, with their entries. */
+  text: { id: string; entry: string; walkabout: string };
+  multiselect: { id: string; entry: string; walkabout: string; choice: string };
+};
+
+/** An input the mutation keeps: how the sweep reads it back, and what its rule takes. */
+type Kept = {
+  /** The FieldError.field a refusal by the input's rule names. */
+  field: string;
+  /** The hostile string as the input's format needs it (a photo URL is a URL); the whole string otherwise. */
+  form?: (text: string) => string;
+  /** Free text: must take the strings of `mustKeep`, so the read-back is proven to run. */
+  freeText?: boolean;
+  /** For an input of a narrow format that no hostile string fits: a value it takes, read back first to prove the read-back. */
+  plain?: () => string;
+  /** The kept value, read back after the mutation was accepted. */
+  readBack: (payload: Payload) => Promise<unknown>;
+};
+type NotKept = { notKept: string };
+type Entry = {
+  /** The payload's selection (with `errors`). */
+  selection: string;
+  /** Variables that the mutation accepts, for the input at `path` (the sweep then replaces that input). */
+  variables: (path: string) => Variables;
+  /** Puts the records in the state the mutation needs (a building without an active fire watch, …). */
+  prepare?: (path: string) => Promise<void>;
+  inputs: Record<string, Kept | NotKept>;
+};
+
+const databases = testDatabases();
+
+/** Spaces are not allowed in a URL: the hostile string as a URL, with its white space percent-encoded. */
+const asUrl = (text: string) => `https://photos.example/${text.replace(/\s/g, (c) => encodeURIComponent(c))}`;
+const identifier = 'an identifier of a record: it selects, nothing is stored';
+
+describe.each(databases)('hostile strings in every text input of every mutation on %s', (database) => {
+  let stack: Stack;
+  let token = '';
+  let world: World;
+  let saves = 0;
+
+  async function graphql<T = Record<string, unknown>>(query: string, variables: Variables = {}): Promise<GraphQLBody<T>> {
+    const { status, body } = await stack.graphql<T>(query, { variables, token });
+    expect(status, JSON.stringify(body).slice(0, 400)).toBeLessThan(500);
+    return body;
+  }
+
+  async function query<T>(text: string, variables: Variables = {}): Promise<T> {
+    const body = await graphql<T>(text, variables);
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    return body.data!;
+  }
+
+  const conditionsQuery = `query ($id: ID!) { walkabout(id: $id) { floors { entries { id locationId qrUnavailabilityReason { kind comment }
+    sections { conditions { id type remarks photoUrl photoMimetype editedVia
+      ... on StringCondition { stringValue } ... on MultiselectCondition { multiselectValue choices } } } } } } }`;
+  type WalkaboutTree = {
+    walkabout: {
+      floors: Array<{
+        entries: Array<{
+          id: string;
+          locationId: string;
+          qrUnavailabilityReason: { kind: string; comment: string | null } | null;
+          sections: Array<{ conditions: Array<Record<string, unknown> & { id: string; type: string }> }>;
+        }>;
+      }>;
+    };
+  };
+  async function walkaboutEntries(walkabout: string) {
+    const tree = await query<WalkaboutTree>(conditionsQuery, { id: walkabout });
+    return tree.walkabout.floors.flatMap((f) => f.entries);
+  }
+  async function conditionRead(of: World['text'], field: string): Promise<unknown> {
+    const id = of.id;
+    const conditions = (await walkaboutEntries(of.walkabout)).flatMap((e) => e.sections.flatMap((s) => s.conditions));
+    const condition = conditions.find((c) => c.id === id);
+    expect(condition, `condition ${id}`).toBeDefined();
+    return condition![field];
+  }
+
+  /** The active fire watch of the building, ended straight in the database, so that one can start. */
+  async function noActiveFireWatch() {
+    await stack.backend.db.update(db.fireWatches).set({ status: 'ended' }).where(eq(db.fireWatches.buildingId, Number(world.building)));
+  }
+
+  const condition = (id: string, value: unknown) => ({
+    id,
+    value,
+    remarks: 'Checked',
+    photoUrl: '/files/sweep.png',
+    photoMimetype: 'image/png',
+    editedVia: 'tap',
+    editedAt: '2026-11-20T14:01:00Z',
+  });
+
+  let fireWatch = '';
+  const table: Record<string, Entry> = {
+    ok: { selection: '', variables: () => ({}), inputs: {} },
+    signOut: { selection: '{ errors { field code message } }', variables: () => ({}), inputs: {} },
+    signIn: {
+      selection: '{ accessToken errors { field code message } }',
+      variables: () => ({ username: 'nobody', password: 'wrong-password' }),
+      inputs: { username: { notKept: 'credentials are checked, not kept' }, password: { notKept: 'credentials are checked, not kept' } },
+    },
+    requestPasswordReset: {
+      selection: '{ ok errors { field code message } }',
+      variables: () => ({ usernameOrEmail: 'nobody' }),
+      inputs: { usernameOrEmail: { notKept: 'a search term for the user; only a mail is sent' } },
+    },
+    changePassword: {
+      selection: '{ ok errors { field code message } }',
+      variables: () => ({ token: 'guess', password: 'Abcd1234!', confirmation: 'Abcd1234!' }),
+      inputs: {
+        token: { notKept: 'a reset token, looked up' },
+        password: { notKept: 'kept only as a hash, and only with a valid token' },
+        confirmation: { notKept: 'compared with the password' },
+      },
+    },
+    startFireWatch: {
+      selection: '{ fireWatch { id startComments } errors { field code message } }',
+      variables: () => ({ buildingId: world.building, comments: 'Alarm panel offline' }),
+      prepare: noActiveFireWatch,
+      inputs: {
+        buildingId: { notKept: identifier },
+        comments: {
+          field: 'startComments',
+          freeText: true,
+          readBack: async () =>
+            (await query<{ building: { activeFireWatch: { startComments: string | null } | null } }>(
+              'query ($id: ID!) { building(id: $id) { activeFireWatch { startComments } } }',
+              { id: world.building },
+            )).building.activeFireWatch?.startComments,
+        },
+      },
+    },
+    stopFireWatch: {
+      selection: '{ fireWatch { id endComments } errors { field code message } }',
+      // The fire watch `prepare` started (the sweep then replaces the id when it is the input).
+      variables: () => ({ fireWatchId: fireWatch, comments: 'Panel back online' }),
+      prepare: async () => {
+        await noActiveFireWatch();
+        const started = await graphql<{ startFireWatch: Payload & { fireWatch: { id: string } } }>(
+          'mutation ($b: ID!) { startFireWatch(buildingId: $b, comments: "Sweep") { fireWatch { id } errors { message } } }',
+          { b: world.building },
+        );
+        fireWatch = started.data!.startFireWatch.fireWatch.id;
+      },
+      inputs: {
+        fireWatchId: { notKept: identifier },
+        comments: {
+          field: 'endComments',
+          freeText: true,
+          // No query lists ended fire watches: the payload is the backend's answer with the stored record.
+          readBack: async (payload) => (payload.fireWatch as { endComments: string | null }).endComments,
+        },
+      },
+    },
+    addLocationComment: {
+      selection: '{ comment { id body photoUrl } errors { field code message } }',
+      variables: () => ({ locationId: world.location, body: 'Door propped open', photoUrl: null }),
+      inputs: {
+        locationId: { notKept: identifier },
+        // No query lists location comments: the payload is the backend's answer with the stored comment.
+        body: { field: 'body', freeText: true, readBack: async (payload) => (payload.comment as { body: string }).body },
+        photoUrl: { field: 'photoUrl', form: asUrl, freeText: true, readBack: async (payload) => (payload.comment as { photoUrl: string }).photoUrl },
+      },
+    },
+    saveWalkabout: {
+      selection: '{ walkabout { id } errors { field code message } }',
+      variables: (path) => {
+        const of = path.includes('.choices.') ? world.multiselect : world.text;
+        const value = path.includes('.choices.') ? { choices: ['x'] } : path.includes('.text') ? { text: 'Checked' } : null;
+        return {
+          input: {
+            walkaboutId: of.walkabout,
+            saveId: `sweep-${database}-${++saves}`,
+            entries: [{ id: of.entry, scannedAt: '2026-11-20T14:00:00Z' }],
+            conditions: [condition(of.id, value)],
+          },
+        };
+      },
+      inputs: {
+        'input.walkaboutId': { notKept: identifier },
+        'input.saveId': { notKept: 'the save’s idempotency key: it only tells a repeated save' },
+        'input.entries.0.id': { notKept: identifier },
+        'input.conditions.0.id': { notKept: identifier },
+        'input.conditions.0.value.text': { field: 'value', freeText: true, readBack: () => conditionRead(world.text, 'stringValue') },
+        'input.conditions.0.value.choices.0': {
+          field: 'value',
+          plain: () => world.multiselect.choice,
+          // Only the task's own choices are taken, in its own spelling: no hostile string is one of them.
+          readBack: async () => ((await conditionRead(world.multiselect, 'multiselectValue')) as string[] | null)?.[0],
+        },
+        'input.conditions.0.remarks': { field: 'remarks', freeText: true, readBack: () => conditionRead(world.text, 'remarks') },
+        'input.conditions.0.photoUrl': { field: 'photoUrl', form: asUrl, freeText: true, readBack: () => conditionRead(world.text, 'photoUrl') },
+        // image/… only: no hostile string is a media type.
+        'input.conditions.0.photoMimetype': { field: 'photoMimetype', plain: () => 'image/webp', readBack: () => conditionRead(world.text, 'photoMimetype') },
+        'input.conditions.0.editedVia': { field: 'editedVia', plain: () => 'input', readBack: () => conditionRead(world.text, 'editedVia') },
+      },
+    },
+    lockWalkabout: { selection: '{ walkabout { id } errors { field code message } }', variables: () => ({ id: '999999' }), inputs: { id: { notKept: identifier } } },
+    createWalkabout: {
+      selection: '{ walkabout { id } errors { field code message } }',
+      variables: () => ({ buildingId: world.building, cycleId: world.cycle }),
+      inputs: { buildingId: { notKept: identifier }, cycleId: { notKept: identifier } },
+    },
+    reportUnavailableQrCode: {
+      selection: '{ entries { id } errors { field code message } }',
+      variables: () => ({ entryIds: [world.text.entry], kind: 'MISSING', comment: 'Label torn off' }),
+      inputs: {
+        'entryIds.0': { notKept: identifier },
+        comment: {
+          field: 'comment',
+          freeText: true,
+          readBack: async () => (await walkaboutEntries(world.text.walkabout)).find((e) => e.id === world.text.entry)?.qrUnavailabilityReason?.comment,
+        },
+      },
+    },
+  };
+
+  beforeAll(async () => {
+    stack = await startStack({}, { database });
+    token = await stack.signIn('manager');
+    const { buildings } = await query<{ buildings: { nodes: Array<{ id: string; name: string }> } }>('{ buildings(pageSize: 100) { nodes { id name } } }');
+    const building = buildings.nodes.find((b) => b.name === 'King Street Commerce Centre')!.id;
+    const { walkabouts } = await query<{ walkabouts: Array<{ id: string; cycle: { id: string; name: string } }> }>(
+      'query ($b: ID!) { walkabouts(buildingId: $b) { id cycle { id name } } }',
+      { b: building },
+    );
+    const monthly = walkabouts.find((w) => w.cycle.name === 'Monthly')!;
+    world = { building, cycle: monthly.cycle.id, location: '', text: { id: '', entry: '', walkabout: '' }, multiselect: { id: '', entry: '', walkabout: '', choice: '' } };
+    // A free-text task and a multiselect one, in whichever of the building's open walkabouts has them.
+    for (const walkabout of walkabouts) {
+      for (const entry of await walkaboutEntries(walkabout.id)) {
+        world.location ||= entry.locationId;
+        for (const c of entry.sections.flatMap((s) => s.conditions)) {
+          if (c.type === 'STRING' && 'stringValue' in c && !world.text.id) world.text = { id: c.id, entry: entry.id, walkabout: walkabout.id };
+          if (c.type === 'MULTISELECT' && !world.multiselect.id) {
+            world.multiselect = { id: c.id, entry: entry.id, walkabout: walkabout.id, choice: (c.choices as string[])[0]! };
+          }
+        }
+      }
+    }
+    expect(world.text.id, 'a free-text condition in an open walkabout of King Street').not.toBe('');
+    expect(world.multiselect.id, 'a multiselect condition in an open walkabout of King Street').not.toBe('');
+  });
+  afterAll(() => stack?.close());
+
+  it('has an entry for every mutation and every text input of the schema', () => {
+    const inputs = mutationTextInputs();
+    expect(inputs.length).toBeGreaterThan(20);
+    for (const mutation of mutationNames()) expect(Object.keys(table), `mutation ${mutation} has no entry in the sweep's table`).toContain(mutation);
+    for (const { mutation, path } of inputs) {
+      expect(Object.keys(table[mutation]?.inputs ?? {}), `mutation ${mutation}: the text input ${path} has no entry (kept, with its read-back, or why not kept)`).toContain(path);
+    }
+    // And nothing in the table that the schema no longer has.
+    for (const [mutation, entry] of Object.entries(table)) {
+      for (const path of Object.keys(entry.inputs)) expect(inputs, `${mutation} ${path} is not in the schema`).toContainEqual({ mutation, path });
+    }
+  });
+
+  for (const { mutation, path } of mutationTextInputs()) {
+    it(`${mutation} ${path}: no fault, NUL and half surrogates refused, kept text read back byte for byte`, async () => {
+      const entry = table[mutation];
+      const input = entry?.inputs[path];
+      if (!entry || !input) throw new Error(`mutation ${mutation}: the text input ${path} has no entry in the sweep's table`);
+      const operation = operationOf(mutation, entry.selection);
+      const send = async (text: string) => {
+        await entry.prepare?.(path);
+        const variables = entry.variables(path);
+        setAt(variables, path.split('.'), text);
+        return stack.graphql<Record<string, Payload>>(operation, { variables, token });
+      };
+      if ('plain' in input && input.plain) {
+        const { body } = await send(input.plain());
+        expect(body.data?.[mutation]?.errors, JSON.stringify(body)).toEqual([]);
+        expect(await input.readBack(body.data![mutation]!), `${mutation} ${path} read back`).toBe(input.plain());
+      }
+      let readBacks = 0;
+      for (const [label, hostile] of Object.entries(hostileStrings)) {
+        const text = 'form' in input && input.form ? input.form(hostile) : hostile;
+        const { status, body } = await send(text);
+        const what = `${mutation} ${path} with ${label}: ${status} ${JSON.stringify(body).slice(0, 400)}`;
+        expect(status, what).toBeLessThan(500);
+        for (const error of body.errors ?? []) expect(error.extensions?.code, what).not.toBe('INTERNAL_SERVER_ERROR');
+        if (unstorable.includes(label)) {
+          expect(body.errors?.map((e) => e.extensions?.code), what).toEqual(['BAD_USER_INPUT']);
+          continue;
+        }
+        if ('notKept' in input) continue;
+        expect(body.errors, what).toBeUndefined();
+        const payload = body.data![mutation]!;
+        if (payload.errors?.length && !(input.freeText && mustKeep.includes(label))) {
+          // Refused by the input's own rule (the text rule, a length, a format), said at that field.
+          expect(payload.errors.map((e) => e.field), what).toContain(input.field);
+          continue;
+        }
+        expect(payload.errors, what).toEqual([]);
+        expect(await input.readBack(payload), what).toBe(text);
+        readBacks += 1;
+      }
+      if ('freeText' in input && input.freeText) expect(readBacks, `${mutation} ${path}: texts read back`).toBeGreaterThanOrEqual(mustKeep.length);
+    });
+  }
+});
