@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, signIn, type TestBackend } from '../src/testing';
 import { databases, expectJsonApi, startTestBackend, type JsonApiBody, type JsonApiResource } from './helpers';
+import { hostileStrings, mustKeep } from './hostile-strings';
 import { expectEveryRoute, sampleIds, samples, stringPointers, withValueAt, type Sample, type SampleIds } from './routes';
 
 type Injected = { status: number; body: JsonApiBody; headers: Record<string, unknown> };
@@ -242,26 +243,10 @@ describe.each(databases)('hostile input on %s', (database) => {
  * Point 21: hostile strings into every text input of every route, enumerated from the committed OpenAPI document
  * (so a new route or text input fails the first test until it is named below): never a 5xx; NUL and half a
  * surrogate pair refused with INVALID_CHARACTER; anything else either refused with a 4xx (a pattern, a maxLength,
- * a rule) or accepted, and then, where the input is kept, read back byte for byte.
+ * a rule) or accepted, and then, where the input is stored, read back byte for byte from the response attribute
+ * `stored` names for it. Every text input of a route that changes something must be in `stored` (read back, or
+ * why it is not stored), so a new stored input without a read-back fails with its name.
  */
-const hostileStrings: Record<string, string> = {
-  'SQL injection': "'; DROP TABLE users; -- ' OR '1'='1",
-  template: '${{7*7}} {{7*7}} #{7*7} <%= 7*7 %>',
-  'path traversal': '../../etc/passwd ..\\..\\windows\\win.ini %2e%2e%2f',
-  markup: '<script>alert(1)</script><img src=x onerror=alert(1)>',
-  'control characters': 'a\u0001\u0007\b\t\n\r\u001b[31mred\u007f',
-  'bidirectional override': 'abc\u202Edcba\u202C \u2066x\u2069 \u200F',
-  'emoji and ZWJ sequences': '👩‍👩‍👧‍👦 🏳️‍🌈 👍🏽 𝕳𝖊𝖑𝖑𝖔',
-  'zero width and BOM': '\uFEFF\u200B\u200D',
-  'combining marks': 'e\u0301 Z\u0351\u0352\u0353',
-  'very long': 'x'.repeat(100_000),
-  NUL: 'a\u0000b',
-  'half a surrogate pair': 'a\ud800b',
-};
-
-/** Plain text that every kept input must take (so that the read-back is proven to run). */
-const mustKeep = ['SQL injection', 'template', 'path traversal'];
-
 type Input = { route: string; where: string };
 
 /** Every string input of the OpenAPI document: query, path and header parameters and body strings, by JSON pointer. */
@@ -299,7 +284,31 @@ function textInputs(): Input[] {
   return out;
 }
 
-type Kept = (answer: Injected, sent: string) => Promise<string | null | undefined>;
+/** How a stored input is read back after a 2xx, and what its rule takes. */
+type ReadBack = {
+  /** The response attribute it reads back from (said in the failure messages). */
+  attribute: string;
+  read: (answer: Injected) => Promise<unknown>;
+  /** The hostile string as the input's format needs it (a photo URL is a URL); the whole string otherwise. */
+  form?: (text: string) => string;
+  /** Free text: must take the strings of `mustKeep`, so the read-back is proven to run. */
+  freeText?: boolean;
+  /** For an input of a narrow format no hostile string fits: a value it takes, read back first to prove the read-back. */
+  plain?: () => string;
+  /** The request to spoil, when the route's sample does not suit the input (a multiselect task for a choice). */
+  sample?: () => Sample;
+  /** The pointer a refusal names, when not the input's own (a choice is refused as the task's value). */
+  refusedAt?: string;
+};
+/** Not stored (an identifier, a credential, a type member): only "never a 5xx" applies. */
+type NotStored = { notStored: string };
+/** Stored, but only in a form no hostile string has (a date-time): every one is refused. */
+type Refused = { refusedAll: string };
+
+/** Spaces are not allowed in a URL: the hostile string as a URL, with its white space percent-encoded. */
+const asUrl = (text: string) => `https://photos.example/${text.replace(/\s/g, (c) => encodeURIComponent(c))}`;
+const identifier = 'an identifier of a record: it selects, nothing is stored';
+const typeMember = "the JSON:API type member: checked against the route's type";
 
 describe.each(databases)('hostile strings in every text input on %s', (database) => {
   let backend: TestBackend;
@@ -307,60 +316,175 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
   let table: Record<string, Sample> = {};
   let ids: SampleIds;
 
-  /** Inputs that are kept, and how each is read back through REST after a 2xx. */
-  const kept: Record<string, Kept> = {
-    'POST /location-comments body:/data/attributes/body': async (answer) => (answer.body.data as JsonApiResource).attributes.body as string,
-    'POST /fire-watches body:/data/attributes/startComments': async (answer) =>
-      (await readBack(`/fire-watches/${(answer.body.data as JsonApiResource).id}`)).attributes.startComments as string,
-    'PATCH /fire-watches/:id body:/data/attributes/endComments': async (answer) =>
-      (await readBack(`/fire-watches/${(answer.body.data as JsonApiResource).id}`)).attributes.endComments as string,
-    'PATCH /walkabout-data body:/data/conditions/0/remarks': async () => (await conditionOf()).attributes.remarks as string,
+  /** A free-text task and a multiselect one of the building's open walkabouts, with their entries. */
+  type Task = { walkabout: string; entry: string; condition: string; choice: string };
+  let text: Task;
+  let multiselect: Task;
+
+  async function get(url: string): Promise<JsonApiBody> {
+    const response = await backend.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode, `GET ${url}: ${response.body.slice(0, 300)}`).toBe(200);
+    return JSON.parse(response.body) as JsonApiBody;
+  }
+  async function readBack(url: string): Promise<JsonApiResource> {
+    return (await get(url)).data as JsonApiResource;
+  }
+  async function conditionOf(task: Task): Promise<JsonApiResource> {
+    const condition = (await get(`/walkabouts/${task.walkabout}`)).included!.find((r) => r.type === 'conditions' && r.id === task.condition);
+    expect(condition, `condition ${task.condition}`).toBeDefined();
+    return condition!;
+  }
+  const conditionAttribute = (task: () => Task, name: string) => async () => (await conditionOf(task())).attributes[name];
+
+  /** A save of one condition of `task` (its entry scanned), with a photo, so that every input of it is kept. */
+  function save(task: Task, value: unknown): Sample {
+    return {
+      method: 'PATCH',
+      url: '/walkabout-data',
+      headers: { 'idempotency-key': 'sweep' },
+      body: {
+        walkaboutToUpdateId: task.walkabout,
+        data: {
+          entries: [{ id: task.entry, scannedAt: '2026-11-20T14:00:00Z' }],
+          conditions: [
+            { id: task.condition, value, remarks: 'Checked', photoUrl: '/files/sweep.png', photoMimetype: 'image/png', editedVia: 'tap', editedAt: '2026-11-20T14:01:00Z' },
+          ],
+        },
+      },
+    };
+  }
+
+  /**
+   * Every text input of every route that changes something: the response attribute it reads back from, or why it
+   * is not stored. (GET routes store nothing: their inputs only select.)
+   */
+  const stored: Record<string, ReadBack | NotStored | Refused> = {
+    'POST /sessions body:/data/type': { notStored: typeMember },
+    'POST /sessions body:/data/attributes/username': { notStored: 'a credential: checked, not kept' },
+    'POST /sessions body:/data/attributes/password': { notStored: 'a credential: checked, not kept' },
+    'POST /send-forgot-password-email body:/data/type': { notStored: typeMember },
+    'POST /send-forgot-password-email body:/data/attributes/searchterm': { notStored: 'a search term for the user: only a mail is sent' },
+    'POST /users/change-password body:/data/type': { notStored: typeMember },
+    'POST /users/change-password body:/data/attributes/token': { notStored: 'a reset token: looked up' },
+    'POST /users/change-password body:/data/attributes/password': { notStored: 'kept only as a hash, and only with a valid token' },
+    'POST /users/change-password body:/data/attributes/confirmation': { notStored: 'compared with the password' },
+    'POST /walkabouts body:/data/type': { notStored: typeMember },
+    'POST /walkabouts body:/data/relationships/building/data/type': { notStored: typeMember },
+    'POST /walkabouts body:/data/relationships/building/data/id': { notStored: identifier },
+    'POST /walkabouts body:/data/relationships/cycle/data/type': { notStored: typeMember },
+    'POST /walkabouts body:/data/relationships/cycle/data/id': { notStored: identifier },
+    'PATCH /walkabout-data header:idempotency-key': { notStored: "the save's id: it only tells a repeated save" },
+    'PATCH /walkabout-data body:/walkaboutToUpdateId': { notStored: identifier },
+    'PATCH /walkabout-data body:/data/entries/0/id': { notStored: identifier },
+    'PATCH /walkabout-data body:/data/entries/0/scannedAt': { refusedAll: 'an ISO 8601 date-time, stored as a timestamp' },
+    'PATCH /walkabout-data body:/data/conditions/0/id': { notStored: identifier },
+    'PATCH /walkabout-data body:/data/conditions/0/value': {
+      attribute: 'conditions.value (a free-text task)',
+      freeText: true,
+      sample: () => save(text, 'Checked'),
+      read: conditionAttribute(() => text, 'value'),
+    },
+    'PATCH /walkabout-data body:/data/conditions/0/value/0': {
+      attribute: 'conditions.value[0] (a multiselect task)',
+      // Only the task's own choices, in its own spelling: no hostile string is one of them.
+      plain: () => multiselect.choice,
+      refusedAt: '/data/conditions/0/value',
+      sample: () => save(multiselect, ['x']),
+      read: async () => ((await conditionOf(multiselect)).attributes.value as string[] | null)?.[0],
+    },
+    'PATCH /walkabout-data body:/data/conditions/0/remarks': { attribute: 'conditions.remarks', freeText: true, read: conditionAttribute(() => text, 'remarks') },
+    'PATCH /walkabout-data body:/data/conditions/0/photoUrl': {
+      attribute: 'conditions.photoUrl',
+      form: asUrl,
+      freeText: true,
+      read: conditionAttribute(() => text, 'photoUrl'),
+    },
+    // image/… only: no hostile string is a media type.
+    'PATCH /walkabout-data body:/data/conditions/0/photoMimetype': {
+      attribute: 'conditions.photoMimetype',
+      plain: () => 'image/webp',
+      read: conditionAttribute(() => text, 'photoMimetype'),
+    },
+    'PATCH /walkabout-data body:/data/conditions/0/editedVia': { attribute: 'conditions.editedVia', plain: () => 'input', read: conditionAttribute(() => text, 'editedVia') },
+    'PATCH /walkabout-data body:/data/conditions/0/editedAt': { refusedAll: 'an ISO 8601 date-time, stored as a timestamp' },
+    'POST /walkabouts/:id/lock path:id': { notStored: identifier },
+    'POST /qr_unavailability_reasons body:/data/attributes/entry_ids/0': { notStored: identifier },
+    'POST /qr_unavailability_reasons body:/data/attributes/comment': {
+      attribute: 'entries.qrUnavailabilityReason.comment',
+      freeText: true,
+      read: async () => {
+        const entry = (await get(`/walkabouts/${ids.walkabout}`)).included!.find((r) => r.type === 'entries' && r.id === ids.entry);
+        return (entry?.attributes.qrUnavailabilityReason as { comment: string | null } | null)?.comment;
+      },
+    },
+    'POST /location-comments body:/data/type': { notStored: typeMember },
+    // No route reads location comments back: the 201's document is the stored comment.
+    'POST /location-comments body:/data/attributes/body': {
+      attribute: 'location-comments.body (the 201)',
+      freeText: true,
+      read: async (answer) => (answer.body.data as JsonApiResource).attributes.body,
+    },
+    'POST /location-comments body:/data/attributes/photoUrl': {
+      attribute: 'location-comments.photoUrl (the 201)',
+      form: asUrl,
+      freeText: true,
+      read: async (answer) => (answer.body.data as JsonApiResource).attributes.photoUrl,
+    },
+    'POST /location-comments body:/data/relationships/location/data/type': { notStored: typeMember },
+    'POST /location-comments body:/data/relationships/location/data/id': { notStored: identifier },
+    'POST /fire-watches body:/data/type': { notStored: typeMember },
+    'POST /fire-watches body:/data/attributes/status': { notStored: "the fire watch's state: one of a few words" },
+    'POST /fire-watches body:/data/attributes/startComments': {
+      attribute: 'fire-watch.startComments',
+      freeText: true,
+      read: async (answer) => (await readBack(`/fire-watches/${(answer.body.data as JsonApiResource).id}`)).attributes.startComments,
+    },
+    'POST /fire-watches body:/data/relationships/building/data/type': { notStored: typeMember },
+    'POST /fire-watches body:/data/relationships/building/data/id': { notStored: identifier },
+    'PATCH /fire-watches/:id path:id': { notStored: identifier },
+    'PATCH /fire-watches/:id body:/data/type': { notStored: typeMember },
+    'PATCH /fire-watches/:id body:/data/attributes/status': { notStored: "the fire watch's state: one of a few words" },
+    'PATCH /fire-watches/:id body:/data/attributes/endComments': {
+      attribute: 'fire-watch.endComments',
+      freeText: true,
+      read: async (answer) => (await readBack(`/fire-watches/${(answer.body.data as JsonApiResource).id}`)).attributes.endComments,
+    },
   };
 
-  async function readBack(url: string): Promise<JsonApiResource> {
-    const response = await backend.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-    expect(response.statusCode, response.body).toBe(200);
-    return (JSON.parse(response.body) as JsonApiBody).data as JsonApiResource;
-  }
-
-  let condition = '';
-  async function conditionOf(): Promise<JsonApiResource> {
-    const response = await backend.app.inject({ method: 'GET', url: `/walkabouts/${sweepWalkabout}`, headers: { authorization: `Bearer ${token}` } });
-    const body = JSON.parse(response.body) as JsonApiBody;
-    return body.included!.find((r) => r.type === 'conditions' && r.id === condition)!;
-  }
-
-  let sweepWalkabout = '';
   beforeAll(async () => {
     backend = await startTestBackend({ database });
     token = (await signIn(backend.url, 'manager', 'demo1234')).token;
     ids = await sampleIds(backend);
     table = await samples(ids);
-    // A walkabout of its own with one scanned entry and a text condition, for saves.
-    sweepWalkabout = await ids.demo.walkabout('King Street Commerce Centre', 'Monthly');
-    const tree = JSON.parse((await backend.app.inject({ method: 'GET', url: `/walkabouts/${sweepWalkabout}`, headers: { authorization: `Bearer ${token}` } })).body) as JsonApiBody;
-    const conditions = tree.included!.filter((r) => r.type === 'conditions');
-    const chosen = conditions[0]!;
-    condition = chosen.id;
-    const entry = String(chosen.attributes.entryId);
-    table['PATCH /walkabout-data'] = {
-      method: 'PATCH',
-      url: '/walkabout-data',
-      headers: { 'idempotency-key': 'sweep' },
-      body: {
-        walkaboutToUpdateId: sweepWalkabout,
-        data: {
-          entries: [{ id: entry, scannedAt: '2026-11-20T14:00:00Z' }],
-          conditions: [{ id: condition, value: null, remarks: 'Checked', photoUrl: null, photoMimetype: null, editedVia: 'tap', editedAt: '2026-11-20T14:01:00Z' }],
-        },
-      },
-    };
+    // A free-text task and a multiselect one, in whichever of the building's open walkabouts has them.
+    const found: Partial<Record<'string' | 'multiselect', Task>> = {};
+    for (const walkabout of (await get(`/walkabouts?filter[building]=${ids.building}`)).data as JsonApiResource[]) {
+      for (const c of (await get(`/walkabouts/${walkabout.id}`)).included!.filter((r) => r.type === 'conditions')) {
+        const kind = c.attributes.conditionType as string;
+        const timeInput = (c.attributes.options as { pattern: string | null }).pattern === 'HH:MM';
+        if ((kind === 'string' && !timeInput) || kind === 'multiselect') {
+          found[kind as 'string' | 'multiselect'] ??= {
+            walkabout: walkabout.id,
+            entry: String(c.attributes.entryId),
+            condition: c.id,
+            choice: (c.attributes.typeValue as string[])[0] ?? '',
+          };
+        }
+      }
+    }
+    expect(found.string, 'a free-text task in an open walkabout of the building').toBeDefined();
+    expect(found.multiselect, 'a multiselect task in an open walkabout of the building').toBeDefined();
+    text = found.string!;
+    multiselect = found.multiselect!;
+    table['PATCH /walkabout-data'] = save(text, null);
   });
   afterAll(() => backend?.close());
 
   let saves = 0;
-  async function sendWith(input: Input, text: string): Promise<Injected> {
-    const sample = table[input.route]!;
+  async function sendWith(input: Input, value: string): Promise<Injected> {
+    const key = `${input.route} ${input.where}`;
+    const entry = stored[key];
+    const sample = (entry && 'sample' in entry && entry.sample?.()) || table[input.route]!;
     const [where, name] = [input.where.slice(0, input.where.indexOf(':')), input.where.slice(input.where.indexOf(':') + 1)];
     let url = sample.url;
     let body = sample.body;
@@ -379,18 +503,18 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     if (where === 'query') {
       const [path, search = ''] = url.split('?');
       const params = new URLSearchParams(search);
-      params.set(name!, text);
+      params.set(name!, value);
       url = `${path}?${params.toString().replace(/%5B/g, '[').replace(/%5D/g, ']')}`;
     } else if (where === 'path') {
       const segment = input.route.split(' ')[1]!.split('/').indexOf(`:${name}`);
       const parts = url.split('?')[0]!.split('/');
       // A lone surrogate cannot be percent-encoded: as a client would, it goes as U+FFFD (Buffer's UTF-8 does so).
-      parts[segment] = encodeURIComponent(Buffer.from(text).toString());
+      parts[segment] = encodeURIComponent(Buffer.from(value).toString());
       url = [parts.join('/'), url.split('?')[1]].filter(Boolean).join('?');
     } else if (where === 'header') {
-      headers[name!] = text;
+      headers[name!] = value;
     } else {
-      body = withValueAt(body, name!, text);
+      body = withValueAt(body, name!, value);
     }
     const response = await backend.app.inject({
       method: sample.method,
@@ -401,23 +525,45 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     return { status: response.statusCode, body: response.body ? (JSON.parse(response.body) as JsonApiBody) : {}, headers: response.headers };
   }
 
-  it('knows every text input of the OpenAPI document', () => {
+  it('knows every text input of the OpenAPI document, and how each stored one reads back', () => {
     const inputs = textInputs();
     expect(inputs.length).toBeGreaterThan(40);
     for (const input of inputs) expect(Object.keys(table), `${input.route} has no sample`).toContain(input.route);
-    for (const key of Object.keys(kept)) expect(inputs.map((i) => `${i.route} ${i.where}`)).toContain(key);
+    const keys = inputs.map((i) => `${i.route} ${i.where}`);
+    for (const key of keys) {
+      if (key.startsWith('GET ')) continue;
+      expect(
+        Object.keys(stored),
+        `${key}: a text input of a route that changes something, with no entry in \`stored\` (the response attribute it reads back from, or why it is not stored)`,
+      ).toContain(key);
+    }
+    for (const key of Object.keys(stored)) expect(keys, `${key} is in \`stored\` but not in the OpenAPI document`).toContain(key);
   });
 
-  for (const [label, text] of Object.entries(hostileStrings)) {
+  it('reads back a value of its format from each stored input that no hostile string fits', async () => {
+    for (const input of textInputs()) {
+      const key = `${input.route} ${input.where}`;
+      const entry = stored[key];
+      if (!entry || !('plain' in entry) || !entry.plain) continue;
+      const answer = await sendWith(input, entry.plain());
+      expect(answer.status, `${key}: ${JSON.stringify(answer.body).slice(0, 300)}`).toBeLessThan(300);
+      expect(await entry.read(answer), `${key} read back from ${entry.attribute}`).toBe(entry.plain());
+    }
+  });
+
+  for (const [label, hostile] of Object.entries(hostileStrings)) {
     it(`never fails on ${label}, and reads back what it keeps`, async () => {
       for (const input of textInputs()) {
+        const key = `${input.route} ${input.where}`;
+        const entry = stored[key];
+        const text = entry && 'form' in entry && entry.form ? entry.form(hostile) : hostile;
         // A lone surrogate cannot be percent-encoded (UTF-8 has no bytes for it: clients send U+FFFD), so only a
         // JSON body can carry one; NUL can come anywhere.
         const refused = label === 'NUL' || (label === 'half a surrogate pair' && input.where.startsWith('body:'));
         // Headers carry Latin-1 only (Node refuses anything else before the app: see the socket test above).
         if (input.where.startsWith('header:') && /[^\t\x20-\x7e]/.test(text)) continue;
         const answer = await sendWith(input, text);
-        const what = `${input.route} ${input.where}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
+        const what = `${key}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
         expect(answer.status, what).toBeLessThan(500);
         if (answer.status >= 400) expectJsonApi(answer.body);
         if (refused) {
@@ -425,16 +571,21 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
           if (answer.status !== 401 && answer.status !== 404) expect(answer.body.errors!.map((e) => e.code), what).toContain('INVALID_CHARACTER');
           continue;
         }
-        const read = kept[`${input.route} ${input.where}`];
-        if (!read) continue;
-        if (answer.status === 422 && !mustKeep.includes(label)) {
+        if (!entry || 'notStored' in entry) continue;
+        const pointer = input.where.slice('body:'.length);
+        if ('refusedAll' in entry) {
+          expect(answer.status, what).toBe(422);
+          expect(answer.body.errors!.map((e) => e.source?.pointer), what).toContain(pointer);
+          continue;
+        }
+        if (answer.status === 422 && !(entry.freeText && mustKeep.includes(label))) {
           // Refused by the field's own rule (the text rule of remarks: no markup, no control characters, 2000
-          // characters): said at that field.
-          expect(answer.body.errors!.map((e) => e.source?.pointer), what).toContain(input.where.slice('body:'.length));
+          // characters; a URL's form): said at that field.
+          expect(answer.body.errors!.map((e) => e.source?.pointer), what).toContain(entry.refusedAt ?? pointer);
           continue;
         }
         expect(answer.status, what).toBeLessThan(300);
-        expect(await read(answer, text), what).toBe(text);
+        expect(await entry.read(answer), `${what}: read back from ${entry.attribute}`).toBe(text);
       }
     });
   }
