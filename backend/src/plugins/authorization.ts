@@ -179,9 +179,22 @@ export function scopeOf(request: FastifyRequest): Scope {
 export default fp(
   async (app) => {
     app.decorateRequest('scope', null);
+    // A cached caller (auth plugin) answers several requests; its Scope is derived once, frozen like it.
+    const scopes = new WeakMap<object, Scope>();
     app.addHook('onRequest', async (request) => {
       // The auth plugin's one query brought the grants with the session and the user.
-      if (request.caller) request.scope = scopeFrom(request.caller.user, request.caller.grants);
+      const caller = request.caller;
+      if (!caller) return;
+      let scope = scopes.get(caller);
+      if (!scope) {
+        scope = scopeFrom(caller.user, caller.grants);
+        if (Object.isFrozen(caller)) {
+          Object.freeze(scope);
+          for (const value of Object.values(scope)) if (value && typeof value === 'object') Object.freeze(value);
+          scopes.set(caller, scope);
+        }
+      }
+      request.scope = scope;
     });
   },
   { name: 'authorization', dependencies: ['auth'] },

@@ -1,5 +1,5 @@
 import type { OffsetUnit } from '@fsi/shared';
-import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   buildingCycleOffsets,
@@ -17,8 +17,9 @@ import {
   users,
 } from '../../db/schema';
 import type { Page } from '../../jsonapi/query';
-import { buildingsInScope, floorsInScope, regionSubtree, type Scope } from '../../plugins/authorization';
-import { walkaboutStatuses, type WalkaboutStatus } from '../walkabouts/building-status';
+import { buildingsInScope, floorsInScope, type Scope } from '../../plugins/authorization';
+import { preparedRows } from '../../db/raw';
+import { walkaboutStatusColumn, walkaboutStatusCtes, walkaboutStatusFrom, walkaboutStatusJoins, type WalkaboutStatus, type WalkaboutStatusJson } from '../walkabouts/building-status';
 
 export type BuildingRow = typeof buildings.$inferSelect;
 export type BuildingOffset = {
@@ -51,152 +52,149 @@ export async function listBuildings(db: Database, scope: Scope, filters: Buildin
     conditions.push(inArray(buildings.organizationId, filters.organizationIds.length ? filters.organizationIds : [-1]));
   }
   if (filters.regionIds) conditions.push(inArray(buildings.regionId, filters.regionIds.length ? filters.regionIds : [-1]));
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(buildings)
-      .where(where)
-      .orderBy(asc(buildings.organizationId), asc(buildings.order), asc(buildings.name), asc(buildings.id))
-      .limit(page.size)
-      .offset(page.offset),
-    db.select({ value: count() }).from(buildings).where(where),
-  ]);
-  return { rows: await buildingViews(db, rows), total: total?.value ?? 0 };
+  const where = and(...conditions)!;
+  const { rows, total } = await selectBuildingViews(db, where, page, new Date());
+  if (rows.length || page.offset === 0) return { rows, total };
+  // A page past the end has no row to carry the total: count apart (the only case with a second statement).
+  const [counted] = await db.select({ value: count() }).from(buildings).where(where);
+  return { rows, total: counted?.value ?? 0 };
 }
 
 export async function findBuilding(db: Database, scope: Scope, id: number) {
-  const rows = await db
-    .select()
+  const { rows } = await selectBuildingViews(db, and(eq(buildings.id, id), buildingsInScope(scope))!, null, new Date());
+  return rows[0];
+}
+
+type DerivedRecord = { id: number; derived: DerivedJson | string };
+
+type DerivedJson = {
+  organizationName: string;
+  floorsCount: number;
+  locationsCount: number;
+  usersCount: number;
+  usersWithNotificationsCount: number;
+  conditionCycles: { cycleId: number; cycleName: string }[] | null;
+  buildingOffsets: BuildingOffset[] | null;
+  walkaboutStatus: WalkaboutStatusJson;
+};
+
+const parsedJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/**
+ * Per building of the ids $1 (integer[]) at the time $2 (timestamptz), one JSON value with
+ * everything derived about it: its organization's name, floor and location counts, the users who
+ * can see it (the rule of buildingsInScope from the building's side: a region user through the
+ * building region's ancestors, a user with building permissions through them), the cycles its
+ * walkabouts would inspect, its offsets per repeating cycle and its walkabout status. One statement
+ * whatever the number of buildings, each table read once for all of them, and prepared
+ * (preparedRows): planning it cost more than running it.
+ */
+const derivedStatement = sql`with recursive page as (
+        select b.id, b.organization_id, b.region_id from ${buildings} b where b.id = any(${sql.raw('$1::integer[]')})
+      ), ancestors (region_id, ancestor_id, depth) as (
+        select r.id, r.id, 0 from ${regions} r where r.id in (select p.region_id from page p)
+        union all
+        select a.region_id, r.parent_id, a.depth + 1 from ancestors a join ${regions} r on r.id = a.ancestor_id
+        where r.parent_id is not null and a.depth < 50
+      ), floor_counts as (
+        select f.building_id, count(*) as n from ${floors} f where f.building_id in (select id from page) group by f.building_id
+      ), location_counts as (
+        select l.building_id, count(*) as n from ${locations} l where l.building_id in (select id from page) group by l.building_id
+      ), permitted as (
+        select ub.user_id, array_agg(ub.building_id) as building_ids from ${userBuildings} ub
+        where ub.user_id in (select u.id from ${users} u where u.organization_id in (select organization_id from page))
+        group by ub.user_id
+      ), user_counts as (
+        select p.id as building_id, count(*) as n, count(*) filter (where
+            u.subscriptions -> 'incompleteWalkaboutNotificationsBuildingIds' @> to_jsonb(p.id)
+            or u.subscriptions -> 'incompleteWalkaboutReminderBuildingIds' @> to_jsonb(p.id)) as notified
+        from page p join ${users} u on u.organization_id = p.organization_id and not u.is_admin
+          left join permitted pm on pm.user_id = u.id
+        where (u.region_id is null or exists (select 1 from ancestors a where a.region_id = p.region_id and a.ancestor_id = u.region_id))
+          and (pm.building_ids is null or p.id = any(pm.building_ids))
+        group by p.id
+      ), applicable as (
+        select a.building_id, json_agg(json_build_object('cycleId', a.id, 'cycleName', a.name) order by a.id) as cycles
+        from (${applicableCycles(sql`(select id from page)`)}) a group by a.building_id
+      ), offsets as (
+        select p.id as building_id, json_agg(json_build_object(
+            'cycleId', c.id, 'cycleName', c.name, 'cycleShortName', c.abbreviation,
+            'openOffsetValue', coalesce(bo.open_offset_value, 0), 'openOffsetUnit', coalesce(bo.open_offset_unit, 'hour'),
+            'closeOffsetValue', coalesce(bo.close_offset_value, 0), 'closeOffsetUnit', coalesce(bo.close_offset_unit, 'hour'))
+            order by case c.frequency when 'daily' then 0 when 'weekly' then 1 when 'monthly' then 2 else 3 end, c.id) as offsets
+        from page p join ${cycles} c on c.organization_id = p.organization_id and c.frequency is not null
+          left join ${buildingCycleOffsets} bo on bo.building_id = p.id and bo.cycle_id = c.id
+        group by p.id
+      ), ${walkaboutStatusCtes(sql`(select id from page)`, sql.raw('$2::timestamptz'))}
+      select p.id,
+        json_build_object(
+          'organizationName', o.name,
+          'floorsCount', coalesce(fc.n, 0),
+          'locationsCount', coalesce(lc.n, 0),
+          'usersCount', coalesce(uc.n, 0),
+          'usersWithNotificationsCount', coalesce(uc.notified, 0),
+          'conditionCycles', ac.cycles,
+          'buildingOffsets', bo.offsets,
+          'walkaboutStatus', ${walkaboutStatusColumn(sql`p.id`)}
+        ) as derived
+      from page p join ${organizations} o on o.id = p.organization_id
+        left join floor_counts fc on fc.building_id = p.id
+        left join location_counts lc on lc.building_id = p.id
+        left join user_counts uc on uc.building_id = p.id
+        left join applicable ac on ac.building_id = p.id
+        left join offsets bo on bo.building_id = p.id
+        ${walkaboutStatusJoins(sql`p.id`)}`;
+
+/** Buildings matching `where` (a condition on the buildings table) with their derived fields: a page also carries the total of the filter (a window count). */
+async function selectBuildingViews(db: Database, where: SQL, page: Page | null, now: Date): Promise<{ rows: BuildingView[]; total: number }> {
+  const query = db
+    .select({ building: buildings, total: sql<number>`(count(*) over ())::int` })
     .from(buildings)
-    .where(and(eq(buildings.id, id), buildingsInScope(scope)));
-  return (await buildingViews(db, rows))[0];
+    .where(where)
+    .orderBy(asc(buildings.organizationId), asc(buildings.order), asc(buildings.name), asc(buildings.id));
+  const found = await (page ? query.limit(page.size).offset(page.offset) : query);
+  if (!found.length) return { rows: [], total: 0 };
+  const derived = await preparedRows<DerivedRecord>(db, 'building_views', derivedStatement, [found.map((r) => r.building.id), now]);
+  const byId = new Map(derived.map((r) => [r.id, parsedJson(r.derived)]));
+  const rows = found.map(({ building }): BuildingView => {
+    const d = byId.get(building.id)!;
+    const conditionCycles = d.conditionCycles ?? [];
+    return {
+      ...building,
+      organizationName: d.organizationName,
+      floorsCount: Number(d.floorsCount),
+      locationsCount: Number(d.locationsCount),
+      usersCount: Number(d.usersCount),
+      usersWithNotificationsCount: Number(d.usersWithNotificationsCount),
+      hasApplicableWalkaboutConditions: conditionCycles.length > 0,
+      conditionCycles,
+      // Every repeating cycle has an offset; one never edited is the form's default, 0 hours.
+      buildingOffsets: d.buildingOffsets ?? [],
+      walkaboutStatus: walkaboutStatusFrom(d.walkaboutStatus),
+    };
+  });
+  return { rows, total: found[0]!.total };
+}
+
+/**
+ * Per building of `buildingIds` (a subquery of the enclosing statement), the cycles for which a
+ * walkabout would have something to inspect: an active equipment type at one of its locations
+ * with an active task of that cycle, neither paused nor disabled at building level (DESIGN.md
+ * "What a walkabout contains"). Columns building_id, id and name, distinct.
+ */
+function applicableCycles(buildingIds: SQL): SQL {
+  return sql`select distinct l.building_id, c.id, c.name from ${locations} l
+    join ${locationEquipment} le on le.location_id = l.id
+    join ${equipmentTypes} et on et.id = le.equipment_type_id
+    join ${tasks} t on t.equipment_type_id = et.id
+    join ${cycles} c on c.id = t.cycle_id
+    where l.building_id in ${buildingIds} and le.state = 'active' and not le.disabled and et.status = 'active' and t.status = 'active'
+      and not exists (select 1 from ${buildingSuspensions} s where s.building_id = l.building_id
+        and (s.equipment_type_id = et.id or s.task_id = t.id))`;
 }
 
 function countBy<T extends { key: number | null; value: number }>(rows: T[]): Map<number, number> {
   return new Map(rows.flatMap((r) => (r.key === null ? [] : [[r.key, Number(r.value)] as const])));
-}
-
-/** The derived fields of buildings (counts, offsets, applicable cycles), computed for a page at once. */
-export async function buildingViews(db: Database, rows: BuildingRow[]): Promise<BuildingView[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((b) => b.id);
-  const organizationIds = [...new Set(rows.map((b) => b.organizationId))];
-  const [orgRows, floorCounts, locationCounts, cycleRows, offsetRows, applicable, userRows, permissionRows, regionRows, statuses] =
-    await Promise.all([
-      db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, organizationIds)),
-      db.select({ key: floors.buildingId, value: count() }).from(floors).where(inArray(floors.buildingId, ids)).groupBy(floors.buildingId),
-      db
-        .select({ key: locations.buildingId, value: count() })
-        .from(locations)
-        .where(inArray(locations.buildingId, ids))
-        .groupBy(locations.buildingId),
-      db
-        .select()
-        .from(cycles)
-        .where(and(inArray(cycles.organizationId, organizationIds), isNotNull(cycles.frequency)))
-        .orderBy(
-          asc(sql`case ${cycles.frequency} when 'daily' then 0 when 'weekly' then 1 when 'monthly' then 2 else 3 end`),
-          asc(cycles.id),
-        ),
-      db.select().from(buildingCycleOffsets).where(inArray(buildingCycleOffsets.buildingId, ids)),
-      applicableCycles(db, ids),
-      db
-        .select({
-          id: users.id,
-          organizationId: users.organizationId,
-          regionId: users.regionId,
-          subscriptions: users.subscriptions,
-        })
-        .from(users)
-        .where(and(inArray(users.organizationId, organizationIds), eq(users.isAdmin, false))),
-      db
-        .select({ userId: userBuildings.userId, buildingId: userBuildings.buildingId })
-        .from(userBuildings)
-        .innerJoin(users, eq(users.id, userBuildings.userId))
-        .where(inArray(users.organizationId, organizationIds)),
-      db.select({ id: regions.id, parentId: regions.parentId }).from(regions).where(inArray(regions.organizationId, organizationIds)),
-      walkaboutStatuses(db, ids, new Date()),
-    ]);
-  const orgName = new Map(orgRows.map((o) => [o.id, o.name]));
-  const floorsBy = countBy(floorCounts);
-  const locationsBy = countBy(locationCounts);
-  const permitted = new Map<number, Set<number>>();
-  for (const p of permissionRows) permitted.set(p.userId, (permitted.get(p.userId) ?? new Set()).add(p.buildingId));
-  const subtreeCache = new Map<number, number[]>();
-  const subtree = (regionId: number) => {
-    if (!subtreeCache.has(regionId)) subtreeCache.set(regionId, regionSubtree(regionRows, regionId));
-    return subtreeCache.get(regionId)!;
-  };
-  // The users who can see a building: the same rule as buildingsInScope, applied from the building's side.
-  const usersOf = (b: BuildingRow) =>
-    userRows.filter(
-      (u) =>
-        u.organizationId === b.organizationId &&
-        (u.regionId === null || (b.regionId !== null && subtree(u.regionId).includes(b.regionId))) &&
-        (!permitted.has(u.id) || permitted.get(u.id)!.has(b.id)),
-    );
-  return rows.map((b) => {
-    const buildingUsers = usersOf(b);
-    const conditionCycles = applicable.filter((a) => a.buildingId === b.id).map(({ cycleId, cycleName }) => ({ cycleId, cycleName }));
-    return {
-      ...b,
-      organizationName: orgName.get(b.organizationId) ?? '',
-      floorsCount: floorsBy.get(b.id) ?? 0,
-      locationsCount: locationsBy.get(b.id) ?? 0,
-      usersCount: buildingUsers.length,
-      usersWithNotificationsCount: buildingUsers.filter(
-        (u) =>
-          u.subscriptions.incompleteWalkaboutNotificationsBuildingIds?.includes(b.id) ||
-          u.subscriptions.incompleteWalkaboutReminderBuildingIds?.includes(b.id),
-      ).length,
-      hasApplicableWalkaboutConditions: conditionCycles.length > 0,
-      conditionCycles,
-      walkaboutStatus: statuses.get(b.id)!,
-      // Every repeating cycle has an offset; one never edited is the form's default, 0 hours.
-      buildingOffsets: cycleRows
-        .filter((c) => c.organizationId === b.organizationId)
-        .map((c) => {
-          const offset = offsetRows.find((o) => o.buildingId === b.id && o.cycleId === c.id);
-          return {
-            cycleId: c.id,
-            cycleName: c.name,
-            cycleShortName: c.abbreviation,
-            openOffsetValue: offset?.openOffsetValue ?? 0,
-            openOffsetUnit: offset?.openOffsetUnit ?? 'hour',
-            closeOffsetValue: offset?.closeOffsetValue ?? 0,
-            closeOffsetUnit: offset?.closeOffsetUnit ?? 'hour',
-          };
-        }),
-    };
-  });
-}
-
-/**
- * Per building, the cycles for which a walkabout would have something to inspect: an active
- * equipment type at one of its locations with an active task of that cycle, neither paused
- * nor disabled at building level (DESIGN.md "What a walkabout contains").
- */
-async function applicableCycles(db: Database, buildingIds: number[]) {
-  return db
-    .selectDistinct({ buildingId: locations.buildingId, cycleId: cycles.id, cycleName: cycles.name })
-    .from(locations)
-    .innerJoin(locationEquipment, eq(locationEquipment.locationId, locations.id))
-    .innerJoin(equipmentTypes, eq(equipmentTypes.id, locationEquipment.equipmentTypeId))
-    .innerJoin(tasks, eq(tasks.equipmentTypeId, equipmentTypes.id))
-    .innerJoin(cycles, eq(cycles.id, tasks.cycleId))
-    .where(
-      and(
-        inArray(locations.buildingId, buildingIds),
-        eq(locationEquipment.state, 'active'),
-        eq(locationEquipment.disabled, false),
-        eq(equipmentTypes.status, 'active'),
-        eq(tasks.status, 'active'),
-        sql`not exists (select 1 from ${buildingSuspensions} s where s.building_id = ${locations.buildingId}
-          and (s.equipment_type_id = ${equipmentTypes.id} or s.task_id = ${tasks.id}))`,
-      ),
-    )
-    .orderBy(asc(locations.buildingId), asc(cycles.id));
 }
 
 export async function listFloors(db: Database, scope: Scope, buildingId: number, ids: number[] | undefined, page: Page) {

@@ -18,16 +18,15 @@ export type CycleFilters = {
   excludeFireWatch?: boolean;
 };
 
-async function cycleViews(db: Database, rows: CycleRow[]): Promise<CycleView[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const [withTasks, fireWatch] = await Promise.all([
-    db.selectDistinct({ id: tasks.cycleId }).from(tasks).where(inArray(tasks.cycleId, ids)),
-    db.selectDistinct({ id: buildings.fireWatchCycleId }).from(buildings).where(inArray(buildings.fireWatchCycleId, ids)),
-  ]);
-  const used = new Set([...withTasks, ...fireWatch].map((r) => r.id));
-  return rows.map((row) => ({ ...row, isDeletable: !used.has(row.id) }));
-}
+/**
+ * Whether anything uses the cycle (a task, or a building as its fire watch cycle), as a column of a select from cycles.
+ * The outer row is named in full: Drizzle writes a one-table select's columns unqualified, which inside the subquery
+ * would be the inner table's.
+ */
+const usedColumn = sql<boolean>`(exists (select 1 from ${tasks} t where t.cycle_id = "cycles"."id")
+  or exists (select 1 from ${buildings} b where b.fire_watch_cycle_id = "cycles"."id"))`;
+
+const cycleView = (r: { cycle: CycleRow; isUsed: boolean }): CycleView => ({ ...r.cycle, isDeletable: !r.isUsed });
 
 /** Daily, Weekly, Monthly, Yearly first (CYCLE_SORT_ORDER), then non-repeating cycles by name. */
 const frequencyRank = sql`case ${cycles.frequency} when 'daily' then 0 when 'weekly' then 1 when 'monthly' then 2 when 'yearly' then 3 else 4 end`;
@@ -61,23 +60,24 @@ export async function listCycles(db: Database, scope: Scope, filters: CycleFilte
     }
   }
   const where = and(...conditions);
+  // One statement: the rows, whether each is used, and the total of the filter (a window count).
   const query = db
-    .select()
+    .select({ cycle: cycles, isUsed: usedColumn, total: sql<number>`(count(*) over ())::int` })
     .from(cycles)
     .where(where)
     .orderBy(asc(cycles.organizationId), asc(frequencyRank), asc(cycles.every), asc(cycles.name), asc(cycles.id));
-  const [rows, [total]] = await Promise.all([
-    page === 'all' ? query : query.limit(page.size).offset(page.offset),
-    db.select({ value: count() }).from(cycles).where(where),
-  ]);
-  return { rows: await cycleViews(db, rows), total: total?.value ?? 0 };
+  const rows = await (page === 'all' ? query : query.limit(page.size).offset(page.offset));
+  if (rows.length || page === 'all' || page.offset === 0) return { rows: rows.map(cycleView), total: rows[0]?.total ?? 0 };
+  // A page past the end has no row to carry the total.
+  const [counted] = await db.select({ value: count() }).from(cycles).where(where);
+  return { rows: [], total: counted?.value ?? 0 };
 }
 
 export async function cyclesByIds(db: Database, scope: Scope, ids: number[]) {
   if (!ids.length) return [];
   const rows = await db
-    .select()
+    .select({ cycle: cycles, isUsed: usedColumn })
     .from(cycles)
     .where(and(inArray(cycles.id, [...new Set(ids)]), cyclesInScope(scope)));
-  return cycleViews(db, rows);
+  return rows.map(cycleView);
 }

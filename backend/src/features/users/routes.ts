@@ -7,7 +7,7 @@ import { organizationsByIds } from '../organizations/repository';
 import { organizationResource } from '../organizations/serialize';
 import { regionsByIds } from '../regions/repository';
 import { regionResource } from '../regions/serialize';
-import { findUserView, listUsers, userViews } from './repository';
+import { findUserView, listUsers } from './repository';
 import { getUserSchema, listUsersSchema, meSchema, userIncludes } from './schemas';
 import { userResource, type UserView } from './serialize';
 
@@ -28,8 +28,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/users/me', { schema: meSchema }, async (request) => {
     if (!request.caller) throw unauthorized();
-    const [view] = await userViews(app.db, [request.caller.user]);
-    return singleDocumentWithMeta(userResource(view!), { isAdmin: request.caller.user.isAdmin });
+    // The authentication query brought the caller's roles and building permissions: no other query.
+    const { user } = request.caller;
+    const scope = scopeOf(request);
+    const view: UserView = { user, permissions: scope.permissions, roleIds: scope.roleIds, buildingIds: request.caller.grants.buildingIds };
+    return singleDocumentWithMeta(userResource(view), { isAdmin: user.isAdmin });
   });
 
   app.get('/users', { schema: listUsersSchema }, async (request) => {

@@ -2,12 +2,10 @@
  * What a building card shows of its walkabouts and fire watch (inspection.md section 2,
  * Buildings; section 3 Building): per cycle, the last walkabout's completeness and unsatisfactory
  * total with its open, lock and close times; the open walkabouts; an active fire watch and its
- * walkabout. Computed for a page of buildings in a few grouped queries.
+ * walkabout. Computed inside the statement that reads the buildings (issue 8: one statement per
+ * page of buildings), as one JSON value per building, then shaped by walkaboutStatusFrom.
  */
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { queryRows } from '../../db/raw';
-import { figuresOf } from './repository';
+import { sql, type SQL } from 'drizzle-orm';
 
 export type CycleStatus = {
   cycleId: number;
@@ -26,81 +24,90 @@ export type WalkaboutStatus = {
   activeFireWatchWalkaboutId: number | null;
 };
 
-type LastWalkabout = {
-  id: number;
-  building_id: number;
-  cycle_id: number;
-  opened_at: string | Date;
-  locked_at: string | Date | null;
-  closed_at: string | Date | null;
-  final_is_complete: boolean | null;
-  final_unsatisfactory_count: number | null;
+/** The JSON value of walkaboutStatusJson, as the database answers it. */
+export type WalkaboutStatusJson = {
+  statuses: Array<{
+    cycleId: number;
+    isComplete: boolean;
+    unsatisfactory: number;
+    openedAt: string;
+    lockedAt: string | null;
+    closedAt: string | null;
+  }> | null;
+  photos: number | null;
+  walkaboutsCount: number;
+  fireWatchId: number | null;
+  activeFireWatchWalkaboutId: number | null;
 };
 
-const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
-const idList = (ids: number[]) => sql`${`{${ids.join(',')}}`}::integer[]`;
+/**
+ * Common table expressions computing the walkabout status of the buildings `buildingIds` (a
+ * subquery of the enclosing statement) at the time `at` (an expression), each reading its table once for all of them:
+ * per building and cycle the last walkabout opened by now (not a fire watch one), with its
+ * completeness and unsatisfactory total (frozen once it locked, final_*, counted from its
+ * conditions before that); the open walkabouts and the newest open fire watch walkabout; the
+ * started fire watch. walkaboutStatusJoins joins them and walkaboutStatusColumn reads them.
+ */
+export function walkaboutStatusCtes(buildingIds: SQL, at: SQL): SQL {
+  return sql`status_last as (
+      select distinct on (w.building_id, w.cycle_id) w.id, w.building_id, w.cycle_id, w.opened_at, w.locked_at, w.closed_at,
+        w.final_is_complete, w.final_unsatisfactory_count
+      from walkabouts w where w.building_id in ${buildingIds} and w.opened_at <= ${at} and not w.is_fire_watch
+      order by w.building_id, w.cycle_id, w.opened_at desc, w.id desc
+    ), status_figures as (
+      select c.walkabout_id, count(*) as conditions, count(c.value) as marked,
+        count(*) filter (where c.satisfaction = 'unsatisfactory') as unsatisfactory,
+        count(*) filter (where c.satisfaction = 'unsatisfactory' and c.photo_url is not null) as photos
+      from conditions c where c.walkabout_id in (select id from status_last) group by c.walkabout_id
+    ), status_cycles as (
+      select l.building_id, sum(coalesce(f.photos, 0)) as photos, json_agg(json_build_object(
+          'cycleId', l.cycle_id,
+          'isComplete', coalesce(l.final_is_complete, coalesce(f.conditions, 0) > 0 and f.marked = f.conditions),
+          'unsatisfactory', coalesce(l.final_unsatisfactory_count, f.unsatisfactory, 0),
+          'openedAt', l.opened_at, 'lockedAt', l.locked_at, 'closedAt', l.closed_at) order by l.cycle_id) as statuses
+      from status_last l left join status_figures f on f.walkabout_id = l.id group by l.building_id
+    ), status_open as (
+      select w.building_id, count(*) as walkabouts,
+        (array_agg(w.id order by w.opened_at desc, w.id desc) filter (where w.is_fire_watch))[1] as fire_watch_walkabout_id
+      from walkabouts w
+      where w.building_id in ${buildingIds} and w.opened_at <= ${at} and (w.locked_at is null or w.locked_at > ${at})
+        and (w.closed_at is null or w.closed_at > ${at})
+      group by w.building_id
+    ), status_fire_watch as (
+      select distinct on (fw.building_id) fw.building_id, fw.id from fire_watches fw
+      where fw.building_id in ${buildingIds} and fw.status = 'started' order by fw.building_id, fw.id
+    )`;
+}
 
-export async function walkaboutStatuses(db: Database, buildingIds: number[], now: Date): Promise<Map<number, WalkaboutStatus>> {
-  const result = new Map<number, WalkaboutStatus>();
-  if (!buildingIds.length) return result;
-  const at = now.toISOString();
-  const ids = idList(buildingIds);
-  const open = sql`w.opened_at <= ${at} and (w.locked_at is null or w.locked_at > ${at}) and (w.closed_at is null or w.closed_at > ${at})`;
-  const [last, openCounts, fireWatchRows, fireWatchWalkabouts] = await Promise.all([
-    queryRows<LastWalkabout>(
-      db,
-      sql`select distinct on (w.building_id, w.cycle_id) w.id, w.building_id, w.cycle_id, w.opened_at, w.locked_at, w.closed_at,
-          w.final_is_complete, w.final_unsatisfactory_count
-        from walkabouts w where w.building_id = any(${ids}) and w.opened_at <= ${at} and not w.is_fire_watch
-        order by w.building_id, w.cycle_id, w.opened_at desc, w.id desc`,
-    ),
-    queryRows<{ building_id: number; count: number }>(
-      db,
-      sql`select w.building_id, count(*)::int as count from walkabouts w where w.building_id = any(${ids}) and ${open} group by w.building_id`,
-    ),
-    queryRows<{ building_id: number; id: number }>(
-      db,
-      sql`select building_id, id from fire_watches where building_id = any(${ids}) and status = 'started'`,
-    ),
-    queryRows<{ building_id: number; id: number }>(
-      db,
-      sql`select distinct on (w.building_id) w.building_id, w.id from walkabouts w
-        where w.building_id = any(${ids}) and w.is_fire_watch and ${open} order by w.building_id, w.opened_at desc`,
-    ),
-  ]);
-  const lastIds = last.map((w) => w.id);
-  const [figures, photos] = await Promise.all([
-    figuresOf(db, lastIds),
-    lastIds.length
-      ? queryRows<{ building_id: number; count: number }>(
-          db,
-          sql`select w.building_id, count(*)::int as count from conditions c join walkabouts w on w.id = c.walkabout_id
-            where c.walkabout_id = any(${idList(lastIds)}) and c.satisfaction = 'unsatisfactory' and c.photo_url is not null
-            group by w.building_id`,
-        )
-      : Promise.resolve([]),
-  ]);
-  for (const buildingId of buildingIds) {
-    result.set(buildingId, {
-      statuses: last
-        .filter((w) => w.building_id === buildingId)
-        .map((w) => {
-          const f = figures.get(w.id) ?? { conditionsCount: 0, markedCount: 0, unsatisfactoryCount: 0 };
-          return {
-            cycleId: w.cycle_id,
-            // Frozen when the walkabout locked; live before that.
-            isLastWalkaboutComplete: w.final_is_complete ?? (f.conditionsCount > 0 && f.markedCount === f.conditionsCount),
-            lastWalkaboutUnsatisfactoryTotal: w.final_unsatisfactory_count ?? f.unsatisfactoryCount,
-            lockedAt: iso(w.locked_at),
-            openedAt: iso(w.opened_at),
-            closedAt: iso(w.closed_at),
-          };
-        }),
-      walkaboutsCount: openCounts.find((r) => r.building_id === buildingId)?.count ?? 0,
-      unsatisfactoryPhotosCount: photos.find((r) => r.building_id === buildingId)?.count ?? 0,
-      fireWatchId: fireWatchRows.find((r) => r.building_id === buildingId)?.id ?? null,
-      activeFireWatchWalkaboutId: fireWatchWalkabouts.find((r) => r.building_id === buildingId)?.id ?? null,
-    });
-  }
-  return result;
+/** The joins of walkaboutStatusCtes' tables to the building whose id is `buildingId`. */
+export function walkaboutStatusJoins(buildingId: SQL): SQL {
+  return sql`left join status_cycles status_c on status_c.building_id = ${buildingId}
+    left join status_open status_o on status_o.building_id = ${buildingId}
+    left join status_fire_watch status_f on status_f.building_id = ${buildingId}`;
+}
+
+/** The walkabout status as one JSON value (WalkaboutStatusJson), from walkaboutStatusJoins' tables. */
+export function walkaboutStatusColumn(_buildingId: SQL): SQL {
+  return sql`json_build_object('statuses', status_c.statuses, 'photos', status_c.photos,
+    'walkaboutsCount', coalesce(status_o.walkabouts, 0), 'fireWatchId', status_f.id,
+    'activeFireWatchWalkaboutId', status_o.fire_watch_walkabout_id)`;
+}
+
+const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function walkaboutStatusFrom(json: WalkaboutStatusJson): WalkaboutStatus {
+  return {
+    statuses: (json.statuses ?? []).map((s) => ({
+      cycleId: s.cycleId,
+      isLastWalkaboutComplete: s.isComplete,
+      lastWalkaboutUnsatisfactoryTotal: Number(s.unsatisfactory),
+      lockedAt: iso(s.lockedAt),
+      openedAt: iso(s.openedAt),
+      closedAt: iso(s.closedAt),
+    })),
+    walkaboutsCount: Number(json.walkaboutsCount),
+    unsatisfactoryPhotosCount: Number(json.photos ?? 0),
+    fireWatchId: json.fireWatchId,
+    activeFireWatchWalkaboutId: json.activeFireWatchWalkaboutId,
+  };
 }
