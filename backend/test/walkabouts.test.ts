@@ -307,6 +307,16 @@ describe.each(databases)('walkabouts on %s', (database) => {
     expect(list(locked.body).map((e) => String(e.attributes.walkaboutId))).toContain(lockedDaily);
     expect(list(locked.body).every((e) => e.attributes.walkaboutActive === false)).toBe(true);
     expect(locked.body.included!.some((r) => r.type === 'conditions')).toBe(true);
+    // Each condition names its task, so that a comparison matches the two walkabouts' results by task, not by label.
+    const activeIncluded = (await as.inspector!.get(`/entries?filter[location]=${location}&filter[active]=true`)).body.included!;
+    const conditions = [...activeIncluded, ...locked.body.included!].filter((r) => r.type === 'conditions');
+    const rows = await backend.db
+      .select({ id: schema.conditions.id, taskId: schema.conditions.taskId })
+      .from(schema.conditions)
+      .where(inArray(schema.conditions.id, conditions.map((c) => Number(c.id))));
+    const taskOf = new Map(rows.map((r) => [String(r.id), r.taskId]));
+    expect(conditions.map((c) => [c.id, c.attributes.taskId])).toEqual(conditions.map((c) => [c.id, taskOf.get(c.id)]));
+    expect(conditions.every((c) => typeof c.attributes.taskId === 'number')).toBe(true);
   });
 
   it('flags unavailable QR codes only for permitted users, with a comment when access was denied', async () => {

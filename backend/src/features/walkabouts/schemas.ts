@@ -158,6 +158,8 @@ export const ConditionResource = Resource(
     editorUsername: StrNull,
     sectionId: Int,
     entryId: Int,
+    /** The task the condition was taken from: the same across walkabouts when the task is renamed; null once it is deleted. */
+    taskId: IntNull,
   },
   { section: ToOne('sections'), entry: ToOne('entries') },
 );

@@ -141,6 +141,7 @@ export function conditionResource(c: ConditionView): ConditionResourceObject {
       editorUsername: c.editorUsername,
       sectionId: c.sectionId,
       entryId: c.entryId,
+      taskId: c.taskId,
     },
     { section: toOne('sections', c.sectionId), entry: toOne('entries', c.entryId) },
   );

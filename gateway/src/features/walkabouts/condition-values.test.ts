@@ -36,6 +36,7 @@ function condition(attributes: Partial<ConditionResource['attributes']>): Condit
       editorUsername: null,
       sectionId: 3,
       entryId: 2,
+      taskId: 12,
       ...attributes,
     },
     relationships: {

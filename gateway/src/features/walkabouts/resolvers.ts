@@ -23,6 +23,7 @@ const conditionFields = {
   ]),
   type: (condition: ConditionResource) => condition.attributes.conditionType,
   editorId: (condition: ConditionResource) => idOf(condition.attributes.editorId),
+  taskId: (condition: ConditionResource) => idOf(condition.attributes.taskId),
 };
 
 const choiceFields = {

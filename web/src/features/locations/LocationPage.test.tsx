@@ -6,7 +6,7 @@ import { aViewer } from '../../test/builders';
 
 vi.mock('../scanning/QrCameraScanner', () => ({ default: () => null }));
 
-const base = { isMarked: true, remarks: null, photoUrl: null, photoMimetype: null, editedAt: null, editorUsername: null, type: 'BOOLEAN' };
+const base = { taskId: null, isMarked: true, remarks: null, photoUrl: null, photoMimetype: null, editedAt: null, editorUsername: null, type: 'BOOLEAN' };
 
 function anEntry(id: string, conditions: Record<string, unknown>[], scannedAt: string | null = '2026-03-02T10:00:00.000Z') {
   return {
@@ -14,6 +14,7 @@ function anEntry(id: string, conditions: Record<string, unknown>[], scannedAt: s
     id,
     label: 'Extinguisher',
     aliasName: null,
+    equipmentId: '41',
     equipmentName: 'Portable Extinguisher',
     scannedAt,
     walkaboutActive: true,
@@ -52,7 +53,7 @@ describe('Entries comparison', () => {
     ]);
 
     const card = await screen.findByRole('region', { name: 'Monthly comparison, Extinguisher' });
-    expect(within(card).getByText('Extinguisher · Portable Extinguisher')).toBeInTheDocument();
+    expect(within(card).getByText('Extinguisher · Portable Extinguisher (41)')).toBeInTheDocument();
     expect(within(card).getByText('Inspection')).toBeInTheDocument();
 
     const locked = within(card).getAllByRole('group', { name: 'Locked Walkabout' });
@@ -64,6 +65,35 @@ describe('Entries comparison', () => {
     expect(active.map((cell) => cell.textContent)).toEqual(['Active WalkaboutSSatisfactory', 'Active WalkaboutNot marked']);
     expect(within(locked[0]!).getByRole('img', { name: 'Photo: Pin in place' })).toHaveAttribute('src', '/files/pin.jpg');
     expect(within(locked[0]!).getByRole('link')).toHaveAttribute('href', '/files/pin.jpg');
+  });
+
+  it('keeps the two results of one task on one row when the task was renamed between the walkabouts', async () => {
+    renderLocation([
+      {
+        __typename: 'EntryComparison',
+        cycleName: 'Monthly',
+        locked: anEntry('1', [
+          { ...base, __typename: 'BooleanCondition', id: 'c1', taskId: '7', label: 'Pin in place', orderOnWalkabout: 0, isSatisfactory: false, booleanValue: false, remarks: 'Pin missing' },
+          { ...base, __typename: 'BooleanCondition', id: 'c2', taskId: '8', label: 'Hose intact', orderOnWalkabout: 1, isSatisfactory: true, booleanValue: true },
+        ]),
+        active: anEntry('2', [
+          { ...base, __typename: 'BooleanCondition', id: 'c3', taskId: '8', label: 'Hose intact', orderOnWalkabout: 0, isSatisfactory: true, booleanValue: true },
+          { ...base, __typename: 'BooleanCondition', id: 'c4', taskId: '7', label: 'Safety pin and tamper seal in place', orderOnWalkabout: 1, isSatisfactory: true, booleanValue: true },
+          { ...base, __typename: 'BooleanCondition', id: 'c5', taskId: '9', label: 'Pin in place', orderOnWalkabout: 2, isMarked: false, isSatisfactory: null, booleanValue: null },
+        ], null),
+      },
+    ]);
+    const card = await screen.findByRole('region', { name: 'Monthly comparison, Extinguisher' });
+    const rows = [...card.querySelectorAll('[role="group"][aria-label="Locked Walkabout"]')].map((cell) => {
+      const row = cell.parentElement!;
+      return [row.firstElementChild!.textContent, cell.textContent, within(row).getByRole('group', { name: 'Active Walkabout' }).textContent];
+    });
+    expect(rows).toEqual([
+      ['Hose intact', 'Locked WalkaboutSSatisfactory', 'Active WalkaboutSSatisfactory'],
+      ['Safety pin and tamper seal in place', 'Locked WalkaboutUUnsatisfactoryPin missing', 'Active WalkaboutSSatisfactory'],
+      // Another task that took the old name is a row of its own, absent from the locked walkabout.
+      ['Pin in place', 'Locked WalkaboutNot in this walkabout', 'Active WalkaboutNot marked'],
+    ]);
   });
 
   it('shows a side with no walkabout yet as such', async () => {

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { Alert, Anchor, Badge, Card, Center, EmptyState, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatDisplayDate } from '@fsi/shared';
+import { equipmentLabel, formatDisplayDate } from '@fsi/shared';
 import { useLocationPageQuery, type EntryColumn_EntryFragment } from '../../generated/graphql';
 import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle, IconSearch } from '../../ui/icons';
@@ -42,7 +42,7 @@ export function LocationPage() {
         )}
 
         {loading && !data && (
-          <Stack gap="sm" aria-busy="true" aria-label="Loading the location">
+          <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the location">
             <Skeleton height={24} width="40%" />
             <Skeleton height={160} radius="md" />
           </Stack>
@@ -72,7 +72,7 @@ export function LocationPage() {
                     </Title>
                     {entry && (
                       <Text size="sm" c="dimmed">
-                        {entry.label === entry.equipmentName ? entry.label : `${entry.label} · ${entry.equipmentName}`}
+                        {entry.label === entry.equipmentName ? equipmentLabel(entry.label, entry.equipmentId) : `${entry.label} · ${equipmentLabel(entry.equipmentName, entry.equipmentId)}`}
                       </Text>
                     )}
                   </Stack>

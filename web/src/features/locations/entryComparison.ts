@@ -37,12 +37,15 @@ function byOrder<T extends { orderOnWalkabout: number }>(items: readonly T[]): T
 
 /**
  * The locked and the active entry of one cycle side by side, section by section and condition by
- * condition (inspection.md section 2, "Entries comparison"). Sections and conditions are matched
- * by name and label, since each walkabout took its own snapshot of the tasks; one present in only
- * one walkabout keeps its row, with nothing on the other side.
+ * condition (inspection.md section 2, "Entries comparison"). A condition's row is its task's: the
+ * two walkabouts' conditions of one task share a row whatever either calls it (a renamed task stays
+ * one row, under its current name and in the active walkabout's section). A condition whose task was
+ * deleted is matched by its label within its section. One present in only one walkabout keeps its
+ * row, with nothing on the other side.
  */
 export function compareEntries(locked: EntryColumn_EntryFragment | null, active: EntryColumn_EntryFragment | null): SectionRows[] {
   const sections: SectionRows[] = [];
+  const rowOfTask = new Map<string, ConditionRow>();
   const sectionFor = (name: string) => {
     let found = sections.find((section) => section.name === name);
     if (!found) {
@@ -53,12 +56,22 @@ export function compareEntries(locked: EntryColumn_EntryFragment | null, active:
   };
   const place = (entry: EntryColumn_EntryFragment | null, side: 'locked' | 'active') => {
     for (const section of byOrder(entry?.sections ?? [])) {
-      const target = sectionFor(sectionName(section));
       for (const condition of byOrder(section.conditions)) {
-        let row = target.rows.find((candidate) => candidate.label === condition.label && candidate[side] === null);
+        const taskId = condition.taskId ?? null;
+        const ofTask = taskId === null ? undefined : rowOfTask.get(taskId);
+        if (ofTask && ofTask[side] === null) {
+          ofTask[side] = condition;
+          continue;
+        }
+        const target = sectionFor(sectionName(section));
+        let row =
+          taskId === null
+            ? target.rows.find((candidate) => candidate.label === condition.label && candidate[side] === null && (candidate.active?.taskId ?? candidate.locked?.taskId ?? null) === null)
+            : undefined;
         if (!row) {
-          row = { key: `${target.rows.length}:${condition.label}`, label: condition.label, locked: null, active: null };
+          row = { key: `${target.rows.length}:${taskId ?? condition.label}`, label: condition.label, locked: null, active: null };
           target.rows.push(row);
+          if (taskId !== null) rowOfTask.set(taskId, row);
         }
         row[side] = condition;
       }
