@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApolloLink, execute, gql, Observable } from '@apollo/client';
-import { connection, firstTimeThisOutage, reachabilityLink, serverAnswered } from './connection';
+import { connection, firstTimeThisOutage, serverAnswered } from './connection';
+import { reachabilityLink } from './apollo/reachabilityLink';
 import { retryDelay } from './outbox/useBackgroundSync';
 
 const QUERY = gql`

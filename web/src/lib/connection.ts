@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { ApolloLink, Observable } from '@apollo/client';
 import { createSignal, onWindowEvent } from './signal';
 
 /**
@@ -7,7 +6,8 @@ import { createSignal, onWindowEvent } from './signal';
  * without a network"): 'offline' when the browser has no network, 'unreachable' when it has one but
  * the last call got no answer (or a server fault), 'online' otherwise. Every GraphQL call reports to
  * it through `reachabilityLink`; an answer after an outage is told through `serverAnswered`, so that
- * the work waiting on the device is sent at once rather than at the next retry.
+ * the work waiting on the device is sent at once rather than at the next retry. No Apollo here: the
+ * link lives in apollo/reachabilityLink.ts, so that screens reading the connection do not pull the client in.
  */
 export type Connection = 'online' | 'offline' | 'unreachable';
 
@@ -112,37 +112,6 @@ export function showingDeviceCopy(): () => void {
 export function useShowingDeviceCopy(): boolean {
   return useSyncExternalStore(subscribe, () => deviceCopies > 0);
 }
-
-function statusCodeOf(error: unknown): number | undefined {
-  const code = typeof error === 'object' && error !== null ? (error as { statusCode?: unknown }).statusCode : undefined;
-  return typeof code === 'number' ? code : undefined;
-}
-
-/**
- * Told of every GraphQL call's end: an answer (data or GraphQL errors, or an HTTP status below 500)
- * means the server is reachable; no answer at all, or a server fault, means it is not.
- */
-export const reachabilityLink = new ApolloLink(
-  (operation, forward) =>
-    new Observable((observer) => {
-      const subscription = forward(operation).subscribe({
-        next(result) {
-          reportAnswered();
-          observer.next(result);
-        },
-        error(error: unknown) {
-          const status = statusCodeOf(error);
-          if (status === undefined || status >= 500) reportUnreachable();
-          else reportAnswered();
-          observer.error(error);
-        },
-        complete() {
-          observer.complete();
-        },
-      });
-      return () => subscription.unsubscribe();
-    }),
-);
 
 /** Tests start each case online, with nothing said. */
 export function resetConnection(): void {

@@ -4,7 +4,7 @@ import { onError } from '@apollo/client/link/error';
 // Its own module, not the package's index: the index brings dayjs and every rule onto sign-in's critical path.
 import { CONDITION_TYPENAMES } from '@fsi/shared/walkabouts/condition-codec';
 import { appErrors, SERVER_UNREACHABLE } from '../events';
-import { reachabilityLink } from '../connection';
+import { reachabilityLink } from './reachabilityLink';
 import { endRefusedSession } from '../session/refusal';
 import { readAccessToken } from '../session/session';
 import { classifyFailure } from './runMutation';
