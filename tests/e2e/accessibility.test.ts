@@ -1,12 +1,13 @@
 /**
  * Accessibility of the screens as built, checked by axe-core in Chromium at phone and desktop sizes:
  * every rule of axe's default set (WCAG 2 A and AA, and best practices), on each page and on the
- * sheets and dialogs an inspector opens. A violation names the rule and the elements.
+ * sheets and dialogs an inspector opens, and on each screen while it loads (its GraphQL answers held
+ * back until axe has run). A violation names the rule and the elements.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { newPage, viewports } from './browser';
 import type { Stack } from './stack';
 import { entryCard, openFromBuildings, scanByTypedCode, signIn, withJourney, type DailyWalkabout } from './walkabout-journey';
@@ -40,6 +41,25 @@ async function violations(page: Page): Promise<Violation[]> {
   });
 }
 
+/**
+ * Holds back the page's GraphQL answers (a slow network) until `release` is called: the screen stays in
+ * its loading state for axe to check.
+ */
+async function holdGraphql(page: Page): Promise<{ release(): Promise<void> }> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route('**/graphql*', (route) => {
+    if (released) return route.continue();
+    held.push(route);
+  });
+  return {
+    async release() {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}
+
 describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport) => {
   it('sign-in, forgot password and change password', async () => {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
@@ -69,6 +89,34 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
       await tutorial.click();
       await page.getByRole('dialog', { name: 'Tutorial' }).waitFor();
       expect(await violations(page)).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('every screen in its loading state', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'inspector');
+    await page.locator('main article[aria-labelledby]').first().waitFor();
+    // Where the location page is: its code's link leads there.
+    await page.goto(`/q/${codes.get('Main Lobby')!.split('/').pop()}`);
+    await page.getByRole('heading', { name: 'Main Lobby' }).waitFor();
+    const locationPath = new URL(page.url()).pathname;
+
+    const screens: [path: string, loading: string][] = [
+      ['/buildings', 'Loading buildings'],
+      [`/buildings/${walkabout.buildingId}/walkabouts`, 'Loading walkabouts'],
+      [`/buildings/${walkabout.buildingId}/walkabouts/${walkabout.walkaboutId}`, 'Loading the walkabout'],
+      [locationPath, 'Loading the location'],
+      [`/q/${codes.get('Main Lobby')!.split('/').pop()}`, 'Looking up the location'],
+    ];
+    for (const [path, loading] of screens) {
+      const held = await holdGraphql(page);
+      // Not 'load': the page's scripts wait on the held answers.
+      await page.goto(path, { waitUntil: 'commit' });
+      await page.getByRole('status', { name: loading }).waitFor();
+      expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
+      await held.release();
+      await expect.poll(() => page.getByRole('status', { name: loading }).count()).toBe(0);
     }
     await context.close();
   });

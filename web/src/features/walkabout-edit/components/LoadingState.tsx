@@ -10,8 +10,8 @@ export function LoadingState({ loaded, listPath }: { loaded: Exclude<EditData, {
     return (
       <>
         <TopBar title="Walkabout" back={back} />
-        <Center py="xl" aria-busy="true">
-          <Loader aria-label="Loading the walkabout" />
+        <Center py="xl" role="status" aria-busy="true" aria-label="Loading the walkabout">
+          <Loader />
         </Center>
       </>
     );
