@@ -62,3 +62,16 @@ export function mutationTextInputs(): Array<{ mutation: string; path: string }> 
 export function mutationNames(): string[] {
   return Object.keys(schema.getMutationType()!.getFields());
 }
+
+/**
+ * The mutation `name` called `count` times in one operation, as aliases `a0`, `a1`, … whose arguments are the
+ * variables `a0_<argument>`, `a1_<argument>`, … (mutations run one after the other, in order).
+ */
+export function aliasedOperationOf(name: string, selection: string, count: number): string {
+  const field = schema.getMutationType()!.getFields()[name];
+  if (!field) throw new Error(`No mutation ${name} in the schema`);
+  const aliases = Array.from({ length: count }, (_, i) => i);
+  const declarations = aliases.flatMap((i) => field.args.map((a) => `$a${i}_${a.name}: ${String(a.type)}`)).join(', ');
+  const calls = aliases.map((i) => `a${i}: ${name}(${field.args.map((a) => `${a.name}: $a${i}_${a.name}`).join(', ')}) ${selection}`);
+  return `mutation (${declarations}) { ${calls.join(' ')} }`;
+}
