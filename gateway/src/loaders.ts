@@ -92,9 +92,32 @@ export function loadOptional<T>(loader: DataLoader<string, T | null>, id: string
 
 /** Loads a to-one relationship that the schema declares non-null: a missing record is a fault, not a null. */
 export async function loadRequired<T>(loader: DataLoader<string, T | null>, id: string | null, what: string): Promise<T> {
-  const record = id ? await loader.load(id) : null;
+  return required(id ? await loader.load(id) : null, id, what);
+}
+
+/** A non-null to-one relationship already loaded (`loadEach`): the load's failure, or NOT_FOUND, as `loadRequired` gives them. */
+export function required<T>(record: T | Error | null, id: string | null, what: string): T {
+  if (record instanceof Error) throw record;
   if (!record) throw new GraphQLError(`The ${what} ${id ?? '(none)'} could not be loaded.`, { extensions: { code: 'NOT_FOUND' } });
   return record;
+}
+
+/**
+ * The records of a list (a building's statuses) with the record each names, loaded for the whole list at
+ * once: one promise per list rather than one per record and field, and the records' own fields resolve
+ * without waiting. A failed or missing load is kept in its place, for `required` to report where
+ * the field is.
+ */
+export function loadEach<TRecord, TKey extends string, TModel>(
+  loader: DataLoader<string, TModel | null>,
+  records: TRecord[],
+  keyOf: (record: TRecord) => string,
+  name: TKey,
+): Promise<Array<TRecord & { [K in TKey]: TModel | Error | null }>> | [] {
+  if (!records.length) return [];
+  return loader.loadMany(records.map(keyOf)).then((loaded) =>
+    records.map((record, index) => ({ ...record, [name]: loaded[index] ?? null }) as TRecord & { [K in TKey]: TModel | Error | null }),
+  );
 }
 
 export type PageArgs = { page?: number | null; pageSize?: number | null };

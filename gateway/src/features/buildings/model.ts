@@ -1,4 +1,5 @@
 import type { Building } from '../../generated/resolvers';
+import type { CycleModel } from '../cycles/model';
 import { idOf } from '../../json-api';
 import type { PlainFields } from '../../models';
 import type { BuildingInformationRecord, BuildingOffsetRecord, BuildingResource, BuildingStatusRecord } from '../../rest-types';
@@ -20,6 +21,11 @@ export type BuildingModel = PlainFields<Building, PlainBuildingField> & {
   regionId: string | null;
   fireWatchCycleId: string | null;
 };
+
+/** A status or an offset with the cycle it names, loaded for all of a building's at once (`loadEach`). */
+export type WithCycle<TRecord> = TRecord & { cycle: CycleModel | Error | null };
+export type BuildingStatusModel = WithCycle<BuildingStatusRecord>;
+export type BuildingOffsetModel = WithCycle<BuildingOffsetRecord>;
 
 export function toBuilding(building: BuildingResource): BuildingModel {
   const attributes = building.attributes;

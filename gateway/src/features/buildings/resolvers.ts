@@ -1,5 +1,7 @@
 import type { Resolvers } from '../../generated/resolvers';
-import { loadOptional, loadRequired } from '../../loaders';
+import { loadEach, loadOptional, loadRequired, required } from '../../loaders';
+
+const cycleIdOf = (record: { cycleId: number }) => String(record.cycleId);
 
 export const buildingResolvers: Resolvers = {
   Query: {
@@ -13,11 +15,13 @@ export const buildingResolvers: Resolvers = {
     organization: (building, _args, { data }) => loadRequired(data.organizations.byId, building.organizationId, 'organization'),
     region: (building, _args, { data }) => loadOptional(data.regions.byId, building.regionId),
     fireWatchCycle: (building, _args, { data }) => loadOptional(data.cycles.byId, building.fireWatchCycleId),
+    statuses: (building, _args, { data }) => loadEach(data.cycles.byId, building.statuses, cycleIdOf, 'cycle'),
+    buildingOffsets: (building, _args, { data }) => loadEach(data.cycles.byId, building.buildingOffsets, cycleIdOf, 'cycle'),
   },
   BuildingStatus: {
-    cycle: (status, _args, { data }) => loadRequired(data.cycles.byId, String(status.cycleId), 'cycle'),
+    cycle: (status) => required(status.cycle, cycleIdOf(status), 'cycle'),
   },
   BuildingOffset: {
-    cycle: (offset, _args, { data }) => loadRequired(data.cycles.byId, String(offset.cycleId), 'cycle'),
+    cycle: (offset) => required(offset.cycle, cycleIdOf(offset), 'cycle'),
   },
 };
