@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The web's JavaScript budgets (issue 8): the gzipped JavaScript each route loads before it is interactive,
-// read from the build (web/dist, `npm run build -w web` first). A route's critical path is its entry chunk and
-// the chunks of its screens, with everything they import statically, each counted once; dynamic imports (other
-// screens, the scanner) load when needed and are not counted. Exits non-zero when a route is over its budget.
+// read from the build (web/dist, `npm run build -w web` first; another build's folder as the first argument). A
+// route's critical path is the entry chunk, the app's start (src/app/startApp.tsx, which the entry imports after the
+// first paint and index.html preloads) and the chunks of its screens, with everything they import statically, each
+// counted once; dynamic imports (other screens, the scanner) load when needed and are not counted. Exits non-zero
+// when a route is over its budget.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,18 +12,22 @@ import { gzipSync } from 'node:zlib';
 
 const KiB = 1024;
 
+/** What every route opens: the entry and the app's start, which renders sign-in itself. */
+const START = ['index.html', 'src/app/startApp.tsx'];
+/** What every route behind sign-in opens besides: Apollo Client (app/ApolloGate.tsx) and the shell. */
+const SIGNED_IN = [...START, 'src/app/ApolloArea.tsx', 'src/app/shell/Shell.tsx'];
+
 /**
  * One table: each route, the manifest keys of what it opens (the entry, then the lazy screens it renders), and its
  * budget in KiB of gzipped JavaScript. Budgets sit a little above today's figures so that growth is caught.
- * /signin's target is 150 KiB (issue 8); it is not met yet: Apollo Client (about 60 KiB) is still on its critical
- * path, since the sign-in mutation and the session run through it. The budget keeps it from growing meanwhile.
+ * /signin's target is 150 KiB (issue 8): it loads neither Apollo Client nor the screens behind sign-in.
  */
 export const BUDGETS = [
-  { route: '/signin', opens: ['index.html'], budgetKiB: 180, targetKiB: 150 },
-  { route: '/buildings', opens: ['index.html', 'src/app/shell/Shell.tsx', 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 250 },
+  { route: '/signin', opens: START, budgetKiB: 125, targetKiB: 150 },
+  { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 250 },
   {
     route: '/buildings/:buildingId/walkabouts/:walkaboutId (the walkabout editor)',
-    opens: ['index.html', 'src/app/shell/Shell.tsx', 'src/features/walkabout-edit/WalkaboutEditPage.tsx'],
+    opens: [...SIGNED_IN, 'src/features/walkabout-edit/WalkaboutEditPage.tsx'],
     budgetKiB: 270,
   },
   { route: 'the camera scanner, when opened (its WebAssembly apart)', opens: ['src/features/scanning/QrCameraScanner.tsx'], budgetKiB: 60, only: true },
@@ -29,7 +35,7 @@ export const BUDGETS = [
 
 /**
  * The JavaScript files a route loads before it is interactive: the chunks of `opens` and, transitively, their static
- * imports, each once. With `only`, the chunks already on the critical path of the entry are left out.
+ * imports, each once. With `only`, the chunks already on sign-in's critical path are left out.
  */
 export function criticalFiles(manifest, opens) {
   const files = new Set();
@@ -48,7 +54,8 @@ export function criticalFiles(manifest, opens) {
 export function measure(manifest, budget, sizeOf) {
   let files = criticalFiles(manifest, budget.opens);
   if (budget.only) {
-    const already = criticalFiles(manifest, ['index.html']);
+    // What sign-in loads; a manifest without the app's start (the unit test's) counts from its entry alone.
+    const already = criticalFiles(manifest, START.filter((key) => manifest[key]));
     files = new Set([...files].filter((file) => !already.has(file)));
   }
   const bytes = [...files].reduce((sum, file) => sum + sizeOf(file), 0);
@@ -65,7 +72,7 @@ export function measure(manifest, budget, sizeOf) {
 const budgetOf = (route) => BUDGETS.find((budget) => budget.route === route);
 
 function main() {
-  const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'web', 'dist');
+  const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'web', 'dist');
   let manifest;
   try {
     manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));

@@ -1,19 +1,13 @@
-import '@mantine/core/styles.css';
+// Mantine's CSS for the screens reached without a session; the rest loads behind sign-in (app/mantineStyles.ts).
+import './app/mantineSignInStyles';
 import './app/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { watchBrowserForDebugLog } from './lib/debugLog';
-import { registerServiceWorker } from './app/offlineCache';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-
-registerServiceWorker();
-watchBrowserForDebugLog();
+/**
+ * The app starts once the browser has painted index.html's static frame of /signin: its modules (React, Mantine, the
+ * sign-in screen; app/startApp.tsx) are downloaded meanwhile, the build naming them in index.html as modulepreload
+ * (vite.config.ts), but evaluated only after that first paint, which on a slow phone comes a second or more sooner.
+ * A hidden tab paints no frame: it starts at once.
+ */
+const start = () => void import('./app/startApp');
+if (document.visibilityState === 'hidden') start();
+else requestAnimationFrame(() => setTimeout(start));

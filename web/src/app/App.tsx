@@ -1,16 +1,14 @@
-import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders } from './AppProviders';
+import { BaseProviders } from './BaseProviders';
 import { AppRoutes } from './AppRoutes';
-import { createApolloClient } from '../lib/apollo/client';
+import { clearAppCache } from './ApolloGate';
 
 export function App() {
-  const [client] = useState(() => createApolloClient({ uri: '/graphql' }));
   return (
     <BrowserRouter>
-      <AppProviders client={client}>
+      <BaseProviders clearCache={clearAppCache}>
         <AppRoutes />
-      </AppProviders>
+      </BaseProviders>
     </BrowserRouter>
   );
 }

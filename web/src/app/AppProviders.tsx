@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
 import { ApolloProvider, type ApolloClient } from '@apollo/client';
-import { theme } from './theme';
-import { SessionProvider } from '../lib/session/SessionProvider';
-import { AppErrorBanner } from './AppErrorBanner';
+import { BaseProviders } from './BaseProviders';
+import { ApolloProvided } from './ApolloGate';
 
 type AppProvidersProps = {
   client: ApolloClient<unknown>;
@@ -12,16 +10,16 @@ type AppProvidersProps = {
   children: ReactNode;
 };
 
-/** Everything a screen needs around it; the router is outside, so that tests can use a MemoryRouter. */
+/**
+ * Everything a screen needs around it, with a given Apollo client provided at once rather than loaded behind
+ * sign-in (ApolloGate): what the tests render screens in. The router is outside, so that tests can use a MemoryRouter.
+ */
 export function AppProviders({ client, env = 'default', children }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    <BaseProviders clearCache={() => client.clearStore()} env={env}>
       <ApolloProvider client={client}>
-        <SessionProvider>
-          <AppErrorBanner />
-          {children}
-        </SessionProvider>
+        <ApolloProvided value>{children}</ApolloProvided>
       </ApolloProvider>
-    </MantineProvider>
+    </BaseProviders>
   );
 }

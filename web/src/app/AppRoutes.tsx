@@ -2,26 +2,17 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { SignInPage } from '../features/auth/SignInPage';
 import { RequireSession } from './RequireSession';
+import { ApolloGate } from './ApolloGate';
 import { ScrollToTop } from './ScrollToTop';
 import { PageLoading } from './PageLoading';
-import {
-  BuildingsPage,
-  ChangePasswordPage,
-  ForgotPasswordPage,
-  LocationLinkPage,
-  LocationPage,
-  NotFoundPage,
-  Shell,
-  WalkaboutEditPage,
-  WalkaboutsPage,
-  preloadAfterSignIn,
-} from './lazyPages';
+import { ChangePasswordPage, ForgotPasswordPage, SHELL_ROUTES, Shell, preloadAfterSignIn } from './lazyPages';
 import { useSession } from '../lib/session/SessionProvider';
 
 /**
  * The route table of spec inspection.md section 2, as far as it is built. Sign-in is in the first
  * chunk; every other screen arrives when it is first opened (lazyPages.ts), inside the shell, whose
- * header and toolbar stay in place while it does.
+ * header and toolbar stay in place while it does. Apollo Client too loads behind sign-in (ApolloGate):
+ * the screens reached without a session post their operations with fetch.
  */
 export function AppRoutes() {
   return (
@@ -36,17 +27,16 @@ export function AppRoutes() {
           element={
             <RequireSession>
               <Page fullPage>
-                <Shell />
+                <ApolloGate>
+                  <Shell />
+                </ApolloGate>
               </Page>
             </RequireSession>
           }
         >
-          <Route path="/buildings" element={<Page><BuildingsPage /></Page>} />
-          <Route path="/buildings/:buildingId/walkabouts" element={<Page><WalkaboutsPage /></Page>} />
-          <Route path="/buildings/:buildingId/locations/:locationId" element={<Page><LocationPage /></Page>} />
-          <Route path="/q/:uuid" element={<Page><LocationLinkPage /></Page>} />
-          <Route path="/buildings/:buildingId/walkabouts/:walkaboutId" element={<Page><WalkaboutEditPage /></Page>} />
-          <Route path="*" element={<Page><NotFoundPage /></Page>} />
+          {SHELL_ROUTES.map(({ path, Screen }) => (
+            <Route key={path} path={path} element={<Page><Screen /></Page>} />
+          ))}
         </Route>
       </Routes>
     </>

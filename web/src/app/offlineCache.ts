@@ -1,13 +1,18 @@
 import { preloadLazyPages, whenIdle } from './lazyPages';
 
-/** Registers the service worker (public/sw.js) in a production build, once the page has loaded. */
+/**
+ * Registers the service worker (public/sw.js) in a production build, once the page has loaded: at once when it has
+ * already (the app starts after the first paint, main.tsx, often after the load event).
+ */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker.register('/sw.js').catch(() => {
       // Without a service worker the app still works online; nothing to tell the user.
     });
-  });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 let warming: Promise<unknown> | null = null;
@@ -27,15 +32,14 @@ export function warmOfflineCache(): void {
     .catch(() => undefined);
 }
 
-/** Requests each file through the worker (cache first: a kept file costs nothing), a few at a time. */
+/**
+ * Requests each file through the worker (cache first: a kept file costs nothing), one at a time: on a slow network
+ * the whole takes as long either way, and one request in the background leaves the link to the screen's own.
+ */
 async function keepBuildFiles(): Promise<void> {
   const response = await fetch('/precache.json', { cache: 'no-cache' });
   if (!response.ok) return;
-  const queue = [...((await response.json()) as string[])];
-  const worker = async () => {
-    for (let file = queue.shift(); file; file = queue.shift()) await fetch(file).catch(() => undefined);
-  };
-  await Promise.all([worker(), worker(), worker()]);
+  for (const file of (await response.json()) as string[]) await fetch(file).catch(() => undefined);
 }
 
 /** Requests go through the worker only once it controls the page (at once after the first visit). */

@@ -1,18 +1,20 @@
 import type { ReactNode } from 'react';
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { EnvironmentBanner } from '../../ui/EnvironmentBanner';
+import { EnvironmentNotice } from '../../ui/EnvironmentNotice';
 import { IconFlame } from '../../ui/icons';
 import classes from './AuthLayout.module.css';
+import { useEnvironment } from './useEnvironment';
 
 type AuthLayoutProps = { title: string; description?: ReactNode; children: ReactNode };
 
 /** The frame of the screens reached without a session: sign-in and the password screens. */
 export function AuthLayout({ title, description, children }: AuthLayoutProps) {
   useDocumentTitle(`${title} · Fire Safety Inspections`);
+  const environment = useEnvironment();
   return (
     <Box className={classes.page}>
-      <EnvironmentBanner />
+      <EnvironmentNotice environment={environment} />
       <Center component="main" className={classes.center}>
         <Stack gap="lg" w="100%" maw={420}>
           <Stack gap={6} align="center">

@@ -35,6 +35,7 @@ export function SignInPage() {
     navigate(safeRedirectPath(searchParams.get('redirectUrl')), { replace: true });
   }
 
+  // web/index.html paints this frame, title and description before the JavaScript has arrived: keep them alike.
   return (
     <AuthLayout title="Sign In" description="Sign in to see your buildings and run walkabouts.">
       <form onSubmit={(event) => void handleSubmit(event)} noValidate>

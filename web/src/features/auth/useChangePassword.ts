@@ -1,26 +1,31 @@
-import { useCallback } from 'react';
-import { useChangePasswordMutation, type FieldError } from '../../generated/graphql';
-import type { OperationContext } from '../../lib/apollo/client';
-import { runMutation } from '../../lib/apollo/runMutation';
+import { useCallback, useState } from 'react';
+import type { ChangePasswordMutation, ChangePasswordMutationVariables, FieldError } from '../../generated/graphql';
+import { requestMutation } from '../../lib/graphqlRequest';
 import { fieldErrorsOf } from '../../lib/outcome';
+import changePasswordOperation from './ChangePassword.graphql?raw';
 
 type ChangeResult = { ok: true } | { ok: false; errors: readonly Pick<FieldError, 'field' | 'message'>[] };
 
 const UNKNOWN = 'The password could not be changed. Please try again later.';
 
-/** Sets the new password with the hash of a reset link; the server's field errors come back to the form. */
+/**
+ * Sets the new password with the hash of a reset link; the server's field errors come back to the form. Posted
+ * with fetch, as sign-in: the page is reached from an e-mail, without a session.
+ */
 export function useChangePassword() {
-  const [mutate, { loading }] = useChangePasswordMutation({ context: { handlesErrors: true } satisfies OperationContext });
+  const [changing, setChanging] = useState(false);
 
   const changePassword = useCallback(
     async (token: string, password: string, confirmation: string): Promise<ChangeResult> => {
-      const outcome = await runMutation(async () => (await mutate({ variables: { token, password, confirmation } })).data?.changePassword);
+      setChanging(true);
+      const variables: ChangePasswordMutationVariables = { token, password, confirmation };
+      const outcome = await requestMutation(changePasswordOperation, variables, (data: ChangePasswordMutation) => data.changePassword).finally(() => setChanging(false));
       if (outcome.status === 'done' && outcome.value.ok) return { ok: true };
       const errors = fieldErrorsOf(outcome);
       return { ok: false, errors: errors.length > 0 ? errors : [{ field: null, message: UNKNOWN }] };
     },
-    [mutate],
+    [],
   );
 
-  return { changePassword, changing: loading };
+  return { changePassword, changing };
 }

@@ -1,9 +1,9 @@
-import { useCallback } from 'react';
-import { useSignInMutation, type FieldError } from '../../generated/graphql';
-import { runMutation } from '../../lib/apollo/runMutation';
+import { useCallback, useState } from 'react';
+import type { FieldError, SignInMutation, SignInMutationVariables } from '../../generated/graphql';
+import { requestMutation } from '../../lib/graphqlRequest';
 import { fieldErrorsOf } from '../../lib/outcome';
 import { useSession } from '../../lib/session/SessionProvider';
-import type { OperationContext } from '../../lib/apollo/client';
+import signInOperation from './SignIn.graphql?raw';
 
 /** Spec section 8, word for word (the spelling of 'occured' included). */
 export const SIGN_IN_INCORRECT = 'Could not sign in. Username or password is incorrect.';
@@ -23,15 +23,18 @@ type SignInResult = { ok: true } | { ok: false; message: string };
 
 /**
  * Exchanges the credentials for a token and starts the session. A refusal
- * arrives as payload errors (the REST 422); anything else, a fault.
+ * arrives as payload errors (the REST 422); anything else, a fault. Posted with
+ * fetch (requestMutation), not Apollo Client, which loads only once signed in.
  */
 export function useSignIn() {
-  const [mutate, { loading }] = useSignInMutation({ context: { handlesErrors: true } satisfies OperationContext });
+  const [signingIn, setSigningIn] = useState(false);
   const { startSession } = useSession();
 
   const signIn = useCallback(
     async (username: string, password: string): Promise<SignInResult> => {
-      const outcome = await runMutation(async () => (await mutate({ variables: { username, password } })).data?.signIn);
+      setSigningIn(true);
+      const variables: SignInMutationVariables = { username, password };
+      const outcome = await requestMutation(signInOperation, variables, (data: SignInMutation) => data.signIn).finally(() => setSigningIn(false));
       if (outcome.status === 'done') {
         if (!outcome.value.accessToken) return { ok: false, message: refusalMessage(undefined) };
         startSession(outcome.value.accessToken);
@@ -40,8 +43,8 @@ export function useSignIn() {
       const [refusal] = fieldErrorsOf(outcome);
       return { ok: false, message: refusal ? refusalMessage(refusal) : SIGN_IN_UNKNOWN };
     },
-    [mutate, startSession],
+    [startSession],
   );
 
-  return { signIn, signingIn: loading };
+  return { signIn, signingIn };
 }

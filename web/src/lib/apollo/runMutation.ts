@@ -1,32 +1,10 @@
 import { ApolloError } from '@apollo/client';
-import type { GraphQLFormattedError } from 'graphql';
 import type { FieldError } from '../../generated/graphql';
+import { classifyFailure } from '../failure';
 import type { Failure, Outcome } from '../outcome';
-import { endRefusedSession, refusesSession } from '../session/refusal';
+import { endRefusedSession } from '../session/refusal';
 
-function statusCodeOf(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const code = (error as { statusCode?: unknown }).statusCode;
-  return typeof code === 'number' ? code : undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/**
- * Sorts a failed GraphQL call, for the mutation hooks and the app's error link alike: a refused
- * session (refusesSession) is 'signedOut'; GraphQL errors, or an HTTP answer below 500, are the server
- * refusing this call; no answer at all or a server fault is 'offline' (the work waits for the network).
- */
-export function classifyFailure(graphQLErrors: readonly GraphQLFormattedError[], networkError: unknown): Failure {
-  const statusCode = statusCodeOf(networkError);
-  if (refusesSession(statusCode, graphQLErrors)) return { status: 'signedOut' };
-  const first = graphQLErrors[0];
-  if (first) return { status: 'refused', errors: [{ field: null, message: first.message, code: null }] };
-  if (statusCode !== undefined && statusCode < 500) return { status: 'refused', errors: [{ field: null, message: messageOf(networkError), code: null }] };
-  return { status: 'offline' };
-}
+export { classifyFailure } from '../failure';
 
 /** A thrown error of a call as its outcome; a refused session ends here (pending work stays on the device). */
 export function classifyError(error: unknown): Failure {

@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useApolloClient } from '@apollo/client';
 import { sessionRefused } from '../events';
 import { clearStoredSession, readAccessToken, storeAccessToken } from './session';
 
@@ -13,8 +12,16 @@ type Session = {
 
 const SessionContext = createContext<Session | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const client = useApolloClient();
+type SessionProviderProps = {
+  /**
+   * Forgets every record the signed-in app has cached (Apollo Client's store, when it has loaded): given by the
+   * app, so that the session itself, needed on sign-in, does not bring Apollo Client onto sign-in's critical path.
+   */
+  clearCache: () => Promise<unknown>;
+  children: ReactNode;
+};
+
+export function SessionProvider({ clearCache, children }: SessionProviderProps) {
   const [token, setToken] = useState<string | null>(() => readAccessToken());
 
   const startSession = useCallback((accessToken: string) => {
@@ -25,8 +32,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const endSession = useCallback(async () => {
     clearStoredSession();
     setToken(null);
-    await client.clearStore();
-  }, [client]);
+    await clearCache();
+  }, [clearCache]);
 
   // The link has already cleared the stored token; dropping it here lets the
   // route guard send the user to sign-in with the page they were on, and the

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { watchBrowserForDebugLog } from '../lib/debugLog';
+import { registerServiceWorker } from './offlineCache';
+import { preloadSignedInStart } from './lazyPages';
+import { isPublicPath, readAccessToken } from '../lib/session/session';
+
+// Signed in, the page needs Apollo Client, the shell and its screen: requested now, together, while React starts.
+if (readAccessToken() !== null && !isPublicPath(window.location.pathname)) preloadSignedInStart(window.location.pathname);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+// React replaces whatever index.html painted in #root (the static frame of /signin) on its first render.
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+registerServiceWorker();
+watchBrowserForDebugLog();
