@@ -96,6 +96,20 @@ describe('Entries comparison', () => {
     ]);
   });
 
+  it('names the equipment once, as name (id), when the entry is labelled by it', async () => {
+    renderLocation([
+      {
+        __typename: 'EntryComparison',
+        cycleName: 'Weekly',
+        locked: null,
+        active: { ...anEntry('2', []), label: 'Portable Extinguisher (41)' },
+      },
+    ]);
+    const card = await screen.findByRole('region', { name: /^Weekly comparison/ });
+    expect(within(card).getByText('Portable Extinguisher (41)')).toBeInTheDocument();
+    expect(within(card).queryByText(/ · /)).not.toBeInTheDocument();
+  });
+
   it('shows a side with no walkabout yet as such', async () => {
     renderLocation([
       {

@@ -72,7 +72,7 @@ export function LocationPage() {
                     </Title>
                     {entry && (
                       <Text size="sm" c="dimmed">
-                        {entry.label === entry.equipmentName ? equipmentLabel(entry.label, entry.equipmentId) : `${entry.label} · ${equipmentLabel(entry.equipmentName, entry.equipmentId)}`}
+                        {entryTitle(entry)}
                       </Text>
                     )}
                   </Stack>
@@ -103,6 +103,12 @@ export function LocationPage() {
       </Stack>
     </>
   );
+}
+
+/** The entry's label with its equipment as 'name (id)' (inspection.md section 9), once when the label already is that. */
+function entryTitle(entry: Pick<EntryColumn_EntryFragment, 'label' | 'equipmentName' | 'equipmentId'>): string {
+  const equipment = equipmentLabel(entry.equipmentName, entry.equipmentId);
+  return entry.label === equipment || entry.label === entry.equipmentName ? equipment : `${entry.label} · ${equipment}`;
 }
 
 function ColumnHeading({ title, entry, timeZone }: { title: string; entry: EntryColumn_EntryFragment | null; timeZone?: string }) {

@@ -79,11 +79,11 @@ describe('The save flow (inspection.md sections 4 and 8)', () => {
     );
     await user.click(await tapTarget('Closes and latches'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    const warning = within(await screen.findByRole('dialog', { name: 'Warning' }));
+    const warning = within(await screen.findByRole('dialog', { name: 'Warning' }, { timeout: 10_000 }));
     expect(warning.getByText('The tasks have not all been fully answered.')).toBeInTheDocument();
     await user.click(warning.getByRole('button', { name: 'Continue' }));
 
-    const saved = within(await screen.findByRole('dialog', { name: 'Walkabout saved' }));
+    const saved = within(await screen.findByRole('dialog', { name: 'Walkabout saved' }, { timeout: 10_000 }));
     const text = saved.getByText(new RegExp(`^Partial walkabout saved on ${DATE}\\.$`)).textContent;
     expect(saves.inputs).toHaveLength(1);
     // Behind the message, the last floor, where Lock Walkabout is.
@@ -91,8 +91,8 @@ describe('The save flow (inspection.md sections 4 and 8)', () => {
     expect(await screen.findByRole('heading', { name: 'Roof hatch' })).toBeInTheDocument();
     await user.click(saved.getByRole('button', { name: 'OK' }));
 
-    await waitFor(() => expect(currentPath()).toBe(LIST_ROUTE));
-    const notice = await screen.findByText(text ?? 'missing');
+    await waitFor(() => expect(currentPath()).toBe(LIST_ROUTE), { timeout: 10_000 });
+    const notice = await screen.findByText(text ?? 'missing', undefined, { timeout: 10_000 });
     expect(notice.closest('[role="status"]')).not.toBeNull();
   });
 
@@ -102,19 +102,19 @@ describe('The save flow (inspection.md sections 4 and 8)', () => {
     );
     await user.click(await tapTarget('Closes and latches'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    const saved = within(await screen.findByRole('dialog', { name: 'Walkabout saved' }));
+    const saved = within(await screen.findByRole('dialog', { name: 'Walkabout saved' }, { timeout: 10_000 }));
     const text = saved.getByText(new RegExp(`^Complete walkabout saved on ${DATE}\\.$`)).textContent ?? 'missing';
     expect(screen.queryByRole('dialog', { name: 'Warning' })).not.toBeInTheDocument();
     await user.click(saved.getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(currentPath()).toBe(LIST_ROUTE));
-    const notice = await screen.findByText(text);
+    await waitFor(() => expect(currentPath()).toBe(LIST_ROUTE), { timeout: 10_000 });
+    const notice = await screen.findByText(text, undefined, { timeout: 10_000 });
     expect(notice.closest('[role="status"]')).not.toBeNull();
   });
 
   it('returns to the walkabouts list at once, saying nothing, when nothing changed', async () => {
     const { user, saves, currentPath } = renderEdit(twoFloors([aCondition({ id: 'c1', label: 'Closes and latches', value: true })], []));
     await user.click(await screen.findByRole('button', { name: 'Done' }));
-    await waitFor(() => expect(currentPath()).toBe(LIST_ROUTE));
+    await waitFor(() => expect(currentPath()).toBe(LIST_ROUTE), { timeout: 10_000 });
     expect(saves.inputs).toHaveLength(0);
     expect(screen.queryByRole('dialog', { name: 'Walkabout saved' })).not.toBeInTheDocument();
     await screen.findByRole('region', { name: 'Open walkabouts' });
@@ -173,11 +173,22 @@ describe('The action sheet (inspection.md section 4)', () => {
 });
 
 describe('Entries (inspection.md section 9)', () => {
-  it('shows the equipment as its name with its id in brackets', async () => {
+  it('shows the equipment as its name with its id in brackets, once', async () => {
     renderEdit(
-      aWalkabout({ floors: [aFloor('1', 'Ground', [anEntry({ id: '21', label: 'Stair door', locationName: 'Stair A', equipmentName: 'Fire Door', conditions: [] })])] }),
+      aWalkabout({
+        floors: [
+          aFloor('1', 'Ground', [
+            anEntry({ id: '21', label: 'Stair door', locationName: 'Stair A', equipmentName: 'Fire Door', conditions: [] }),
+            // The backend labels an entry by its equipment, 'name (id)': the title says it, the line below does not repeat it.
+            anEntry({ id: '22', label: 'Hose Cabinet (eq-22)', locationName: 'Stair B', equipmentName: 'Hose Cabinet', conditions: [] }),
+          ]),
+        ],
+      }),
     );
     expect(await screen.findByText('Stair A · Fire Door (eq-21)')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Hose Cabinet (eq-22)' })).toBeInTheDocument();
+    expect(screen.getByText('Stair B')).toBeInTheDocument();
+    expect(screen.queryByText(/Stair B · /)).not.toBeInTheDocument();
   });
 });
 

@@ -56,7 +56,10 @@ export const EntryCard = memo(function EntryCard({ entryId }: { entryId: string 
           </Badge>
         </Group>
         <Text size="sm">
-          {info.locationName} · {equipmentLabel(info.equipmentName, info.equipmentId)}
+          {/* The entry's label is usually the equipment as 'name (id)' already (the title says it): not twice. */}
+          {info.label === equipmentLabel(info.equipmentName, info.equipmentId)
+            ? info.locationName
+            : `${info.locationName} · ${equipmentLabel(info.equipmentName, info.equipmentId)}`}
         </Text>
         {info.locationHint && (
           <Text size="sm" c="dimmed">
