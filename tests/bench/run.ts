@@ -6,7 +6,9 @@
  *    TEST_DATABASE_URL answers (backend/bench/walkabouts.bench.ts);
  * 3. tap to repaint in the walkabout edit page in headless Chromium, 2,000 conditions against 20 (tap.ts);
  * 4. the backend's cost of the buildings screen: database queries per REST call and backend CPU per
- *    GraphQL buildings query, against the raw SQL for the same rows (backend-cost.ts).
+ *    GraphQL buildings query, against the raw SQL for the same rows (backend-cost.ts);
+ * 5. Lighthouse (mobile, simulated slow 4G) on /signin and on /buildings signed in, against Debian's Chromium
+ *    (lighthouse.ts): performance, LCP, TBT, CLS and the JavaScript transferred, against the targets of issue 8.
  * Builds web/dist first when it is missing. Ends with a summary; exits 1 if a part failed.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { databaseLabel, formatWalkaboutBenches, runWalkaboutBenches, type WalkaboutBenches } from '../../backend/bench/walkabouts.bench';
 import { BACKEND_CPU_TARGET_MS, benchBackendCost, formatBackendCostBench, type BackendCostBench } from './backend-cost';
 import { benchGateway, formatGatewayBench, type GatewayBench } from './gateway';
+import { benchLighthouse, formatLighthouseBench, LIGHTHOUSE_TARGETS, meetsTargets, type LighthouseBench } from './lighthouse';
 import { benchTapToRepaint, formatTapBench, TAP_TARGET_MS, type TapBench } from './tap';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,7 +41,7 @@ function ensureWebBuilt() {
     const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npm run build -w web failed');
   } else if (newestFile(path.join(root, 'web/src')) > statSync(index).mtimeMs) {
-    console.log('Note: web/src has changes newer than web/dist; part 3 measures web/dist as built (`npm run build -w web` to rebuild).');
+    console.log('Note: web/src has changes newer than web/dist; parts 3 and 5 measure web/dist as built (`npm run build -w web` to rebuild).');
   }
 }
 
@@ -61,7 +64,13 @@ async function part<T>(title: string, run: () => Promise<T>, format: (result: T)
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const x = (value: number, digits = 2) => `${value.toFixed(digits)}x`;
 
-function summary(gateway: GatewayBench | null, walkabouts: WalkaboutBenches | null, tap: TapBench | null, cost: BackendCostBench | null): string {
+function summary(
+  gateway: GatewayBench | null,
+  walkabouts: WalkaboutBenches | null,
+  tap: TapBench | null,
+  cost: BackendCostBench | null,
+  lighthouse: LighthouseBench | null,
+): string {
   const lines = ['', '=== Summary (ratios against baselines measured in this run)'];
   if (gateway) {
     lines.push(
@@ -88,14 +97,24 @@ function summary(gateway: GatewayBench | null, walkabouts: WalkaboutBenches | nu
     );
     lines.push(`    target backend CPU under ${BACKEND_CPU_TARGET_MS} ms: ${cost.cpuMs <= BACKEND_CPU_TARGET_MS ? 'met' : 'MISSED'}`);
   } else lines.push('  4 backend cost: FAILED');
+  if (lighthouse) {
+    const pages = lighthouse.pages.map(
+      (page) =>
+        `${page.page} performance ${page.performance}, LCP ${(page.lcpMs / 1000).toFixed(2)} s, TBT ${page.tbtMs.toFixed(0)} ms, CLS ${page.cls.toFixed(3)}, JS ${page.jsBeforeLoadKiB.toFixed(0)} KiB by load`,
+    );
+    lines.push(`  5 Lighthouse (mobile, simulated slow 4G): ${pages.join('; ')}`);
+    const verdicts = lighthouse.pages.map((page) => `${page.page} ${meetsTargets(page) ? 'met' : 'MISSED'}`);
+    lines.push(`    target performance >= ${LIGHTHOUSE_TARGETS.performance} and LCP <= ${LIGHTHOUSE_TARGETS.lcpMs / 1000} s: ${verdicts.join(', ')}`);
+  } else lines.push('  5 Lighthouse: FAILED');
   lines.push(`  took ${((Date.now() - started) / 60000).toFixed(1)} min${failures.length ? `; failed: ${failures.join(', ')}` : ''}`);
   return lines.join('\n');
 }
 
 ensureWebBuilt();
-const gateway = await part('1/4 gateway vs direct REST', benchGateway, formatGatewayBench);
-const walkabouts = await part('2/4 backend walkabouts (PGlite, PostgreSQL)', runWalkaboutBenches, formatWalkaboutBenches);
-const tap = await part('3/4 tap to repaint in Chromium', benchTapToRepaint, formatTapBench);
-const cost = await part('4/4 backend cost of the buildings screen', benchBackendCost, formatBackendCostBench);
-console.log(summary(gateway, walkabouts, tap, cost));
+const gateway = await part('1/5 gateway vs direct REST', benchGateway, formatGatewayBench);
+const walkabouts = await part('2/5 backend walkabouts (PGlite, PostgreSQL)', runWalkaboutBenches, formatWalkaboutBenches);
+const tap = await part('3/5 tap to repaint in Chromium', benchTapToRepaint, formatTapBench);
+const cost = await part('4/5 backend cost of the buildings screen', benchBackendCost, formatBackendCostBench);
+const lighthouse = await part('5/5 Lighthouse on /signin and /buildings', () => benchLighthouse(), formatLighthouseBench);
+console.log(summary(gateway, walkabouts, tap, cost, lighthouse));
 process.exit(failures.length ? 1 : 0);
