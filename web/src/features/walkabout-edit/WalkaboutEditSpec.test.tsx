@@ -224,6 +224,29 @@ describe('The invalid-entry rule (inspection.md sections 4 and 5)', () => {
     expect(await screen.findByRole('heading', { name: 'Hose cabinet' })).toBeInTheDocument();
   });
 
+  it('on Save, shows the invalid condition on its floor and sends nothing', async () => {
+    const withWork = aWalkabout({
+      floors: [
+        aFloor('1', 'Ground', [anEntry({ id: '21', label: 'Stair door', scannedAt: SCANNED, conditions: [aCondition({ id: 'c1', label: 'Closes and latches', value: false })] })]),
+        aFloor('2', 'Second', [anEntry({ id: '22', label: 'Hose cabinet', uuid: UUID_B, scannedAt: SCANNED, conditions: [aCondition({ id: 'c2', label: 'Hose racked' })] })]),
+      ],
+    });
+    const { user, saves, currentPath } = renderEdit(withWork, { route: `${EDIT_ROUTE}?floor=2` });
+    await user.click(await tapTarget('Hose racked'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Invalid Conditions' }, { timeout: 10_000 }));
+    expect(
+      dialog.getByText(
+        'All unsatisfactory conditions must include either remarks or a photo before the walkabout can be completed. Please correct or unmark the unsatisfactory conditions.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe(`${EDIT_ROUTE}?floor=1`));
+    expect(await screen.findByRole('heading', { name: 'Stair door' })).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Closes and latches/ })).toHaveFocus());
+    expect(saves.inputs).toHaveLength(0);
+  });
+
   it('refuses to unlock another entry while an entry on another floor is invalid', async () => {
     const { user } = renderEdit(walkabout, { route: `${EDIT_ROUTE}?floor=2` });
     await screen.findByRole('heading', { name: 'Hose cabinet' });

@@ -34,7 +34,15 @@ export function useFloorNavigation({
 
   const targetFloorId = validFloor(requestedFloorId) ?? floors[0]?.id ?? null;
   const handledTarget = useRef<string | null>(null);
+  /** The floor revealCondition asked for: shown as it is, without the rules or a save of a floor change. */
+  const revealing = useRef<string | null>(null);
   const onFloorRequested = useEffectEvent((target: string) => {
+    if (revealing.current === target) {
+      revealing.current = null;
+      setFloorId(target);
+      window.scrollTo(0, 0);
+      return;
+    }
     if (floorId !== null && refuse?.()) {
       setSearchParams({ floor: floorId }, { replace: true });
       return;
@@ -69,14 +77,16 @@ export function useFloorNavigation({
   const goToFloor = (id: string) => setSearchParams({ floor: id });
 
   /**
-   * Shows the floor of a condition to focus (the save flow and a refused scan point at it). Through the
-   * address like any floor change (the rule lets the inspector go to the invalid condition's floor): set
-   * here before the address, the floor would meet the old address and read it as a request to go back.
+   * Shows the floor of a condition to focus (the save flow and a refused scan point at it), through the
+   * address: set here before the address, the floor would meet the old address and read it as a request
+   * to go back. It is not a floor change of the inspector's, so nothing is checked or saved for it.
    */
   const revealCondition = (conditionId: string) => {
     const entryId = store.getCondition(conditionId).info.entryId;
     const target = store.floorOf(entryId);
-    if (target !== floorId) setSearchParams({ floor: target }, { replace: true });
+    if (target === floorId) return;
+    revealing.current = target;
+    setSearchParams({ floor: target }, { replace: true });
   };
 
   return {
