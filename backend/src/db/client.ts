@@ -13,6 +13,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { keepPlans } from './pglite-plans';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -82,6 +83,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     await release();
     throw error;
   }
+  await keepPlans(client);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db,
