@@ -1,177 +1,303 @@
 /**
- * The price of the gateway, part 1 of `npm run bench` (`npx tsx tests/bench/gateway.ts` runs it
- * alone). For a buildings query over 50 buildings with their relationships, it prints the REST
- * calls per GraphQL query, and the gateway's latency (p50/p95) and throughput as ratios to a
- * hand-written client making the same REST calls to the backend directly, in the same run, on
- * loopback, with bounded iteration counts.
+ * The price of the gateway, part 1 of `npm run bench` (`npx tsx tests/bench/gateway.ts` runs it alone), for
+ * the web's buildings screen: its BuildingsPage query as the web sends it, signed in as a region user, over
+ * buildings that each have a Daily, a Weekly and a Monthly walkabout (three status badges).
+ *
+ * Every figure stands beside a baseline measured in the same run, interleaved with it, on loopback: a
+ * hand-written client making the same REST calls to the backend directly (the same levels, in parallel
+ * within a level) and joining their answers.
+ * 1. 24 buildings, the screen's page: p50 and p95 with one connection, queries per second with ten.
+ * 2. 6, 24 and 500 buildings in one page: p50 and the cost per building, which stays flat when nothing is
+ *    done per building that could be done per query.
+ * 3. The gateway's own CPU per query and per building, with the gateway in a process of its own
+ *    (process.cpuUsage of that process, so neither the backend's CPU nor the client's is in it).
+ * 1 and 2 run the gateway and the backend in one process, as `npm start` does.
  */
-import type { AddressInfo } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import { seed, signIn, startTestBackend } from '@fsi/backend/testing';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode } from 'graphql';
+import { schema, seed, signIn, startTestBackend } from '@fsi/backend/testing';
+import { TEST_PASSWORD } from '@fsi/backend/seed/test-seed';
 import { createGateway } from '@fsi/gateway';
+import { startGatewayProcess } from './stack';
 
-const BUILDINGS = 50;
-const WARMUP = 10;
-const LATENCY_ITERATIONS = 100;
-const THROUGHPUT_REQUESTS = 200;
-const CONCURRENCY = 8;
+/** The screen's page size (the web's BuildingsPage). */
+const SCREEN = 24;
+const SIZES = [6, SCREEN, 500] as const;
+const WARMUP = 20;
+const LATENCY_ITERATIONS = 150;
+const THROUGHPUT_REQUESTS = 400;
+const CONNECTIONS = 10;
+/** Sequential queries per size for part 2 and for the gateway's CPU (fewer at 500, each a large answer). */
+const ITERATIONS_OF_SIZE: Record<number, number> = { 6: 60, 24: 60, 500: 16 };
+const CPU_QUERIES_OF_SIZE: Record<number, number> = { 6: 150, 24: 150, 500: 24 };
+
+/** The issue's targets (issue 8, points 5 and 6). */
+export const GATEWAY_TARGETS = { p50Ms: 10, throughput: 300, p50Of500Ms: 60, cpuPerBuildingMs: 0.1, throughputRatio: 0.9 } as const;
 
 export type GatewaySide = { p50: number; p95: number; throughput: number };
-export type GatewayBench = { buildings: number; callsPerQuery: number; direct: GatewaySide; gateway: GatewaySide };
+export type SizeCost = {
+  buildings: number;
+  /** p50 of the gateway and of direct REST for a page of this size, in ms. */
+  gatewayP50: number;
+  directP50: number;
+  /** The gateway process's CPU per query of this size, in ms. */
+  gatewayCpuMs: number;
+};
+export type GatewayBench = {
+  /** The screen's buildings (part 1). */
+  buildings: number;
+  callsPerQuery: number;
+  direct: GatewaySide;
+  gateway: GatewaySide;
+  sizes: SizeCost[];
+  /** The gateway's CPU for each building more, between the smallest and the largest page, in ms. */
+  marginalCpuPerBuildingMs: number;
+};
+
+const webBuildings = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/src/features/buildings');
+
+/** The web's BuildingsPage operation with the fragments it reaches, as the web sends it. */
+export function buildingsPageDocument(): string {
+  const definitions: DefinitionNode[] = readdirSync(webBuildings)
+    .filter((f) => f.endsWith('.graphql'))
+    .flatMap((f) => parse(readFileSync(path.join(webBuildings, f), 'utf8')).definitions);
+  const fragments = new Map(
+    definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+  );
+  const operation = definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION && d.name?.value === 'BuildingsPage');
+  if (!operation) throw new Error('BuildingsPage operation not found in web/src/features/buildings');
+  const used = new Set<string>();
+  const queue: DefinitionNode[] = [operation];
+  while (queue.length) {
+    visit(queue.shift()!, {
+      FragmentSpread(node) {
+        if (used.has(node.name.value)) return;
+        used.add(node.name.value);
+        const fragment = fragments.get(node.name.value);
+        if (fragment) queue.push(fragment);
+      },
+    });
+  }
+  return [operation, ...[...used].map((name) => fragments.get(name)!)].map((d) => print(d)).join('\n\n');
+}
 
 type Resource = { id: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: unknown }> };
-type ListDocument = { data: Resource[] };
+type Document = { data: Resource | Resource[]; meta?: Record<string, unknown> };
+type Run = () => Promise<number>;
 
-const query = `query BenchBuildings($organizationId: ID, $pageSize: Int!) {
-  buildings(organizationId: $organizationId, pageSize: $pageSize) {
-    pageInfo { totalCount hasNextPage }
-    nodes {
-      id name timeZone floorDisplayName
-      organization { id name regions { id name children { id name } } }
-      region { id name parent { id name } children { id name } }
-      fireWatchCycle { id name }
-      buildingOffsets { openOffsetValue openOffsetUnit closeOffsetValue closeOffsetUnit cycle { id name frequency } }
-      statuses { isLastWalkaboutComplete lockedAt cycle { id name } }
+const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
+const percentile = (values: number[], p: number) => {
+  const sorted = sortedOf(values);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+/** Runs the sides one after the other, alternating which goes first, so the machine's load weighs on both alike. */
+async function interleaved(runs: Run[], iterations: number, expected: number): Promise<number[][]> {
+  const latencies = runs.map(() => [] as number[]);
+  for (let i = 0; i < iterations; i += 1) {
+    const order = i % 2 ? [...runs.keys()].reverse() : [...runs.keys()];
+    for (const side of order) {
+      const start = performance.now();
+      const count = await runs[side]!();
+      latencies[side]!.push(performance.now() - start);
+      if (count !== expected) throw new Error(`side ${side} returned ${count} buildings, not ${expected}`);
     }
   }
-}`;
+  return latencies;
+}
+
+/** Queries per second of each side with `connections` clients in flight, in alternating rounds. */
+async function throughputs(runs: Run[], requests: number, connections: number): Promise<number[]> {
+  const seconds = runs.map(() => 0);
+  const ROUNDS = 4;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const side of round % 2 ? [...runs.keys()].reverse() : [...runs.keys()]) {
+      let next = 0;
+      const start = performance.now();
+      await Promise.all(
+        Array.from({ length: connections }, async () => {
+          while (next < requests / ROUNDS) {
+            next += 1;
+            await runs[side]!();
+          }
+        }),
+      );
+      seconds[side]! += (performance.now() - start) / 1000;
+    }
+  }
+  return seconds.map((s) => requests / s);
+}
 
 export async function benchGateway(): Promise<GatewayBench> {
+  const largest = Math.max(...SIZES);
   const backend = await startTestBackend();
   const organization = await seed(backend.db).organization('Bench Property Group', (o) => {
-    o.region('North').region('South');
-    for (let r = 0; r < 10; r += 1) {
-      o.region(`District ${r}`, { parent: r % 2 ? 'North' : 'South' }).region(`Block ${r}`, { parent: `District ${r}` });
-    }
+    o.region('Area');
+    for (let r = 0; r < 6; r += 1) o.region(`District ${r}`, { parent: 'Area' });
     o.cycle('Daily', { frequency: 'daily' }).cycle('Weekly', { frequency: 'weekly' }).cycle('Monthly', { frequency: 'monthly' });
-    for (let b = 0; b < BUILDINGS; b += 1) o.building(`Tower ${b}`, { region: `District ${b % 10}` });
+    for (let b = 0; b < largest; b += 1) o.building(`Tower ${String(b).padStart(3, '0')}`, { region: `District ${b % 6}` });
+    o.role('Inspector', {});
+    o.user('bench-regional', { region: 'Area', roles: ['Inspector'] });
     return o;
   });
-  let restCalls = 0;
-  const gateway = await createGateway({ backendUrl: backend.url, onRestRequest: () => void (restCalls += 1) });
-  await gateway.listen({ port: 0, host: '127.0.0.1' });
-  const gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}/graphql`;
-  const { token } = await signIn(backend.url, 'admin', 'demo1234');
+  // Each building's latest Daily, Weekly and Monthly walkabout: the three status badges of its card.
+  const today = new Date().toISOString().slice(0, 10);
+  await backend.db.insert(schema.walkabouts).values(
+    Object.values(organization.buildings).flatMap((buildingId) =>
+      Object.values(organization.cycles).map((cycleId) => ({ buildingId, cycleId, periodKey: `bench-${today}`, date: today, openedAt: new Date() })),
+    ),
+  );
+  const { token } = await signIn(backend.url, 'bench-regional', TEST_PASSWORD);
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
-  const variables = { organizationId: String(organization.id), pageSize: BUILDINGS };
+  const query = buildingsPageDocument();
+  const organizationId = String(organization.id);
 
-  async function viaGateway(): Promise<number> {
-    const response = await fetch(gatewayUrl, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await response.json()) as { data?: { buildings: { nodes: unknown[] } }; errors?: unknown };
-    if (!body.data || body.errors) throw new Error(`The gateway failed: ${JSON.stringify(body.errors)}`);
-    return body.data.buildings.nodes.length;
-  }
+  let restCalls = 0;
+  const gateway = await createGateway({ backendUrl: backend.url, playground: false, onRestRequest: () => void (restCalls += 1) });
+  const gatewayUrl = `${await gateway.listen({ port: 0, host: '127.0.0.1' })}/graphql`;
 
-  const get = async (path: string): Promise<Resource[]> => {
-    const response = await fetch(`${backend.url}${path}`, { headers });
-    if (!response.ok) throw new Error(`${path}: ${response.status}`);
-    return ((await response.json()) as ListDocument).data;
+  const viaGateway = (url: string, pageSize: number): Run => {
+    const body = JSON.stringify({ query, variables: { organizationId, page: 1, pageSize } });
+    return async () => {
+      const response = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+      const answer = (await response.json()) as { data?: { buildings: { nodes: Array<{ statuses: unknown[] }> } }; errors?: unknown };
+      if (!answer.data || answer.errors) throw new Error(`The gateway failed: ${JSON.stringify(answer.errors)}`);
+      return answer.data.buildings.nodes.length;
+    };
   };
+
+  const get = async (route: string): Promise<Document> => {
+    const response = await fetch(`${backend.url}${route}`, { headers });
+    if (!response.ok) throw new Error(`${route}: ${response.status}`);
+    return (await response.json()) as Document;
+  };
+  const list = async (route: string) => (await get(route)).data as Resource[];
   const ids = (values: unknown[]) => [...new Set(values.filter((v) => v !== null && v !== undefined).map(String))].join(',');
   const related = (resource: Resource, name: string) => (resource.relationships?.[name]?.data as { id: string } | null)?.id ?? null;
 
   /** The same REST calls the gateway's loaders make, level by level, joined by hand. */
-  async function direct(): Promise<number> {
-    const buildings = await get(`/buildings?page[number]=1&page[size]=${BUILDINGS}&filter[organization]=${variables.organizationId}`);
-    const cycleIds = buildings.flatMap((b) => [
-      b.attributes.fireWatchCycleId,
-      ...(b.attributes.buildingOffsets as Array<{ cycleId: number }>).map((o) => o.cycleId),
-      ...(b.attributes.statuses as Array<{ cycleId: number }>).map((s) => s.cycleId),
+  const direct = (pageSize: number): Run => async () => {
+    const [viewer, buildings] = await Promise.all([
+      get('/users/me'),
+      list(`/buildings?page[number]=1&page[size]=${pageSize}&filter[organization]=${organizationId}`),
     ]);
+    const statusesOf = (b: Resource) => b.attributes.statuses as Array<{ cycleId: number }>;
     const [organizations, regions, cycles] = await Promise.all([
-      get(`/organizations?filter[id]=${ids(buildings.map((b) => related(b, 'organization')))}&page[size]=500`),
-      get(`/regions?filter[id]=${ids(buildings.map((b) => related(b, 'region')))}&page[size]=500`),
-      get(`/cycles?filter[id]=${ids(cycleIds)}&page[size]=500`),
+      list(`/organizations?filter[id]=${ids(buildings.map((b) => related(b, 'organization')))}&page[size]=500`),
+      list(`/regions?filter[id]=${ids(buildings.map((b) => related(b, 'region')))}&page[size]=500`),
+      list(`/cycles?filter[id]=${ids(buildings.flatMap((b) => statusesOf(b).map((s) => s.cycleId)))}&page[size]=500`),
     ]);
-    const nextRegionIds = regions.flatMap((r) => [related(r, 'parent'), ...((r.relationships?.children?.data as Array<{ id: string }>) ?? []).map((c) => c.id)]);
-    const [organizationRegions, moreRegions] = await Promise.all([
-      get(`/regions?filter[organization]=${ids(organizations.map((o) => o.id))}&page[size]=500`),
-      get(`/regions?filter[id]=${ids(nextRegionIds)}&page[size]=500`),
-    ]);
-    const regionById = new Map([...regions, ...moreRegions, ...organizationRegions].map((r) => [r.id, r]));
-    const organizationById = new Map(organizations.map((o) => [o.id, o]));
-    const cycleById = new Map(cycles.map((c) => [c.id, c]));
-    const joined = buildings.map((b) => {
-      const region = regionById.get(related(b, 'region') ?? '');
-      return {
+    const byId = (records: Resource[]) => new Map(records.map((r) => [r.id, r.attributes]));
+    const [organizationById, regionById, cycleById] = [byId(organizations), byId(regions), byId(cycles)];
+    const page = {
+      viewer: { id: (viewer.data as Resource).id, ...(viewer.data as Resource).attributes, isAdmin: viewer.meta?.isAdmin },
+      nodes: buildings.map((b) => ({
+        id: b.id,
         ...b.attributes,
         organization: organizationById.get(related(b, 'organization') ?? ''),
-        region: region && { ...region.attributes, parent: regionById.get(related(region, 'parent') ?? '') },
-        buildingOffsets: (b.attributes.buildingOffsets as Array<{ cycleId: number }>).map((o) => ({ ...o, cycle: cycleById.get(String(o.cycleId)) })),
-      };
-    });
-    return joined.length;
-  }
+        region: regionById.get(related(b, 'region') ?? ''),
+        statuses: statusesOf(b).map((s) => ({ ...s, cycle: cycleById.get(String(s.cycleId)) })),
+      })),
+    };
+    return page.nodes.length;
+  };
 
+  // The REST calls of one screen, and a check that the answer has what the card shows.
   restCalls = 0;
-  await viaGateway();
+  const first = await fetch(gatewayUrl, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables: { organizationId, page: 1, pageSize: SCREEN } }),
+  });
+  const firstAnswer = (await first.json()) as { data?: { buildings: { nodes: Array<{ statuses: unknown[] }> } }; errors?: unknown };
+  if (!firstAnswer.data || firstAnswer.errors) throw new Error(`The gateway failed: ${JSON.stringify(firstAnswer.errors)}`);
+  if (firstAnswer.data.buildings.nodes.some((node) => node.statuses.length !== 3)) throw new Error('A building has not its three statuses');
   const callsPerQuery = restCalls;
 
-  type Side = { label: string; run: () => Promise<number>; latencies: number[]; seconds: number };
-  const sides: Side[] = [
-    { label: 'direct REST', run: direct, latencies: [], seconds: 0 },
-    { label: 'gateway', run: viaGateway, latencies: [], seconds: 0 },
-  ];
+  // 1. The screen: one connection, then ten.
+  const screenRuns = [direct(SCREEN), viaGateway(gatewayUrl, SCREEN)];
+  await interleaved(screenRuns, WARMUP, SCREEN);
+  const [directLatencies, gatewayLatencies] = await interleaved(screenRuns, LATENCY_ITERATIONS, SCREEN);
+  const [directThroughput, gatewayThroughput] = await throughputs(screenRuns, THROUGHPUT_REQUESTS, CONNECTIONS);
+  const side = (latencies: number[], throughput: number): GatewaySide => ({
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    throughput,
+  });
 
-  for (const side of sides) for (let i = 0; i < WARMUP; i += 1) await side.run();
-
-  // Interleaved, so that a change in the machine's load during the run weighs on both sides alike.
-  for (let i = 0; i < LATENCY_ITERATIONS; i += 1) {
-    for (const side of i % 2 ? [...sides].reverse() : sides) {
-      const start = performance.now();
-      const count = await side.run();
-      side.latencies.push(performance.now() - start);
-      if (count !== BUILDINGS) throw new Error(`${side.label} returned ${count} buildings`);
-    }
+  // 2. The cost per building, from a small page to the largest.
+  const sizeLatencies = new Map<number, { gatewayP50: number; directP50: number }>();
+  for (const size of SIZES) {
+    const runs = [direct(size), viaGateway(gatewayUrl, size)];
+    await interleaved(runs, 3, size);
+    const [d, g] = await interleaved(runs, ITERATIONS_OF_SIZE[size]!, size);
+    sizeLatencies.set(size, { directP50: percentile(d!, 50), gatewayP50: percentile(g!, 50) });
   }
-
-  const ROUNDS = 4;
-  for (let round = 0; round < ROUNDS; round += 1) {
-    for (const side of round % 2 ? [...sides].reverse() : sides) {
-      let next = 0;
-      const start = performance.now();
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next < THROUGHPUT_REQUESTS / ROUNDS) {
-            next += 1;
-            await side.run();
-          }
-        }),
-      );
-      side.seconds += (performance.now() - start) / 1000;
-    }
-  }
-
-  const summary = (side: Side): GatewaySide => {
-    const sorted = [...side.latencies].sort((a, b) => a - b);
-    const percentile = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-    return { p50: percentile(50), p95: percentile(95), throughput: THROUGHPUT_REQUESTS / side.seconds };
-  };
-  const [directResult, gatewayResult] = sides.map(summary) as [GatewaySide, GatewaySide];
-
   await gateway.close();
-  await backend.close();
-  return { buildings: BUILDINGS, callsPerQuery, direct: directResult, gateway: gatewayResult };
+
+  // 3. The gateway's own CPU, in a process of its own.
+  const own = await startGatewayProcess(backend.url);
+  const sizes: SizeCost[] = [];
+  try {
+    for (const size of SIZES) {
+      const run = viaGateway(own.url, size);
+      for (let i = 0; i < 5; i += 1) await run();
+      const queries = CPU_QUERIES_OF_SIZE[size]!;
+      const before = await own.cpuMs();
+      for (let i = 0; i < queries; i += 1) await run();
+      const gatewayCpuMs = ((await own.cpuMs()) - before) / queries;
+      sizes.push({ buildings: size, ...sizeLatencies.get(size)!, gatewayCpuMs });
+    }
+  } finally {
+    await own.close();
+    await backend.close();
+  }
+  const smallest = sizes[0]!;
+  const biggest = sizes.at(-1)!;
+  return {
+    buildings: SCREEN,
+    callsPerQuery,
+    direct: side(directLatencies!, directThroughput!),
+    gateway: side(gatewayLatencies!, gatewayThroughput!),
+    sizes,
+    marginalCpuPerBuildingMs: (biggest.gatewayCpuMs - smallest.gatewayCpuMs) / (biggest.buildings - smallest.buildings),
+  };
 }
 
-export function formatGatewayBench({ buildings, callsPerQuery, direct: directResult, gateway: gatewayResult }: GatewayBench): string {
-  const ms = (value: number) => `${value.toFixed(1)} ms`;
+export function formatGatewayBench(result: GatewayBench): string {
+  const { buildings, callsPerQuery, direct: directResult, gateway: gatewayResult, sizes, marginalCpuPerBuildingMs } = result;
+  const ms = (value: number, digits = 1) => `${value.toFixed(digits)} ms`;
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+  const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  const screen = sizes.find((s) => s.buildings === buildings);
+  const largest = sizes.at(-1)!;
+  const targets = GATEWAY_TARGETS;
+  const throughputRatio = gatewayResult.throughput / directResult.throughput;
   return [
     '',
-    `Buildings query over ${buildings} buildings with organization, region (parent, children), the organization's region tree, cycles of offsets and statuses`,
+    `The web's BuildingsPage query (viewer, ${buildings} buildings with organization, region and 3 status badges with their cycles), signed in as a region user`,
     `  REST calls per GraphQL query: ${callsPerQuery}`,
-    `  iterations per side: ${WARMUP} warm-up, ${LATENCY_ITERATIONS} sequential for latency, ${THROUGHPUT_REQUESTS} at concurrency ${CONCURRENCY} for throughput; interleaved; loopback`,
+    `  baseline: direct REST, the same calls level by level joined by hand; interleaved; loopback; gateway and backend in one process as npm start runs them`,
+    `  iterations per side: ${WARMUP} warm-up, ${LATENCY_ITERATIONS} sequential (one connection), ${THROUGHPUT_REQUESTS} with ${CONNECTIONS} connections`,
     '',
-    '                 p50        p95        throughput',
+    '                 p50        p95        throughput (10 connections)',
     `  direct REST    ${ms(directResult.p50).padEnd(10)} ${ms(directResult.p95).padEnd(10)} ${directResult.throughput.toFixed(1)} queries/s`,
     `  gateway        ${ms(gatewayResult.p50).padEnd(10)} ${ms(gatewayResult.p95).padEnd(10)} ${gatewayResult.throughput.toFixed(1)} queries/s`,
     `  gateway/direct ${ratio(gatewayResult.p50, directResult.p50).padEnd(10)} ${ratio(gatewayResult.p95, directResult.p95).padEnd(10)} ${ratio(gatewayResult.throughput, directResult.throughput)} throughput`,
+    '',
+    `  cost per building, one page of each size (p50 over ${sizes.map((s) => ITERATIONS_OF_SIZE[s.buildings]).join('/')} sequential queries; gateway CPU in its own process over ${sizes.map((s) => CPU_QUERIES_OF_SIZE[s.buildings]).join('/')} queries):`,
+    '  buildings   gateway p50   per building   direct p50   per building   gateway CPU/query   per building',
+    ...sizes.map(
+      (s) =>
+        `  ${String(s.buildings).padStart(9)}   ${ms(s.gatewayP50).padStart(11)}   ${ms(s.gatewayP50 / s.buildings, 3).padStart(12)}   ${ms(s.directP50).padStart(10)}   ${ms(s.directP50 / s.buildings, 3).padStart(12)}   ${ms(s.gatewayCpuMs, 2).padStart(17)}   ${ms(s.gatewayCpuMs / s.buildings, 3).padStart(12)}`,
+    ),
+    `  gateway CPU for each building more (${sizes[0]!.buildings} to ${largest.buildings}): ${ms(marginalCpuPerBuildingMs, 3)}; the rest of a query's CPU is per query (HTTP, ${callsPerQuery} REST calls, compression)`,
+    '',
+    `  targets: p50 of ${buildings} buildings ≤ ${targets.p50Ms} ms: ${met(gatewayResult.p50 <= targets.p50Ms)}; ≥ ${targets.throughput}/s with ${CONNECTIONS} connections: ${met(gatewayResult.throughput >= targets.throughput)}; ${largest.buildings} buildings ≤ ${targets.p50Of500Ms} ms: ${met(largest.gatewayP50 <= targets.p50Of500Ms)}`,
+    `           gateway CPU per building < ${targets.cpuPerBuildingMs} ms: ${met(marginalCpuPerBuildingMs < targets.cpuPerBuildingMs)} for each building more, ${met(largest.gatewayCpuMs / largest.buildings < targets.cpuPerBuildingMs)} at ${largest.buildings}${screen ? `, ${met(screen.gatewayCpuMs / screen.buildings < targets.cpuPerBuildingMs)} at ${screen.buildings} (per-query costs included)` : ''}; throughput within 10 % of direct REST: ${met(throughputRatio >= targets.throughputRatio)}`,
     '',
   ].join('\n');
 }

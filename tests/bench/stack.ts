@@ -1,7 +1,9 @@
+import { fork } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { startStack, webDist, type Stack } from '../e2e/stack';
 
 /** The files index.html loads from /assets, which a build in progress may not have written yet. */
@@ -42,4 +44,68 @@ export async function startBenchStack(): Promise<Stack> {
       rmSync(dist, { recursive: true, force: true });
     },
   };
+}
+
+/** A gateway in a process of its own, so that its CPU is measured apart from the backend's and the client's. */
+export type GatewayProcess = {
+  /** The gateway's /graphql URL. */
+  url: string;
+  /** The gateway process's CPU time (user + system) since it started, in milliseconds. */
+  cpuMs(): Promise<number>;
+  close(): Promise<void>;
+};
+
+type GatewayProcessMessage = { kind: 'listening'; url: string } | { kind: 'cpu'; ms: number };
+
+/**
+ * Starts `createGateway` over `backendUrl` in a child process (this file, run by tsx).
+ * `execArgv` adds Node flags to the child (e.g. `--cpu-prof` to see where the gateway's time goes).
+ */
+export async function startGatewayProcess(backendUrl: string, execArgv: string[] = []): Promise<GatewayProcess> {
+  const child = fork(fileURLToPath(import.meta.url), [GATEWAY_PROCESS_ARG, backendUrl], {
+    execArgv: ['--import', 'tsx', ...execArgv],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <K extends GatewayProcessMessage['kind']>(kind: K) =>
+    new Promise<Extract<GatewayProcessMessage, { kind: K }>>((resolve, reject) => {
+      const onMessage = (message: GatewayProcessMessage) => {
+        if (message.kind !== kind) return;
+        child.off('message', onMessage).off('exit', onExit);
+        resolve(message as Extract<GatewayProcessMessage, { kind: K }>);
+      };
+      const onExit = (code: number | null) => reject(new Error(`The gateway process exited (${code}) before answering ${kind}`));
+      child.on('message', onMessage).once('exit', onExit);
+    });
+  const { url } = await next('listening');
+  return {
+    url,
+    async cpuMs() {
+      const answer = next('cpu');
+      child.send('cpu');
+      return (await answer).ms;
+    },
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('close');
+      await exited;
+    },
+  };
+}
+
+const GATEWAY_PROCESS_ARG = '--bench-gateway-process';
+
+if (process.argv[2] === GATEWAY_PROCESS_ARG && process.send) {
+  const { createGateway } = await import('@fsi/gateway');
+  const gateway = await createGateway({ backendUrl: process.argv[3]!, playground: false });
+  const origin = await gateway.listen({ port: 0, host: '127.0.0.1' });
+  process.on('message', (message) => {
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send!({ kind: 'cpu', ms: (user + system) / 1000 } satisfies GatewayProcessMessage);
+    } else if (message === 'close') {
+      // Exiting (rather than only closing) lets --cpu-prof write its profile.
+      void gateway.close().then(() => process.exit(0));
+    }
+  });
+  process.send({ kind: 'listening', url: `${origin}/graphql` } satisfies GatewayProcessMessage);
 }
