@@ -273,6 +273,29 @@ describe('GraphQL answers', () => {
       await new Promise((resolve) => backend.close(resolve));
     }
   });
+
+  it('a backend that compresses all the same is still read (a proxy in front of it, say)', async () => {
+    const backend = createServer((_incoming, outgoing) => {
+      outgoing.setHeader('content-type', 'application/vnd.api+json');
+      outgoing.setHeader('content-encoding', 'gzip');
+      outgoing.end(gzipSync(JSON.stringify({ data: [{ type: 'buildings', id: '7' }], links: {} })));
+    });
+    await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
+    try {
+      const rest = new RestClient({ baseUrl: `http://127.0.0.1:${(backend.address() as AddressInfo).port}` });
+      expect(await rest.get('/buildings')).toEqual({ data: [{ type: 'buildings', id: '7' }], links: {} });
+    } finally {
+      await new Promise((resolve) => backend.close(resolve));
+    }
+  });
+
+  it('are never kept by a cache: Cache-Control no-store, for data and for errors alike', async () => {
+    expect((await post('{ __typename }')).headers['cache-control']).toBe('no-store');
+    expect((await post(large, BROWSER)).headers['cache-control']).toBe('no-store');
+    const failed = await post('{ viewer { id ');
+    expect(failed.status).toBe(400);
+    expect(failed.headers['cache-control']).toBe('no-store');
+  });
 });
 
 describe('files and other answers that are not compressed again', () => {
