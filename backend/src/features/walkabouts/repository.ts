@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { buildings, conditions, cycles, entries, locations, sections, users, walkaboutFloors, walkabouts } from '../../db/schema';
 import type { Page } from '../../jsonapi/query';
 import { buildingsInScope, type Scope } from '../../plugins/authorization';
+import type { TaskStatus } from './schemas';
 
 export type WalkaboutRow = typeof walkabouts.$inferSelect & { cycleName: string; frequency: string | null };
 export type WalkaboutFigures = { conditionsCount: number; markedCount: number; unsatisfactoryCount: number };
@@ -135,7 +136,25 @@ export type EntryView = {
   walkaboutLockedAt: Date | null;
   walkaboutClosedAt: Date | null;
 };
-export type ConditionView = typeof conditions.$inferSelect & { editorUsername: string | null };
+export type ConditionView = typeof conditions.$inferSelect & { editorUsername: string | null; taskStatus: TaskStatus | null };
+
+/**
+ * A condition's task status in its walkabout's building now (the condition resource's taskStatus):
+ * disabled when the task, its equipment type, its component or a building suspension of the task or
+ * the type is disabled; else paused when any of them is paused; null once the task is deleted. A
+ * column of the statement that reads the conditions, not a query per condition.
+ */
+export const conditionTaskStatus = sql<TaskStatus | null>`(select case
+    when t.status = 'disabled' or et.status = 'disabled' or coalesce(ec.disabled, false) or coalesce(bs.disabled, false) then 'disabled'
+    when t.status = 'paused' or et.status = 'paused' or coalesce(bs.paused, false) then 'paused'
+    else 'active' end
+  from tasks t
+  join equipment_types et on et.id = t.equipment_type_id
+  left join equipment_components ec on ec.id = t.component_id
+  cross join lateral (select bool_or(s.status = 'disabled') as disabled, bool_or(s.status = 'paused') as paused
+    from building_suspensions s join walkabouts sw on sw.building_id = s.building_id
+    where sw.id = ${conditions.walkaboutId} and (s.task_id = t.id or s.equipment_type_id = t.equipment_type_id)) bs
+  where t.id = ${conditions.taskId})`;
 export type SectionRow = typeof sections.$inferSelect;
 export type EntryTree = { entries: EntryView[]; sections: SectionRow[]; conditions: ConditionView[] };
 
@@ -158,7 +177,7 @@ export async function entryTrees(db: Database, where: SQL): Promise<EntryTree> {
     .where(inArray(sections.entryId, entryIds))
     .orderBy(asc(sections.entryId), asc(sections.orderOnWalkabout));
   const conditionRows = await db
-    .select({ condition: conditions, editorUsername: users.username })
+    .select({ condition: conditions, editorUsername: users.username, taskStatus: conditionTaskStatus })
     .from(conditions)
     .leftJoin(users, eq(users.id, conditions.editorId))
     .where(inArray(conditions.entryId, entryIds))
@@ -166,7 +185,7 @@ export async function entryTrees(db: Database, where: SQL): Promise<EntryTree> {
   return {
     entries: entryRows,
     sections: sectionRows,
-    conditions: conditionRows.map((r) => ({ ...r.condition, editorUsername: r.editorUsername })),
+    conditions: conditionRows.map((r) => ({ ...r.condition, editorUsername: r.editorUsername, taskStatus: r.taskStatus })),
   };
 }
 

@@ -29,6 +29,8 @@ import { CycleResource } from '../cycles/schemas';
 
 export const ConditionType = StringEnum(CONDITION_TYPES);
 export const QrUnavailabilityKindSchema = StringEnum(QR_UNAVAILABILITY_KINDS);
+export const TASK_STATUSES = ['active', 'paused', 'disabled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 /**
  * A recorded value: boolean (boolean), 'yes' | 'no' | 'na' (the yes/no types), a number or its
@@ -160,6 +162,12 @@ export const ConditionResource = Resource(
     entryId: Int,
     /** The task the condition was taken from: the same across walkabouts when the task is renamed; null once it is deleted. */
     taskId: IntNull,
+    /**
+     * Its task's status in the walkabout's building now, the most restrictive of the task's own, its
+     * equipment type's, its component's (disabled) and a building suspension of the task or the type:
+     * paused is shown P and disabled (Inactive) X (inspection.md section 9). Null once the task is deleted.
+     */
+    taskStatus: Nullable(StringEnum(TASK_STATUSES)),
   },
   { section: ToOne('sections'), entry: ToOne('entries') },
 );

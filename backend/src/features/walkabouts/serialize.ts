@@ -142,6 +142,7 @@ export function conditionResource(c: ConditionView): ConditionResourceObject {
       sectionId: c.sectionId,
       entryId: c.entryId,
       taskId: c.taskId,
+      taskStatus: c.taskStatus,
     },
     { section: toOne('sections', c.sectionId), entry: toOne('entries', c.entryId) },
   );
