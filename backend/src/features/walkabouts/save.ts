@@ -31,8 +31,6 @@ import { cycleResource } from '../cycles/serialize';
 import { conditionTaskStatus, entryTrees, equipmentInScope, findWalkabout, isClosedNow, isLockedNow, visibleFloorIds, type ConditionView } from './repository';
 import { conditionResource, entryResource, walkaboutResource, type ConditionResourceObject, type EntryResourceObject } from './serialize';
 
-export const LOCKED_MESSAGE_X = 1;
-let _t = 0; const T = (l: string) => { const n = performance.now(); if (process.env.H8T) console.error(l, (n - _t).toFixed(1)); _t = n; };
 export const LOCKED_MESSAGE = 'This walkabout is locked.';
 export const CLOSED_MESSAGE = 'This walkabout is closed.';
 export const ENTRY_LOCKED_MESSAGE = "This condition's entry is locked: scan its location before recording results.";
@@ -119,11 +117,8 @@ async function storedResponse(db: Database, walkaboutId: number, userId: number,
 class AlreadySaved extends Error {}
 
 export async function saveWalkaboutData(db: Database, scope: Scope, body: unknown, key: string, now: Date): Promise<SaveDocument> {
-  T('start');
   const { walkaboutId, ...stored } = await storeSave(db, scope, body, key, now);
-  T('stored');
-  const inc = await freshWalkaboutAndBuilding(db, scope, walkaboutId, now); T('fresh');
-  return { ...stored, included: inc };
+  return { ...stored, included: await freshWalkaboutAndBuilding(db, scope, walkaboutId, now) };
 }
 
 /** The walkabout (with the floors the caller sees), its building and the cycles they name, serialized as their own GET routes do. */
@@ -159,7 +154,6 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
   const flags = satisfactoryRemarksFlags(raw, errors);
   if (!parsed.ok || errors.length) throw new FieldErrors(errors);
   const payload = parsed.payload;
-  T('validated');
 
   const entryIds = payload.data.entries.map((e) => Number(e.id));
   const knownEntries = entryIds.length
@@ -180,7 +174,7 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
     }
   });
   if (errors.length) throw new FieldErrors(errors);
-  T('checks');
+
   try {
     const saved = await db.transaction((tx) => record(tx, scope, walkabout.id, key, now, payload.data, definitions, flags));
     return { ...saved, walkaboutId: walkabout.id };
@@ -240,7 +234,6 @@ async function record(
       from v left join unlocked u on u.id = v.id`);
   }
 
-  T('savekey+scans');
   const changes = conditionRecords(data.conditions, definitions, flags, now);
   if (changes.length) {
     await tx.execute(sql`with v as (select * from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as v(
@@ -258,15 +251,11 @@ async function record(
       from v left join applied a on a.id = v.id`);
   }
 
-  T('update');
   const document: StoredSave = {
     data: await savedResources(tx, data.entries.map((e) => Number(e.id)), changes.map((c) => c.id), now),
     meta: { savedAt: now.toISOString(), replayed: false },
   };
-  T('reread');
-  if (process.env.H8E) { const r = await queryRows<Record<string,string>>(tx, sql`explain (analyze, buffers) select c.*, u.username from conditions c left join users u on u.id = c.editor_id where c.id = any(${`{${changes.map((c) => c.id).join(',')}}`}::integer[])`); console.error(r.map((x) => Object.values(x)[0]).join('\n')); T('explain'); const r2 = await queryRows<Record<string,string>>(tx, sql`explain (analyze, buffers) update walkabout_saves set response = ${JSON.stringify(document)}::jsonb where id = ${save.id}`); console.error(r2.map((x) => Object.values(x)[0]).join('\n')); T('explain2'); }
   await tx.update(walkaboutSaves).set({ response: document }).where(eq(walkaboutSaves.id, save.id));
-  T('storejson');
   return document;
 }
 
