@@ -378,17 +378,22 @@ describe('on-demand walkabouts, locks and comparisons', () => {
     expect(nextId).not.toBe(firstId);
     const lockedEntry = entriesOf(await tree(firstId))[0]!;
     const activeEntry = entriesOf(await tree(nextId)).find((e) => e.locationId === lockedEntry.locationId)!;
-    const data = await ok<{ entryComparisons: Array<{ cycleName: string; locked: { id: string } | null; active: { id: string; walkaboutActive: boolean } | null }> }>(
+    type Side = { id: string; walkaboutActive: boolean; sections: Array<{ conditions: Array<{ id: string; taskId: string | null; taskStatus: string | null }> }> };
+    const data = await ok<{ entryComparisons: Array<{ cycleName: string; locked: Side | null; active: Side | null }> }>(
       `query($l: ID!) { entryComparisons(locationId: $l) {
         cycleName
-        locked { id walkaboutActive sections { conditions { id isMarked } } }
-        active { id walkaboutActive sections { conditions { id isMarked } } }
+        locked { id walkaboutActive sections { conditions { id isMarked taskId taskStatus } } }
+        active { id walkaboutActive sections { conditions { id isMarked taskId taskStatus } } }
       } }`,
       'inspector',
       { l: lockedEntry.locationId },
     );
     const pair = data.entryComparisons.find((c) => c.cycleName === 'Pre-Occupancy Inspection');
     expect(pair).toMatchObject({ locked: { id: lockedEntry.id, walkaboutActive: false }, active: { id: activeEntry.id, walkaboutActive: true } });
+    // Each condition says its task's status at the building now (the comparison's P and X): the demo's tasks here are active.
+    const compared = [pair!.locked!, pair!.active!].flatMap((side) => side.sections.flatMap((section) => section.conditions));
+    expect(compared.length).toBeGreaterThan(0);
+    expect(compared.map((c) => c.taskStatus)).toEqual(compared.map(() => 'ACTIVE'));
     const elsewhere = await ok<{ entryComparisons: unknown[]; location: unknown }>(
       'query($l: ID!) { location(id: $l) { id } entryComparisons(locationId: $l) { cycleName } }',
       'harbour',

@@ -37,6 +37,7 @@ function condition(attributes: Partial<ConditionResource['attributes']>): Condit
       sectionId: 3,
       entryId: 2,
       taskId: 12,
+      taskStatus: 'active',
       ...attributes,
     },
     relationships: {

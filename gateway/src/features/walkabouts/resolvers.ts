@@ -13,6 +13,9 @@ import {
 import type { ConditionResource, EntryResource, SectionResource, WalkaboutFloorResource, WalkaboutResource } from '../../rest-types';
 import { typedValue } from './condition-values';
 
+/** A task status of REST (active, paused, disabled) as the GraphQL TaskStatus enum names it. */
+const TASK_STATUS_FROM_WIRE = { active: 'ACTIVE', paused: 'PAUSED', disabled: 'DISABLED' } as const;
+
 /** The fields every condition type shares (the Condition interface). */
 const conditionFields = {
   id: (condition: ConditionResource) => condition.id,
@@ -24,6 +27,7 @@ const conditionFields = {
   type: (condition: ConditionResource) => condition.attributes.conditionType,
   editorId: (condition: ConditionResource) => idOf(condition.attributes.editorId),
   taskId: (condition: ConditionResource) => idOf(condition.attributes.taskId),
+  taskStatus: (condition: ConditionResource) => (condition.attributes.taskStatus ? TASK_STATUS_FROM_WIRE[condition.attributes.taskStatus] : null),
 };
 
 const choiceFields = {
