@@ -6,7 +6,7 @@ import { aViewer } from '../../test/builders';
 
 vi.mock('../scanning/QrCameraScanner', () => ({ default: () => null }));
 
-const base = { taskId: null, isMarked: true, remarks: null, photoUrl: null, photoMimetype: null, editedAt: null, editorUsername: null, type: 'BOOLEAN' };
+const base = { taskId: null, taskStatus: null, isMarked: true, remarks: null, photoUrl: null, photoMimetype: null, editedAt: null, editorUsername: null, type: 'BOOLEAN' };
 
 function anEntry(id: string, conditions: Record<string, unknown>[], scannedAt: string | null = '2026-03-02T10:00:00.000Z') {
   return {
@@ -94,6 +94,47 @@ describe('Entries comparison', () => {
       // Another task that took the old name is a row of its own, absent from the locked walkabout.
       ['Pin in place', 'Locked WalkaboutNot in this walkabout', 'Active WalkaboutNot marked'],
     ]);
+  });
+
+  it('shows P or X where a task has no result because it is paused or inactive at the building now, and keeps recorded results as they were', async () => {
+    const done = { ...base, __typename: 'BooleanCondition' };
+    renderLocation([
+      {
+        __typename: 'EntryComparison',
+        cycleName: 'Monthly',
+        locked: anEntry('1', [
+          { ...done, id: 'c1', taskId: '7', taskStatus: 'PAUSED', label: 'Pin in place', orderOnWalkabout: 0, isSatisfactory: true, booleanValue: true },
+          { ...done, id: 'c2', taskId: '8', taskStatus: 'DISABLED', label: 'Hose intact', orderOnWalkabout: 1, isSatisfactory: false, booleanValue: false },
+          { ...done, id: 'c3', taskId: '9', taskStatus: 'ACTIVE', label: 'Gauge in range', orderOnWalkabout: 2, isSatisfactory: true, booleanValue: true },
+        ]),
+        active: anEntry('2', [
+          { ...done, id: 'c4', taskId: '9', taskStatus: 'ACTIVE', label: 'Gauge in range', orderOnWalkabout: 0, isMarked: false, isSatisfactory: null, booleanValue: null },
+          { ...done, id: 'c5', taskId: '10', taskStatus: 'ACTIVE', label: 'Signage visible', orderOnWalkabout: 1, isMarked: false, isSatisfactory: null, booleanValue: null },
+        ], null),
+      },
+      {
+        // The whole equipment type is inactive now: the open walkabout has no entry for it.
+        __typename: 'EntryComparison',
+        cycleName: 'Yearly',
+        locked: anEntry('3', [{ ...done, id: 'c6', taskId: '11', taskStatus: 'DISABLED', label: 'Annual service tag', orderOnWalkabout: 0, isSatisfactory: true, booleanValue: true }]),
+        active: null,
+      },
+    ]);
+    const rowsOf = (card: HTMLElement) =>
+      [...card.querySelectorAll('[role="group"][aria-label="Locked Walkabout"]')].map((cell) => {
+        const row = cell.parentElement!;
+        return [row.firstElementChild!.textContent, cell.textContent, within(row).getByRole('group', { name: 'Active Walkabout' }).textContent];
+      });
+    const monthly = await screen.findByRole('region', { name: 'Monthly comparison, Extinguisher' });
+    expect(rowsOf(monthly)).toEqual([
+      ['Gauge in range', 'Locked WalkaboutSSatisfactory', 'Active WalkaboutNot marked'],
+      // An active task missing from the locked walkabout says so, with no mark.
+      ['Signage visible', 'Locked WalkaboutNot in this walkabout', 'Active WalkaboutNot marked'],
+      ['Pin in place', 'Locked WalkaboutSSatisfactory', 'Active WalkaboutPPaused'],
+      ['Hose intact', 'Locked WalkaboutUUnsatisfactory', 'Active WalkaboutXInactive'],
+    ]);
+    const yearly = screen.getByRole('region', { name: 'Yearly comparison, Extinguisher' });
+    expect(rowsOf(yearly)).toEqual([['Annual service tag', 'Locked WalkaboutSSatisfactory', 'Active WalkaboutXInactive']]);
   });
 
   it('names the equipment once, as name (id), when the entry is labelled by it', async () => {

@@ -4,7 +4,7 @@ import { equipmentLabel, formatDisplayDate } from '@fsi/shared';
 import { useLocationPageQuery, type EntryColumn_EntryFragment } from '../../generated/graphql';
 import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle, IconSearch } from '../../ui/icons';
-import { compareEntries, conditionMark, conditionValueText, type ComparedCondition } from './entryComparison';
+import { absenceMark, compareEntries, conditionMark, conditionValueText, type ComparedCondition } from './entryComparison';
 import classes from './LocationPage.module.css';
 
 const LOCKED = 'Locked Walkabout';
@@ -90,8 +90,8 @@ export function LocationPage() {
                           <Text fw={500} size="sm" className={classes.label}>
                             {row.label}
                           </Text>
-                          <ConditionCell side={LOCKED} condition={row.locked} missing={comparison.locked === null} />
-                          <ConditionCell side={ACTIVE} condition={row.active} missing={comparison.active === null} />
+                          <ConditionCell side={LOCKED} condition={row.locked} missing={comparison.locked === null} absence={absenceMark(row, 'locked')} />
+                          <ConditionCell side={ACTIVE} condition={row.active} missing={comparison.active === null} absence={absenceMark(row, 'active')} />
                         </div>
                       ))}
                     </Stack>
@@ -124,9 +124,12 @@ function ColumnHeading({ title, entry, timeZone }: { title: string; entry: Entry
   );
 }
 
-type ConditionCellProps = { side: string; condition: ComparedCondition | null; missing: boolean };
+type ConditionCellProps = { side: string; condition: ComparedCondition | null; missing: boolean; absence: 'P' | 'X' | null };
 
-function ConditionCell({ side, condition, missing }: ConditionCellProps) {
+/** The words of inspection.md section 3 for a task status: paused is Paused, disabled is Inactive. */
+const ABSENCE = { P: 'Paused', X: 'Inactive' } as const;
+
+function ConditionCell({ side, condition, missing, absence }: ConditionCellProps) {
   const mark = condition ? conditionMark(condition) : null;
   const value = condition ? conditionValueText(condition) : null;
   return (
@@ -134,7 +137,16 @@ function ConditionCell({ side, condition, missing }: ConditionCellProps) {
       <Text size="xs" c="dimmed" className={classes.cellSide}>
         {side}
       </Text>
-      {!condition ? (
+      {!condition && absence ? (
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <Badge size="sm" radius="sm" color="gray" variant="outline" aria-hidden className={classes.mark}>
+            {absence}
+          </Badge>
+          <Text size="sm" c="dimmed">
+            {ABSENCE[absence]}
+          </Text>
+        </Group>
+      ) : !condition ? (
         <Text size="sm" c="dimmed">
           {missing ? 'No walkabout' : 'Not in this walkabout'}
         </Text>

@@ -27,6 +27,18 @@ export function conditionMark(condition: Pick<ComparedCondition, 'isSatisfactory
   return condition.isSatisfactory ? 'S' : 'U';
 }
 
+/**
+ * What stands on a side of a row where that side has no condition, because its task is paused (P) or
+ * inactive (X) at the building now (inspection.md section 9: paused items show P and inactive X): the
+ * other side's condition says its task's status. Null when the task is active, or the side has a result.
+ * A recorded result keeps its own mark whatever its task's status is now: it is what was inspected.
+ */
+export function absenceMark(row: ConditionRow, side: 'locked' | 'active'): 'P' | 'X' | null {
+  if (row[side] !== null) return null;
+  const status = row[side === 'locked' ? 'active' : 'locked']?.taskStatus;
+  return status === 'PAUSED' ? 'P' : status === 'DISABLED' ? 'X' : null;
+}
+
 function sectionName(section: ComparedSection): string {
   return section.name;
 }
