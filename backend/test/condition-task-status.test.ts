@@ -1,9 +1,9 @@
 /**
  * A condition's taskStatus (issue 9 point 10): its task's status in the walkabout's building now,
- * the most restrictive of the task's own, its equipment type's, its component's and a building
+ * the most restrictive of the task's own, its equipment type's, its component's (disabled) and a building
  * suspension of the task or the type, as the walkabout tree and the entries comparison answer it.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, type TestBackend } from '../src/testing';
 import { databases, demoIds, signedIn, startTestBackend, tree, type Client, type JsonApiResource } from './helpers';
@@ -28,7 +28,7 @@ describe.each(databases)('condition task status on %s', (database) => {
     return { conditions: t.conditions, typeOf: new Map(t.conditions.map((c) => [c.id, typeOfEntry.get(c.attributes.entryId as number)!])) };
   }
 
-  it('is active, paused or disabled by the task, its equipment type and the building suspensions of either, in the walkabout and the comparison', async () => {
+  it('is active, paused or disabled by the task, its equipment type, its component and the building suspensions of the task or the type, in the walkabout and the comparison', async () => {
     const building = Number(demo.building('King Street Commerce Centre'));
     const other = Number(demo.building('Riverside Distribution Warehouse'));
     const walkaboutId = await demo.walkabout('King Street Commerce Centre', 'Monthly');
@@ -53,6 +53,17 @@ describe.each(databases)('condition task status on %s', (database) => {
     expect(tasksOfType.get(suspendedTaskType)!.length).toBeGreaterThanOrEqual(2);
     const disabledAndSuspendedTask = tasksOfType.get(suspendedTaskType)![1]!;
 
+    // A component of a type left active: its tasks are inactive once it is disabled.
+    const untouched = [...tasksOfType.entries()].filter(([type]) => ![pausedTaskType, disabledType, suspendedTaskType, suspendedType].includes(type)).flatMap(([, tasks]) => tasks);
+    const [component] = await backend.db
+      .select({ id: schema.tasks.componentId })
+      .from(schema.tasks)
+      .where(and(inArray(schema.tasks.id, untouched.length ? untouched : [-1]), isNotNull(schema.tasks.componentId)))
+      .limit(1);
+    expect(component?.id).toBeTypeOf('number');
+    await backend.db.update(schema.equipmentComponents).set({ disabled: true }).where(eq(schema.equipmentComponents.id, component!.id!));
+    const ofComponent = (await backend.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.componentId, component!.id!))).map((t) => t.id);
+
     await backend.db.update(schema.tasks).set({ status: 'paused' }).where(eq(schema.tasks.id, pausedTask));
     await backend.db.update(schema.tasks).set({ status: 'disabled' }).where(eq(schema.tasks.id, disabledAndSuspendedTask));
     await backend.db.update(schema.equipmentTypes).set({ status: 'disabled' }).where(eq(schema.equipmentTypes.id, disabledType));
@@ -68,7 +79,7 @@ describe.each(databases)('condition task status on %s', (database) => {
     const expected = (c: JsonApiResource): string => {
       const task = c.attributes.taskId as number;
       const type = before.typeOf.get(c.id)!;
-      if (type === disabledType || type === suspendedType || task === disabledAndSuspendedTask) return 'disabled';
+      if (type === disabledType || type === suspendedType || task === disabledAndSuspendedTask || ofComponent.includes(task)) return 'disabled';
       if (task === pausedTask || task === suspendedTask) return 'paused';
       return 'active';
     };
