@@ -21,8 +21,21 @@ const unused = <T extends object>(what: string) =>
     },
   });
 
+/**
+ * The stand-in database: its client is there for the plugins that watch the statements sent through it
+ * (the caller cache, db/caller-changes.ts), but sending one throws like any other use.
+ */
+function unusedDatabase(): Database {
+  const refuse = () => {
+    throw new Error('The OpenAPI document is built without a database (a statement was sent)');
+  };
+  const $client = { query: refuse, exec: refuse, transaction: refuse };
+  const rest = unused<Database>('a database');
+  return new Proxy({} as Database, { get: (_target, property) => (property === '$client' ? $client : Reflect.get(rest, property)) });
+}
+
 export async function openApiDocument(): Promise<unknown> {
-  const app = await buildApp({ db: unused<Database>('a database'), storage: unused<FileStorage>('file storage') });
+  const app = await buildApp({ db: unusedDatabase(), storage: unused<FileStorage>('file storage') });
   try {
     await app.ready();
     return app.swagger();
