@@ -154,7 +154,7 @@ function ConditionCell({ side, condition, missing, absence }: ConditionCellProps
         <Stack gap={4}>
           <Group gap="xs" wrap="nowrap" align="flex-start">
             {mark && (
-              <Badge size="sm" radius="sm" color={mark === 'S' ? 'green' : 'red'} variant="filled" aria-label={mark === 'S' ? 'Satisfactory' : 'Unsatisfactory'} className={classes.mark}>
+              <Badge size="sm" radius="sm" color={mark === 'S' ? 'green' : 'red'} variant="filled" role="img" aria-label={mark === 'S' ? 'Satisfactory' : 'Unsatisfactory'} className={classes.mark}>
                 {mark}
               </Badge>
             )}
