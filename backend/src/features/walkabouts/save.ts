@@ -8,8 +8,8 @@
  * - Validated with the client's own rules (parseWalkaboutDataPayload of @fsi/shared).
  * - Later edits win by editedAt: a change made on the device before the stored one (an offline
  *   save arriving late) is kept in the edit trail with applied = false and does not overwrite.
- * - Set-based: scans, results and the edit trail are each one statement over jsonb_to_recordset,
- *   whatever the number of conditions.
+ * - Set-based: scans, results and the edit trail are a few statements over jsonb_to_recordset,
+ *   whatever the number of conditions; the changed conditions come back from the UPDATE itself.
  */
 import {
   conditionSatisfaction,
@@ -18,7 +18,7 @@ import {
   type ConditionSave,
   type PayloadError,
 } from '@fsi/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/raw';
 import { conditions, entries, users, walkaboutSaves } from '../../db/schema';
@@ -109,7 +109,7 @@ async function storedResponse(db: Database, walkaboutId: number, userId: number,
     .from(walkaboutSaves)
     .where(and(eq(walkaboutSaves.walkaboutId, walkaboutId), eq(walkaboutSaves.userId, userId), eq(walkaboutSaves.key, key)));
   if (!row?.response) return null;
-  const document = row.response as StoredSave;
+  const document = JSON.parse(row.response) as StoredSave;
   return { ...document, meta: { ...document.meta, replayed: true } };
 }
 
@@ -235,47 +235,98 @@ async function record(
   }
 
   const changes = conditionRecords(data.conditions, definitions, flags, now);
-  if (changes.length) {
-    await tx.execute(sql`with v as (select * from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as v(
-          id int, entry_id int, value jsonb, remarks text, photo_url text, photo_mimetype text,
-          has_satisfactory_remarks boolean, satisfaction text, edited_via text, edited_at timestamptz)),
-      applied as (update conditions c set value = nullif(v.value, 'null'::jsonb), remarks = v.remarks, photo_url = v.photo_url,
-          photo_mimetype = v.photo_mimetype, has_satisfactory_remarks = v.has_satisfactory_remarks, satisfaction = v.satisfaction,
-          edited_via = v.edited_via, edited_at = v.edited_at, editor_id = ${scope.userId}
-        from v where c.id = v.id and c.walkabout_id = ${walkaboutId} and (c.edited_at is null or v.edited_at >= c.edited_at)
-        returning c.id)
-      insert into walkabout_edits (walkabout_id, save_id, kind, condition_id, entry_id, user_id, value, remarks, photo_url,
-        photo_mimetype, has_satisfactory_remarks, edited_via, edited_at, applied)
-      select ${walkaboutId}, ${save.id}, 'condition', v.id, v.entry_id, ${scope.userId}, nullif(v.value, 'null'::jsonb), v.remarks,
-        v.photo_url, v.photo_mimetype, v.has_satisfactory_remarks, v.edited_via, v.edited_at, a.id is not null
-      from v left join applied a on a.id = v.id`);
-  }
+  const saved = changes.length ? await recordConditions(tx, scope, walkaboutId, save.id, changes) : [];
 
   const document: StoredSave = {
-    data: await savedResources(tx, data.entries.map((e) => Number(e.id)), changes.map((c) => c.id), now),
+    data: [...(await savedEntries(tx, data.entries.map((e) => Number(e.id)), now)), ...saved],
     meta: { savedAt: now.toISOString(), replayed: false },
   };
-  await tx.update(walkaboutSaves).set({ response: document }).where(eq(walkaboutSaves.id, save.id));
+  await tx.update(walkaboutSaves).set({ response: JSON.stringify(document) }).where(eq(walkaboutSaves.id, save.id));
   return document;
 }
 
-/** The saved entries and conditions as the server now has them (a newer stored result stays). */
-async function savedResources(tx: Database, entryIds: number[], conditionIds: number[], now: Date): Promise<StoredSave['data']> {
-  const resources: StoredSave['data'] = [];
-  if (entryIds.length) {
-    const tree = await entryTrees(tx, inArray(entries.id, entryIds));
-    const sectionsOf = new Map<number, number[]>();
-    for (const s of tree.sections) sectionsOf.set(s.entryId, [...(sectionsOf.get(s.entryId) ?? []), s.id]);
-    resources.push(...tree.entries.map((e) => entryResource(e, sectionsOf.get(e.entry.id) ?? [], now)));
-  }
-  if (conditionIds.length) {
+/**
+ * The changes of conditions, and the conditions as the server now has them (a newer stored result
+ * stays), in the order of the save. One UPDATE … FROM jsonb_to_recordset answers the rows it changed
+ * (RETURNING, so they are not read again); the edit trail is one INSERT … SELECT over the same
+ * records, applied = whether the UPDATE took the change; the conditions whose stored result was newer
+ * (an older offline save) are read as they are, in a query that a save of the device's own latest
+ * changes does not make.
+ */
+async function recordConditions(
+  tx: Database,
+  scope: Scope,
+  walkaboutId: number,
+  saveId: number,
+  changes: ReturnType<typeof conditionRecords>,
+): Promise<ConditionResourceObject[]> {
+  const records = JSON.stringify(changes);
+  const asRecords = sql`jsonb_to_recordset(${records}::jsonb) as v(
+    id int, entry_id int, value jsonb, remarks text, photo_url text, photo_mimetype text,
+    has_satisfactory_remarks boolean, satisfaction text, edited_via text, edited_at timestamptz)`;
+  const appliedRows = await tx
+    .update(conditions)
+    .set({
+      value: sql`nullif(v.value, 'null'::jsonb)`,
+      remarks: sql`v.remarks`,
+      photoUrl: sql`v.photo_url`,
+      photoMimetype: sql`v.photo_mimetype`,
+      hasSatisfactoryRemarks: sql`v.has_satisfactory_remarks`,
+      satisfaction: sql`v.satisfaction`,
+      editedVia: sql`v.edited_via`,
+      editedAt: sql`v.edited_at`,
+      editorId: scope.userId,
+    })
+    .from(asRecords)
+    .where(
+      sql`${conditions.id} = v.id and ${conditions.walkaboutId} = ${walkaboutId}
+        and (${conditions.editedAt} is null or v.edited_at >= ${conditions.editedAt})`,
+    )
+    .returning({
+      ...getTableColumns(conditions),
+      editorUsername: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${conditions.editorId})`,
+    });
+  const applied = appliedRows.map((r) => r.id);
+  await tx.execute(sql`insert into walkabout_edits (walkabout_id, save_id, kind, condition_id, entry_id, user_id, value, remarks,
+      photo_url, photo_mimetype, has_satisfactory_remarks, edited_via, edited_at, applied)
+    select ${walkaboutId}, ${saveId}, 'condition', v.id, v.entry_id, ${scope.userId}, nullif(v.value, 'null'::jsonb), v.remarks,
+      v.photo_url, v.photo_mimetype, v.has_satisfactory_remarks, v.edited_via, v.edited_at, v.id = any(${`{${applied.join(',')}}`}::integer[])
+    from ${asRecords}`);
+
+  // A status per task (a save of 1,000 conditions names a few dozen tasks), not per condition.
+  const statuses = new Map(
+    (
+      await queryRows<{ taskId: number; taskStatus: ConditionView['taskStatus'] }>(
+        tx,
+        sql`select ${conditions.taskId} as "taskId", ${conditionTaskStatus} as "taskStatus"
+          from (select distinct walkabout_id, task_id from conditions where walkabout_id = ${walkaboutId}
+            and task_id is not null and id = any(${`{${applied.join(',')}}`}::integer[])) as ${conditions}`,
+      )
+    ).map((r) => [r.taskId, r.taskStatus]),
+  );
+  const byId = new Map<number, ConditionView>(
+    appliedRows.map((r) => [r.id, { ...r, taskStatus: r.taskId === null ? null : (statuses.get(r.taskId) ?? null) }]),
+  );
+  const kept = [...new Set(changes.map((c) => c.id))].filter((id) => !byId.has(id));
+  if (kept.length) {
     const rows = await tx
       .select({ condition: conditions, editorUsername: users.username, taskStatus: conditionTaskStatus })
       .from(conditions)
       .leftJoin(users, eq(users.id, conditions.editorId))
-      .where(anyId(conditions.id, conditionIds));
-    resources.push(...rows.map((r) => conditionResource({ ...r.condition, editorUsername: r.editorUsername, taskStatus: r.taskStatus } satisfies ConditionView)));
+      .where(anyId(conditions.id, kept));
+    for (const r of rows) byId.set(r.condition.id, { ...r.condition, editorUsername: r.editorUsername, taskStatus: r.taskStatus });
   }
-  return resources;
+  return [...new Set(changes.map((c) => c.id))].flatMap((id) => {
+    const condition = byId.get(id);
+    return condition ? [conditionResource(condition)] : [];
+  });
 }
 
+/** The saved entries as the server now has them. */
+async function savedEntries(tx: Database, entryIds: number[], now: Date): Promise<EntryResourceObject[]> {
+  if (!entryIds.length) return [];
+  const tree = await entryTrees(tx, inArray(entries.id, entryIds));
+  const sectionsOf = new Map<number, number[]>();
+  for (const s of tree.sections) sectionsOf.set(s.entryId, [...(sectionsOf.get(s.entryId) ?? []), s.id]);
+  return tree.entries.map((e) => entryResource(e, sectionsOf.get(e.entry.id) ?? [], now));
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "walkabout_saves" ALTER COLUMN "response" SET DATA TYPE text USING "response"::text;
