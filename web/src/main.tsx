@@ -3,11 +3,12 @@ import './app/mantineSignInStyles';
 import './app/global.css';
 
 /**
- * The app starts once the browser has painted index.html's static frame of /signin: its modules (React, Mantine, the
- * sign-in screen; app/startApp.tsx) are downloaded meanwhile, the build naming them in index.html as modulepreload
+ * Where index.html shows its static frame of /signin, the app starts once the browser has painted it: its modules
+ * (React, Mantine, the sign-in screen; app/startApp.tsx) are downloaded meanwhile, the build naming them in index.html
  * (vite.config.ts), but evaluated only after that first paint, which on a slow phone comes a second or more sooner.
- * A hidden tab paints no frame: it starts at once.
+ * Elsewhere there is nothing to paint first, and a hidden tab paints no frame: the app starts at once.
  */
 const start = () => void import('./app/startApp');
-if (document.visibilityState === 'hidden') start();
+const framePainted = document.getElementById('boot')?.hidden === false;
+if (!framePainted || document.visibilityState === 'hidden') start();
 else requestAnimationFrame(() => setTimeout(start));
