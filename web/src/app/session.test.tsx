@@ -5,6 +5,7 @@ import { renderApp } from '../test/render';
 import { aBuilding, aConnection, aViewer } from '../test/builders';
 import { GRAPHQL_URL } from '../test/server';
 import { BUILDING_FILTER_KEY, LAST_VIEWER_KEY, readAccessToken } from '../lib/session/session';
+import { UNREACHABLE_NOTICE } from '../ui/OfflineNotice';
 
 function refusedWith(code: 'UNAUTHENTICATED' | 'FORBIDDEN') {
   return graphql.query('BuildingsPage', () =>
@@ -120,9 +121,13 @@ describe('Session', () => {
 });
 
 describe('Error banner', () => {
-  it('says the server could not be reached when the request fails', async () => {
-    renderApp({ route: '/buildings', handlers: [graphql.query('BuildingsPage', () => HttpResponse.error())] });
-    expect(await screen.findByText('The server could not be reached. Check your connection and try again.')).toBeInTheDocument();
+  it('says calmly, and not as an error, that the server cannot be reached when a request gets no answer', async () => {
+    renderApp({ route: '/buildings', handlers: [http.post(GRAPHQL_URL, () => HttpResponse.error())] });
+    expect(await screen.findByText(UNREACHABLE_NOTICE)).toBeInTheDocument();
+    // With no copy on the device, the screen says what it could not load and offers to try again.
+    expect(screen.getByRole('alert')).toHaveTextContent('The buildings could not be loaded');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
   });
 
   it("shows the error text of a failed answer's body", async () => {
