@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { server } from './server';
 import { preloadLazyPages } from '../app/lazyPages';
 import { resetConnection } from '../lib/connection';
+
+// findBy/waitFor wait for what the user sees; the bound is when to give up, not a timing under test. Testing
+// Library's 1 s default was met by the first render of a screen (Mantine, the cache, the first msw answer) on this
+// 2-core machine while other suites ran, and a test failed that passes alone: 5 s keeps the bound far from that.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The screens are lazy chunks in the app (app/lazyPages.ts); loaded here first, a test renders its screen at
 // once, as the app does once the idle warm-up has run. The loading state itself is met in the end-to-end journeys.
