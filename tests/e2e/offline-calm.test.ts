@@ -4,6 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { schema } from '@fsi/backend/testing';
 import { newPage } from './browser';
 import type { Stack } from './stack';
+import { offlineCacheWarm } from './offline-cache';
 import {
   BUILDING_NAME,
   entryCard,
@@ -151,10 +152,11 @@ describe('Calm when offline', () => {
 
   it("reopened without a network, Buildings and the walkabouts list show the device's last copy and what waits, one tap from the walkabout", async () => {
     const { context, page, externalRequests } = await newPage(browser, stack.baseUrl, PHONE);
-    // Online once: sign-in installs the service worker; Buildings, the list and the walkabout are loaded and kept.
+    // Online once: sign-in installs the service worker, which keeps the app's files; Buildings, the list and the walkabout are loaded and kept.
     await signIn(page, 'inspector');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.getByRole('heading', { name: BUILDING_NAME }).waitFor();
+    await offlineCacheWarm(page);
     await openFromBuildings(page, walkabout);
     await floorSelect(page).selectOption({ label: 'Floor 3' });
     const door = entryCard(page, 'Exit Stair A, Floor 3');

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { and, eq, inArray } from 'drizzle-orm';
 import { schema } from '@fsi/backend/testing';
 import { newPage, viewports } from './browser';
-import { webDist, type Stack } from './stack';
+import type { Stack } from './stack';
+import { buildFiles, cachedPaths, offlineCacheWarm } from './offline-cache';
 import {
   BUILDING_NAME,
   entryCard,
@@ -32,25 +31,6 @@ function saveIdOf(request: Request): string | null {
 }
 
 /** Every file of the build the app may load: each chunk's script, its stylesheets and assets (the scanner's WebAssembly). */
-function buildFiles(): string[] {
-  type Chunk = { file: string; css?: string[]; assets?: string[] };
-  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
-  const files = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]);
-  return [...new Set(files)].filter((file) => file.startsWith('assets/')).map((file) => `/${file}`);
-}
-
-/** The paths the service worker's caches hold. */
-function cachedPaths(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const paths: string[] = [];
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const request of await cache.keys()) paths.push(new URL(request.url).pathname);
-    }
-    return paths;
-  });
-}
-
 const REMARKS = 'Closer arm bent; the door stays ajar.';
 const NO_CONNECTION = 'No connection: this is the walkabout as last loaded on this device, with your unsaved work.';
 
@@ -73,9 +53,11 @@ describe('Marking a walkabout without a network', () => {
     });
 
     // Online: sign in (this first visit installs the service worker), then reach today's walkabout
-    // by following links only, as an inspector would: the app's files were loaded once, never reloaded.
+    // by following links only, as an inspector would: the app's files were loaded once, never reloaded, and the
+    // worker keeps them (the reload below is offline).
     await signIn(page, 'inspector');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await offlineCacheWarm(page);
     await openFromBuildings(page, walkabout);
     await floorSelect(page).selectOption({ label: 'Ground' });
     const lobby = entryCard(page, 'Main Lobby');

@@ -113,7 +113,9 @@ export function floorSelect(page: Page): Locator {
 }
 
 export function entryCard(page: Page, locationName: string): Locator {
-  return page.locator('main section[aria-labelledby]').filter({ hasText: `${locationName} ·` });
+  // The card's line is the location, then ' · ' and the equipment when the entry's title does not already name it.
+  const escaped = locationName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.locator('main section[aria-labelledby]').filter({ has: page.getByText(new RegExp(`^${escaped}( · .*)?$`)) });
 }
 
 /** Opens the scan sheet with the top bar's camera button and types the code printed with the QR code. */
