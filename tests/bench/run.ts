@@ -74,7 +74,8 @@ function summary(
   const lines = ['', '=== Summary (ratios against baselines measured in this run)'];
   if (gateway) {
     lines.push(
-      `  1 gateway, buildings query over ${gateway.buildings} buildings: ${gateway.callsPerQuery} REST calls per query; gateway/direct REST p50 ${x(gateway.gateway.p50 / gateway.direct.p50)}, p95 ${x(gateway.gateway.p95 / gateway.direct.p95)}, throughput ${x(gateway.gateway.throughput / gateway.direct.throughput)}`,
+      `  1 gateway, the web's buildings screen (${gateway.buildings} buildings): ${gateway.callsPerQuery} REST calls per query; p50 ${ms(gateway.gateway.p50)} (direct REST ${ms(gateway.direct.p50)}, ${x(gateway.gateway.p50 / gateway.direct.p50)}); ${gateway.gateway.throughput.toFixed(0)}/s with 10 connections = ${x(gateway.gateway.throughput / gateway.direct.throughput)} direct REST`,
+      `    p50 by page size: ${gateway.sizes.map((s) => `${s.buildings}: ${ms(s.gatewayP50)} (direct ${ms(s.directP50)}, gateway CPU ${ms(s.gatewayCpuMs)})`).join('; ')}; gateway CPU per building more ${gateway.marginalCpuPerBuildingMs.toFixed(3)} ms`,
     );
   } else lines.push('  1 gateway: FAILED');
   if (walkabouts) {
