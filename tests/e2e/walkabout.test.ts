@@ -54,7 +54,7 @@ async function dialogText(dialog: Locator): Promise<string> {
   return (await dialog.locator('p').innerText()).trim();
 }
 
-function savedOn(kind: 'Walkabout' | 'Complete walkabout', timeZone: string): string {
+function savedOn(kind: 'Complete walkabout', timeZone: string): string {
   const date = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'long', day: 'numeric' }).format(new Date());
   return `${kind} saved on ${date}.`;
 }
@@ -201,9 +201,12 @@ describe('The daily walkabout of a demo building', () => {
     await shoot(page, 'walkabout-4-last-floor');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const saved = page.getByRole('dialog', { name: 'Walkabout saved' });
-    expect(await dialogText(saved)).toBe(savedOn('Walkabout', walkabout.timeZone));
+    // Every condition is marked: the save says the walkabout is complete (inspection.md section 8), and the
+    // walkabouts list it returns to says it again.
+    expect(await dialogText(saved)).toBe(savedOn('Complete walkabout', walkabout.timeZone));
     await saved.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(`**/buildings/${walkabout.buildingId}/walkabouts`);
+    await page.getByText(savedOn('Complete walkabout', walkabout.timeZone), { exact: true }).waitFor();
     const row = page.locator(`a[href="/buildings/${walkabout.buildingId}/walkabouts/${walkabout.walkaboutId}"]`);
     await row.getByText('Complete · 1 U').waitFor();
 
