@@ -34,7 +34,9 @@ type Query = PGlite['query'];
  * first runs and whenever a custom plan looks cheaper, which is the cost this saves.
  */
 export async function keepPlans(client: PGlite): Promise<void> {
-  await client.exec('set plan_cache_mode = force_generic_plan');
+  // Values are written as literals with their quotes doubled, which is the whole escaping only while backslashes are
+  // ordinary characters in a string: said here rather than left to the default.
+  await client.exec('set standard_conforming_strings = on; set plan_cache_mode = force_generic_plan');
   const query = client.query.bind(client) as Query;
   const names = new Map<string, string>();
   const refused = new Set<string>();
