@@ -8,14 +8,12 @@
  * is the CPU of one raw SQL statement reading the same 24 buildings with a count of their walkabouts.
  * PGlite runs in this process, so its CPU (about 1-2 ms per statement here) is part of the figure.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { seed, signIn, startTestBackend } from '@fsi/backend/testing';
 import { TEST_PASSWORD } from '@fsi/backend/seed/test-seed';
 import { createGateway, type RestCall } from '@fsi/gateway';
 import { sql } from 'drizzle-orm';
-import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode } from 'graphql';
+import { buildingsPageDocument } from './buildings-page';
 
 const BUILDINGS = 24;
 const WARMUP = 20;
@@ -33,32 +31,6 @@ export type BackendCostBench = {
   baselineMs: number;
 };
 
-const webBuildings = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/src/features/buildings');
-
-/** The web's BuildingsPage operation with the fragments it reaches, as the web sends it. */
-function buildingsPageDocument(): string {
-  const definitions: DefinitionNode[] = readdirSync(webBuildings)
-    .filter((f) => f.endsWith('.graphql'))
-    .flatMap((f) => parse(readFileSync(path.join(webBuildings, f), 'utf8')).definitions);
-  const fragments = new Map(
-    definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
-  );
-  const operation = definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION && d.name?.value === 'BuildingsPage');
-  if (!operation) throw new Error('BuildingsPage operation not found in web/src/features/buildings');
-  const used = new Set<string>();
-  const queue: DefinitionNode[] = [operation];
-  while (queue.length) {
-    visit(queue.shift()!, {
-      FragmentSpread(node) {
-        if (used.has(node.name.value)) return;
-        used.add(node.name.value);
-        const fragment = fragments.get(node.name.value);
-        if (fragment) queue.push(fragment);
-      },
-    });
-  }
-  return [operation, ...[...used].map((name) => fragments.get(name)!)].map((d) => print(d)).join('\n\n');
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 

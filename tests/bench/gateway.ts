@@ -13,14 +13,12 @@
  *    (process.cpuUsage of that process, so neither the backend's CPU nor the client's is in it).
  * 1 and 2 run the gateway and the backend in one process, as `npm start` does.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode } from 'graphql';
+import { pathToFileURL } from 'node:url';
 import { schema, seed, signIn, startTestBackend } from '@fsi/backend/testing';
 import { TEST_PASSWORD } from '@fsi/backend/seed/test-seed';
 import { createGateway } from '@fsi/gateway';
+import { buildingsPageDocument } from './buildings-page';
 import { startGatewayProcess } from './stack';
 
 /** The screen's page size (the web's BuildingsPage). */
@@ -57,32 +55,6 @@ export type GatewayBench = {
   marginalCpuPerBuildingMs: number;
 };
 
-const webBuildings = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/src/features/buildings');
-
-/** The web's BuildingsPage operation with the fragments it reaches, as the web sends it. */
-export function buildingsPageDocument(): string {
-  const definitions: DefinitionNode[] = readdirSync(webBuildings)
-    .filter((f) => f.endsWith('.graphql'))
-    .flatMap((f) => parse(readFileSync(path.join(webBuildings, f), 'utf8')).definitions);
-  const fragments = new Map(
-    definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
-  );
-  const operation = definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION && d.name?.value === 'BuildingsPage');
-  if (!operation) throw new Error('BuildingsPage operation not found in web/src/features/buildings');
-  const used = new Set<string>();
-  const queue: DefinitionNode[] = [operation];
-  while (queue.length) {
-    visit(queue.shift()!, {
-      FragmentSpread(node) {
-        if (used.has(node.name.value)) return;
-        used.add(node.name.value);
-        const fragment = fragments.get(node.name.value);
-        if (fragment) queue.push(fragment);
-      },
-    });
-  }
-  return [operation, ...[...used].map((name) => fragments.get(name)!)].map((d) => print(d)).join('\n\n');
-}
 
 type Resource = { id: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: unknown }> };
 type Document = { data: Resource | Resource[]; meta?: Record<string, unknown> };
