@@ -1,7 +1,7 @@
 /**
  * The backend's tables (Drizzle). Column names are snake_case in the database
  * through the client's `casing: 'snake_case'` option, camelCase in TypeScript.
- * Report and document tables belong to later issues.
+ * Document tables belong to a later issue.
  */
 import type { OffsetUnit, RolePermissions } from '@fsi/shared';
 import { sql } from 'drizzle-orm';
@@ -340,6 +340,9 @@ export const users = pgTable(
         notatedEquipmentIds: [],
       }),
     isAdmin: boolean().notNull().default(false),
+    /** Report definitions and booklet templates e-mailed to this user when a walkabout of theirs locks. */
+    reportDefinitionsForAutomaticDeliveryIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    reportBookletsForAutomaticDeliveryIds: integer().array().notNull().default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
   },
   // Usernames are unique whatever their letter case: sign-in matches them case-insensitively.
@@ -404,12 +407,16 @@ export const signInAttempts = pgTable(
   (t) => [index().on(t.username, t.createdAt), index().on(t.address, t.createdAt)],
 );
 
+export type MailAttachment = { filename: string; uploadKey: string; contentType: string };
+
 export const mailOutbox = pgTable('mail_outbox', {
   id: id(),
   to: text().notNull(),
   subject: text().notNull(),
   text: text().notNull(),
   html: text(),
+  /** Files sent with the message: a stored upload (its key) under the name the recipient sees. */
+  attachments: jsonb().$type<MailAttachment[]>().notNull().default([]),
   createdAt: createdAt(),
   /** Set when an SMTP server accepted the message; without SMTP_URL mail stays here unsent. */
   sentAt: stamp(),
@@ -654,3 +661,159 @@ export const uploads = pgTable('uploads', {
   uploaderId: integer().references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+// --- Reports (issue 10: spec inspection.md sections 2-9; definitions and booklets admin-people-schedules.md 3-4). ---
+
+/** How a report definition's section lays out its results (spec admin-people-schedules.md section 3). */
+export type ReportSectionDetail = 'condition' | 'location' | 'group' | 'location_x_types' | 'types_by_location';
+export type ReportDefinitionSection = {
+  equipmentId: number | null;
+  detail: ReportSectionDetail;
+  title: string;
+  includeMetadata: boolean | null;
+  pageBreakAfter: boolean;
+  /** The tasks the section reports; null means all of the equipment's tasks. */
+  applicableEquipmentConditionIds: number[] | null;
+  applicableEquipmentIds: number[];
+  applicableGroupNames: string[];
+};
+
+/**
+ * What a walkabout report of a cycle contains. It applies to one building (buildingId), to the
+ * buildings of a region and its sub-regions (regionId), or to the whole organization (both null).
+ */
+export const reportDefinitions = pgTable(
+  'report_definitions',
+  {
+    id: id(),
+    organizationId: integer().notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    regionId: integer().references(() => regions.id, { onDelete: 'cascade' }),
+    buildingId: integer().references(() => buildings.id, { onDelete: 'cascade' }),
+    cycleId: integer().notNull().references(() => cycles.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    templateName: text().notNull().default('default'),
+    /** How many earlier walkabouts of the cycle are shown beside the reported one. */
+    previousWalkaboutsCount: integer().notNull().default(0),
+    sections: jsonb().$type<ReportDefinitionSection[]>().notNull().default([]),
+    /** Generated when a walkabout of the cycle locks (and as interim while it is open). */
+    generateReport: boolean().notNull().default(true),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.organizationId), index().on(t.cycleId)],
+);
+
+/** Several report definitions combined in one PDF, the primary first. */
+export const reportBookletTemplates = pgTable(
+  'report_booklet_templates',
+  {
+    id: id(),
+    organizationId: integer().notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    regionId: integer().references(() => regions.id, { onDelete: 'cascade' }),
+    buildingId: integer().references(() => buildings.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    templateName: text().notNull().default('default'),
+    /** default: each report as it is, one after the other; consolidated: one header, the reports' sections merged. */
+    displayType: text().$type<'default' | 'consolidated'>().notNull().default('default'),
+    reportDefinitionIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    primaryReportDefinitionId: integer().references(() => reportDefinitions.id, { onDelete: 'set null' }),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.organizationId)],
+);
+
+export type GeneratedReportKind = 'walkabout' | 'audit' | 'booklet' | 'fire_watch' | 'adhoc';
+
+/**
+ * A report PDF made by the backend. sourceKey names what it was made from (for example
+ * 'walkabout:12:definition:3'), unique, so a report is generated once per source; contentHash is
+ * the hash of the data it was made from, so an unchanged report is not made again.
+ */
+export const generatedReports = pgTable(
+  'generated_reports',
+  {
+    id: id(),
+    kind: text().$type<GeneratedReportKind>().notNull(),
+    sourceKey: text().notNull().unique(),
+    buildingId: integer().notNull().references(() => buildings.id, { onDelete: 'cascade' }),
+    cycleId: integer().references(() => cycles.id, { onDelete: 'set null' }),
+    walkaboutId: integer().references(() => walkabouts.id, { onDelete: 'cascade' }),
+    fireWatchId: integer().references(() => fireWatches.id, { onDelete: 'cascade' }),
+    reportDefinitionId: integer().references(() => reportDefinitions.id, { onDelete: 'set null' }),
+    bookletTemplateId: integer().references(() => reportBookletTemplates.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    /** Made while the walkabout was open (or locks in the future). */
+    isInterim: boolean().notNull().default(false),
+    status: text().$type<'pending' | 'ready' | 'failed'>().notNull().default('pending'),
+    /** The PDF in the storage (an uploads key) once generated. */
+    uploadKey: text(),
+    contentHash: text(),
+    pageCount: integer(),
+    sizeBytes: integer(),
+    error: text(),
+    startDate: date({ mode: 'string' }),
+    endDate: date({ mode: 'string' }),
+    lockedAt: stamp(),
+    generatedAt: stamp(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.buildingId, t.kind), index().on(t.walkaboutId)],
+);
+
+/** A report asked for on demand (POST /on-demand-reports/init-creation); polled by its identificator. */
+export const onDemandReports = pgTable(
+  'on_demand_reports',
+  {
+    id: id(),
+    identificator: text().notNull().unique(),
+    requesterId: integer().references(() => users.id, { onDelete: 'set null' }),
+    buildingId: integer().notNull().references(() => buildings.id, { onDelete: 'cascade' }),
+    reportType: text().notNull(),
+    cycleId: integer().references(() => cycles.id, { onDelete: 'set null' }),
+    walkaboutId: integer().references(() => walkabouts.id, { onDelete: 'cascade' }),
+    reportDefinitionId: integer().references(() => reportDefinitions.id, { onDelete: 'set null' }),
+    bookletTemplateId: integer().references(() => reportBookletTemplates.id, { onDelete: 'set null' }),
+    generatedReportId: integer().references(() => generatedReports.id, { onDelete: 'set null' }),
+    status: text().$type<'pending' | 'ready' | 'failed'>().notNull().default('pending'),
+    error: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.buildingId)],
+);
+
+/**
+ * The follow-up of a failure or a note: an entry (equipment at a location in a walkabout) or an
+ * off-cycle location comment, acknowledged and then repaired (closed). One row per item.
+ */
+export const reportFollowUps = pgTable(
+  'report_follow_ups',
+  {
+    id: id(),
+    entryId: integer().unique().references(() => entries.id, { onDelete: 'cascade' }),
+    locationCommentId: integer().unique().references(() => locationComments.id, { onDelete: 'cascade' }),
+    acknowledgedAt: stamp(),
+    acknowledgedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedNotes: text(),
+    acknowledgedPhotoUrl: text(),
+    repairedAt: stamp(),
+    repairedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    repairedComments: text(),
+    repairedPhotoUrl: text(),
+    updatedAt: createdAt(),
+  },
+);
+
+/** A comment on a failure or note item (POST /comments, one relationship naming the item). */
+export const reportComments = pgTable(
+  'report_comments',
+  {
+    id: id(),
+    entryId: integer().references(() => entries.id, { onDelete: 'cascade' }),
+    locationCommentId: integer().references(() => locationComments.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    creatorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.entryId), index().on(t.locationCommentId)],
+);
