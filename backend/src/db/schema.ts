@@ -555,7 +555,15 @@ export const conditions = pgTable(
     editedAt: stamp(),
     editorId: integer().references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index().on(t.walkaboutId), index().on(t.sectionId), index().on(t.entryId)],
+  (t) => [
+    index().on(t.walkaboutId),
+    index().on(t.sectionId),
+    index().on(t.entryId),
+    // The failures and notes of a walkabout (features/failure-reports/items.ts, whose queries repeat this predicate).
+    index('conditions_follow_up_idx')
+      .on(t.walkaboutId, t.entryId)
+      .where(sql`(satisfaction = 'unsatisfactory' or (has_satisfactory_remarks and remarks <> ''))`),
+  ],
 );
 
 /** The edit trail: one row per recorded change (a result, a scan, an unavailable QR code), kept for audits. */

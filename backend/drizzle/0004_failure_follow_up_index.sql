@@ -1,0 +1,1 @@
+CREATE INDEX "conditions_follow_up_idx" ON "conditions" USING btree ("walkabout_id","entry_id") WHERE (satisfaction = 'unsatisfactory' or (has_satisfactory_remarks and remarks <> ''));
