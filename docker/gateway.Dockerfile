@@ -35,4 +35,5 @@ COPY --from=build /app/web/dist web/dist
 ENV HOST=0.0.0.0 PORT=4000
 EXPOSE 4000
 USER node
-CMD ["node", "--enable-source-maps", "gateway/dist/server.js"]
+# The gateway's Node options, as scripts/build.mjs gatewayNodeOptions gives them to npm start and the bench.
+CMD ["node", "--max-semi-space-size=32", "--enable-source-maps", "gateway/dist/server.js"]

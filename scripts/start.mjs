@@ -8,6 +8,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { gatewayNodeOptions } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -34,6 +35,6 @@ if (production) {
   command = [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'gateway/src/server.ts')];
 }
 
-const child = spawn(process.execPath, command, { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, [...gatewayNodeOptions, ...command], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -11,15 +11,17 @@
  *    done per building that could be done per query.
  * 3. The gateway's own CPU per query and per building, with the gateway in a process of its own
  *    (process.cpuUsage of that process, so neither the backend's CPU nor the client's is in it).
- * 1 and 2 run the gateway and the backend in one process, as `npm start` does.
+ * 1 and 2 run the gateway and the backend in one process, as `npm start` does. Every process has the production
+ * gateway's environment and Node options (NODE_ENV=production, scripts/build.mjs `gatewayNodeOptions`).
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { schema, seed, signIn, startTestBackend } from '@fsi/backend/testing';
 import { TEST_PASSWORD } from '@fsi/backend/seed/test-seed';
 import { createGateway } from '@fsi/gateway';
+import { gatewayNodeOptions } from '../../scripts/build.mjs';
 import { buildingsPageDocument } from './buildings-page';
-import { startGatewayProcess } from './stack';
+import { runAsProduction, startGatewayProcess } from './stack';
 
 /** The screen's page size (the web's BuildingsPage). */
 const SCREEN = 24;
@@ -252,7 +254,7 @@ export function formatGatewayBench(result: GatewayBench): string {
     '',
     `The web's BuildingsPage query (viewer, ${buildings} buildings with organization, region and 3 status badges with their cycles), signed in as a region user`,
     `  REST calls per GraphQL query: ${callsPerQuery}`,
-    `  baseline: direct REST, the same calls level by level joined by hand; interleaved; loopback; gateway and backend in one process as npm start runs them`,
+    `  baseline: direct REST, the same calls level by level joined by hand; interleaved; loopback; gateway and backend in one process as npm start runs them, NODE_ENV=production and ${gatewayNodeOptions.join(' ')}`,
     `  iterations per side: ${WARMUP} warm-up, ${LATENCY_ITERATIONS} sequential (one connection), ${THROUGHPUT_REQUESTS} with ${CONNECTIONS} connections`,
     '',
     '                 p50        p95        throughput (10 connections)',
@@ -275,5 +277,6 @@ export function formatGatewayBench(result: GatewayBench): string {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runAsProduction();
   console.log(formatGatewayBench(await benchGateway()));
 }

@@ -10,6 +10,7 @@
  * 5. Lighthouse (mobile, simulated slow 4G) on /signin and on /buildings signed in, against Debian's Chromium
  *    (lighthouse.ts): performance, LCP, TBT, CLS and the JavaScript transferred, against the targets of issue 8.
  * Builds web/dist first when it is missing. Ends with a summary; exits 1 if a part failed.
+ * Runs in a process with the production gateway's environment and Node options (stack.ts `runAsProduction`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -19,7 +20,10 @@ import { databaseLabel, formatWalkaboutBenches, runWalkaboutBenches, type Walkab
 import { BACKEND_CPU_TARGET_MS, benchBackendCost, formatBackendCostBench, type BackendCostBench } from './backend-cost';
 import { benchGateway, formatGatewayBench, type GatewayBench } from './gateway';
 import { benchLighthouse, formatLighthouseBench, LIGHTHOUSE_TARGETS, meetsTargets, type LighthouseBench } from './lighthouse';
+import { runAsProduction } from './stack';
 import { benchTapToRepaint, formatTapBench, TAP_TARGET_MS, type TapBench } from './tap';
+
+runAsProduction();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const started = Date.now();
