@@ -113,6 +113,11 @@ export class RestClient {
     return this.request<TRoute['answer']>('PATCH', path, body, headers);
   }
 
+  /** A PUT (acknowledging or repairing a failure item: `PUT /entries/{id}`), typed as `post` is. */
+  put<TRoute extends Route>(path: string, body: TRoute['body'], headers?: Record<string, string>): Promise<TRoute['answer']> {
+    return this.request<TRoute['answer']>('PUT', path, body, headers);
+  }
+
   async delete(path: string): Promise<void> {
     await this.request<unknown>('DELETE', path);
   }

@@ -7,7 +7,7 @@
  */
 import type { components, paths } from './generated/rest';
 
-type Method = 'get' | 'post' | 'patch';
+type Method = 'get' | 'post' | 'patch' | 'put';
 type JsonOf<TResponse> = TResponse extends { content: { 'application/json': infer TBody } } ? TBody : never;
 type ItemOf<T> = T extends ReadonlyArray<infer TItem> ? TItem : T;
 
