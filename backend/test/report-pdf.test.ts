@@ -242,6 +242,12 @@ describe('renderReportPdf', () => {
     expect(text).toContain('Équipement');
   });
 
+  it('draws a letter typed with a combining accent as the accented letter, and ligature pairs as their letters', async () => {
+    const { bytes } = await renderReportPdf({ header, blocks: [{ kind: 'paragraph', text: 'Cafe\u0301 office affluent' }] }, noImages);
+    const [page] = await readPdfText(bytes);
+    expect(flatText(page!)).toContain('Café office affluent');
+  });
+
   it('draws photo thumbnails, shows "Photo unavailable" for one that cannot be loaded, and stays small with 100 photos', async () => {
     const photos = new Map<string, Uint8Array>();
     for (let i = 0; i < 100; i++) photos.set(`/uploads/photo-${i}.jpg`, await photoJpeg(i, 640, 480));

@@ -8,9 +8,8 @@
  *
  * `renderBookletPdf` sets several documents in one PDF, each from a new page, numbered through the whole booklet.
  */
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
-import { fontBytes } from './fonts';
+import { fontBytes, plainFontkit } from './fonts';
 import { logoImage, mapLimit, photoThumbnail, type PreparedImage } from './images';
 import { normalizeCell, type ReportBlock, type ReportDocument, type ReportHeader, type ReportMark, type TableBlock, type TableCell } from './model';
 import { fitLine, wrapText } from './text';
@@ -92,6 +91,26 @@ class Metrics {
   }
 }
 
+/**
+ * pdf-lib shapes every string it draws with fontkit (the OpenType substitution and positioning lookups) when it
+ * encodes it, which is most of a long report's time; a report repeats the same labels, conditions and marks on
+ * every row, so each string's encoding is kept for the PDF being written. (The first encoding also records the
+ * glyphs in the font's subset, so later ones need not.)
+ */
+function rememberEncodings(font: PDFFont): PDFFont {
+  const encode = font.encodeText.bind(font);
+  const encodings = new Map<string, ReturnType<PDFFont['encodeText']>>();
+  font.encodeText = (text: string) => {
+    let encoded = encodings.get(text);
+    if (!encoded) {
+      encoded = encode(text);
+      encodings.set(text, encoded);
+    }
+    return encoded;
+  };
+  return font;
+}
+
 /** The distance from a line's top to its baseline (the font's ascent). */
 function ascent(font: PDFFont, size: number): number {
   return font.heightAtSize(size, { descender: false });
@@ -152,6 +171,7 @@ class DocumentLayout {
   /** The y where content starts on the current page: nothing has been drawn while y is still there. */
   private pageTop = 0;
   private breakPending = false;
+  private pageFont: PDFFont | null = null;
   private readonly width: number;
   private readonly height: number;
   private readonly contentWidth: number;
@@ -195,6 +215,7 @@ class DocumentLayout {
 
   private addPage() {
     this.page = this.writer.pdf.addPage([this.width, this.height]);
+    this.pageFont = null;
     this.writer.pages.push({ page: this.page, header: this.document.header });
     this.y = this.height - MARGIN.top;
     this.pageTop = this.y;
@@ -234,11 +255,25 @@ class DocumentLayout {
     if (this.y - height < this.bottom && !this.pageIsEmpty) this.newPage();
   }
 
+  /** Draws lines from `top` down, one text object for them all (fewer operators than a drawText per line). */
   private drawLines(lines: string[], x: number, top: number, font: PDFFont, size: number, lineHeight: number, color: RGB) {
-    const rise = ascent(font, size);
-    lines.forEach((line, index) => {
-      if (line) this.page.drawText(line, { x, y: top - rise - index * lineHeight, size, font, color });
-    });
+    // Trailing empty lines draw nothing.
+    let count = lines.length;
+    while (count > 0 && !lines[count - 1]) count--;
+    if (count === 0) return;
+    const text = count === lines.length ? lines.join('\n') : lines.slice(0, count).join('\n');
+    this.useFont(font);
+    this.page.drawText(text, { x, y: top - ascent(font, size), size, color, lineHeight });
+  }
+
+  /**
+   * Sets the page's font when it changes: drawText's own font option registers the font in the page's resources
+   * on every call, a good share of a long report's time.
+   */
+  private useFont(font: PDFFont) {
+    if (this.pageFont === font) return;
+    this.page.setFont(font);
+    this.pageFont = font;
   }
 
   /** The first page's header: organization, title, subtitle, logo, then the building's and walkabout's fields. */
@@ -406,6 +441,10 @@ class DocumentLayout {
     return inner + 2 * TABLE.padding;
   }
 
+  /**
+   * A row (or the part of a row on this page): its fill, its cells' content and the rule under it. The column rules
+   * are drawn once per page for the table's part on it (see drawTable), which keeps a long table's pages light.
+   */
   private drawRowFragment(
     cells: PreparedCell[],
     widths: number[],
@@ -416,18 +455,14 @@ class DocumentLayout {
     fill: RGB | null,
   ) {
     const top = this.y;
+    if (fill) {
+      this.page.drawRectangle({ x: MARGIN.left, y: top - height, width: this.contentWidth, height, color: fill });
+      // The fill covers half of the rule above (0.5 pt wide, centred on `top`): drawn again over it.
+      this.rule(top);
+    }
     let x = MARGIN.left;
     cells.forEach((cell, i) => {
       const width = widths[i] ?? 0;
-      this.page.drawRectangle({
-        x,
-        y: top - height,
-        width,
-        height,
-        ...(fill ? { color: fill } : {}),
-        borderColor: COLOR.rule,
-        borderWidth: 0.5,
-      });
       const innerX = x + TABLE.padding;
       const innerTop = top - TABLE.padding;
       if (cell.kind === 'text') {
@@ -443,6 +478,21 @@ class DocumentLayout {
       x += width;
     });
     this.y -= height;
+    this.rule(this.y);
+  }
+
+  private rule(y: number) {
+    this.page.drawLine({ start: { x: MARGIN.left, y }, end: { x: MARGIN.left + this.contentWidth, y }, thickness: 0.5, color: COLOR.rule });
+  }
+
+  /** The column rules of a table's part on this page, from `top` down to the cursor. */
+  private columnRules(widths: number[], top: number) {
+    if (top <= this.y) return;
+    let x = MARGIN.left;
+    for (const at of [0, ...widths]) {
+      x += at;
+      this.page.drawLine({ start: { x, y: top }, end: { x, y: this.y }, thickness: 0.5, color: COLOR.rule });
+    }
   }
 
   private drawMark(mark: ReportMark, x: number, top: number) {
@@ -452,11 +502,11 @@ class DocumentLayout {
     const size = 8.5;
     const font = this.fonts.bold;
     const capHeight = size * 0.73;
+    this.useFont(font);
     this.page.drawText(mark, {
       x: x + (box - this.metrics.width(font, mark, size)) / 2,
       y: top - box + (box - capHeight) / 2,
       size,
-      font,
       color: style.text,
     });
   }
@@ -472,8 +522,15 @@ class DocumentLayout {
       const counts = headerCells.map((c) => (c.kind === 'text' ? c.lines.length : 0));
       this.drawRowFragment(headerCells, widths, noOffsets, counts, true, headerHeight, COLOR.headerFill);
     };
+    let segmentTop = 0;
+    const startSegment = () => {
+      segmentTop = this.y;
+      this.rule(this.y);
+    };
     const continuePage = () => {
+      this.columnRules(widths, segmentTop);
       this.newPage();
+      startSegment();
       if (repeatHeader) drawHeader();
     };
     /** The least a row may put on a page before it is split: its mark or photo and two lines. */
@@ -481,11 +538,15 @@ class DocumentLayout {
       2 * TABLE.padding + Math.max(2 * TABLE.lineHeight, first ? Math.max(0, ...cells.map(DocumentLayout.fixedHeight)) : 0);
 
     const firstRow = table.rows[0] ? table.rows[0].map((cell, i) => this.prepareCell(cell, widths[i] ?? 0)) : null;
-    const firstNeed = firstRow ? Math.min(DocumentLayout.rowHeight(firstRow, noOffsets, true), minimumFragment(firstRow, true)) : 0;
+    const freshSpace = this.freshPageSpace - (repeatHeader ? headerHeight : 0);
+    // The header row is never left alone at the foot of a page: the first row (or, if it is taller than a page, its
+    // first lines) goes with it.
+    const firstHeight = firstRow ? DocumentLayout.rowHeight(firstRow, noOffsets, true) : 0;
+    const firstNeed = firstRow && firstHeight > freshSpace ? minimumFragment(firstRow, true) : firstHeight;
     if (this.y - headerHeight - firstNeed < this.bottom && !this.pageIsEmpty) this.newPage();
+    startSegment();
     drawHeader();
 
-    const freshSpace = this.freshPageSpace - (repeatHeader ? headerHeight : 0);
     table.rows.forEach((row, index) => {
       const cells = index === 0 && firstRow ? firstRow : row.map((cell, i) => this.prepareCell(cell, widths[i] ?? 0));
       // Rows with fewer cells than columns are padded with empty ones.
@@ -518,6 +579,7 @@ class DocumentLayout {
         continuePage();
       }
     });
+    this.columnRules(widths, segmentTop);
     this.y -= 10;
   }
 }
@@ -573,11 +635,11 @@ async function embedImages(
 async function renderPdf(documents: ReportDocument[], options: RenderOptions): Promise<RenderedBooklet> {
   if (documents.length === 0) throw new Error('A PDF needs at least one report document.');
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(plainFontkit);
   const bytes = await fontBytes();
   const fonts = {
-    regular: await pdf.embedFont(bytes.regular, { subset: true }),
-    bold: await pdf.embedFont(bytes.bold, { subset: true }),
+    regular: rememberEncodings(await pdf.embedFont(bytes.regular, { subset: true })),
+    bold: rememberEncodings(await pdf.embedFont(bytes.bold, { subset: true })),
   };
   const urls = collectImageUrls(documents);
   const [photos, logos] = await Promise.all([

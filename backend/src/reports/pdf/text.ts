@@ -7,12 +7,14 @@
 export type Measure = (text: string) => number;
 
 /**
- * Tabs become spaces and other control characters (which no font draws) are dropped; line ends become '\n'.
- * Whitespace inside a line is otherwise kept for `wrapText` to collapse.
+ * Text as the renderer draws it: NFC-normalized (a letter and its combining accent become the precomposed letter
+ * the font has; see plainFontkit in fonts.ts), tabs as spaces, other control characters (which no font draws)
+ * dropped, line ends as '\n'. Whitespace inside a line is otherwise kept for `wrapText` to collapse.
  */
 export function cleanText(text: string): string {
   return (
     text
+      .normalize('NFC')
       .replace(/\r\n?/g, '\n')
       .replace(/\t/g, ' ')
       // eslint-disable-next-line no-control-regex
