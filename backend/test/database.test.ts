@@ -87,6 +87,21 @@ describe.each(databases)('the database on %s', (database) => {
     expect((await root.get('/buildings')).body.meta!.total).toBe(2);
     expect((await client(empty.app).get('/buildings')).status).toBe(401);
   });
+
+  it("keeps each condition in its own section's entry and walkabout, and deletes conditions with their walkabout", async () => {
+    const walkaboutIds = [...new Set((await demo.db.select({ id: schema.conditions.walkaboutId }).from(schema.conditions)).map((c) => c.id))];
+    expect(walkaboutIds.length).toBeGreaterThanOrEqual(2);
+    const [one, other] = walkaboutIds as [number, number];
+    const [condition] = await demo.db.select().from(schema.conditions).where(eq(schema.conditions.walkaboutId, one)).limit(1);
+    const [otherEntry] = await demo.db.select().from(schema.entries).where(eq(schema.entries.walkaboutId, other)).limit(1);
+    const { id: _id, ...copy } = condition!;
+    // A condition naming another walkabout's entry (or walkabout) than its section's is refused by the database itself.
+    await expect(demo.db.insert(schema.conditions).values({ ...copy, entryId: otherEntry!.id })).rejects.toThrow();
+    await expect(demo.db.insert(schema.conditions).values({ ...copy, walkaboutId: other })).rejects.toThrow();
+    await demo.db.delete(schema.walkabouts).where(eq(schema.walkabouts.id, one));
+    expect(await demo.db.select().from(schema.conditions).where(eq(schema.conditions.walkaboutId, one))).toEqual([]);
+    expect(await demo.db.select().from(schema.sections).where(eq(schema.sections.walkaboutId, one))).toEqual([]);
+  });
 });
 
 describe('starting the backend embedded', () => {
