@@ -9,6 +9,8 @@
  *    GraphQL buildings query, against the raw SQL for the same rows (backend-cost.ts);
  * 5. Lighthouse (mobile, simulated slow 4G) on /signin and on /buildings signed in, against Debian's Chromium
  *    (lighthouse.ts): performance, LCP, TBT, CLS and the JavaScript transferred, against the targets of issue 8.
+ * 6. the completed report PDF of a 2,000-condition walkabout with 100 photos: time and size, against pdf-lib writing
+ *    the same number of blank pages (backend/bench/report-pdf.bench.ts).
  * Builds web/dist first when it is missing. Ends with a summary; exits 1 if a part failed.
  * Runs in a process with the production gateway's environment and Node options (stack.ts `runAsProduction`).
  */
@@ -16,6 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchReportPdf, formatReportPdfBench, type ReportPdfBench } from '../../backend/bench/report-pdf.bench';
 import { databaseLabel, formatWalkaboutBenches, runWalkaboutBenches, type WalkaboutBenches } from '../../backend/bench/walkabouts.bench';
 import { BACKEND_CPU_TARGET_MS, benchBackendCost, formatBackendCostBench, type BackendCostBench } from './backend-cost';
 import { benchGateway, formatGatewayBench, type GatewayBench } from './gateway';
@@ -74,6 +77,7 @@ function summary(
   tap: TapBench | null,
   cost: BackendCostBench | null,
   lighthouse: LighthouseBench | null,
+  reportPdf: ReportPdfBench | null,
 ): string {
   const lines = ['', '=== Summary (ratios against baselines measured in this run)'];
   if (gateway) {
@@ -111,15 +115,21 @@ function summary(
     const verdicts = lighthouse.pages.map((page) => `${page.page} ${meetsTargets(page) ? 'met' : 'MISSED'}`);
     lines.push(`    target performance >= ${LIGHTHOUSE_TARGETS.performance} and LCP <= ${LIGHTHOUSE_TARGETS.lcpMs / 1000} s: ${verdicts.join(', ')}`);
   } else lines.push('  5 Lighthouse: FAILED');
+  if (reportPdf) {
+    lines.push(
+      `  6 report PDF, ${reportPdf.conditions.toLocaleString('en-US')} conditions and ${reportPdf.photos} photos (${reportPdf.pages} pages): ${ms(reportPdf.reportMs)}, ${(reportPdf.reportBytes / 1024).toFixed(0)} KiB = ${x(reportPdf.reportMs / reportPdf.blankMs, 0)} the time of pdf-lib writing ${reportPdf.pages} blank pages (${ms(reportPdf.blankMs)}); without the photos ${ms(reportPdf.withoutPhotosMs)}`,
+    );
+  } else lines.push('  6 report PDF: FAILED');
   lines.push(`  took ${((Date.now() - started) / 60000).toFixed(1)} min${failures.length ? `; failed: ${failures.join(', ')}` : ''}`);
   return lines.join('\n');
 }
 
 ensureWebBuilt();
-const gateway = await part('1/5 gateway vs direct REST', benchGateway, formatGatewayBench);
-const walkabouts = await part('2/5 backend walkabouts (PGlite, PostgreSQL)', runWalkaboutBenches, formatWalkaboutBenches);
-const tap = await part('3/5 tap to repaint in Chromium', benchTapToRepaint, formatTapBench);
-const cost = await part('4/5 backend cost of the buildings screen', benchBackendCost, formatBackendCostBench);
-const lighthouse = await part('5/5 Lighthouse on /signin and /buildings', () => benchLighthouse(), formatLighthouseBench);
-console.log(summary(gateway, walkabouts, tap, cost, lighthouse));
+const gateway = await part('1/6 gateway vs direct REST', benchGateway, formatGatewayBench);
+const walkabouts = await part('2/6 backend walkabouts (PGlite, PostgreSQL)', runWalkaboutBenches, formatWalkaboutBenches);
+const tap = await part('3/6 tap to repaint in Chromium', benchTapToRepaint, formatTapBench);
+const cost = await part('4/6 backend cost of the buildings screen', benchBackendCost, formatBackendCostBench);
+const lighthouse = await part('5/6 Lighthouse on /signin and /buildings', () => benchLighthouse(), formatLighthouseBench);
+const reportPdf = await part('6/6 report PDF, 2,000 conditions with 100 photos', benchReportPdf, formatReportPdfBench);
+console.log(summary(gateway, walkabouts, tap, cost, lighthouse, reportPdf));
 process.exit(failures.length ? 1 : 0);
