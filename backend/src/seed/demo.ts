@@ -449,7 +449,7 @@ async function seedOrganization(
         order,
       })),
     )
-    .returning({ id: t.tasks.id, label: t.tasks.label, equipmentTypeId: t.tasks.equipmentTypeId });
+    .returning({ id: t.tasks.id, label: t.tasks.label, equipmentTypeId: t.tasks.equipmentTypeId, cycleId: t.tasks.cycleId });
 
   const buildingIds = new Map<string, number>();
   for (const [order, b] of spec.buildings.entries()) {
@@ -581,7 +581,139 @@ async function seedOrganization(
     .set({ walkaboutEquipmentIds: typeRows.map((r) => r.id) })
     .where(eqId(t.roles.id, roleIds.get('Inspector')!));
 
+  await seedReportDefinitions(db, {
+    organizationId,
+    organizationName: spec.name,
+    typeId,
+    tasksOf: (type, cycle) => taskRows.filter((r) => r.equipmentTypeId === typeId(type) && r.cycleId === cycleByKey[cycle]).map((r) => r.id),
+    cycleByKey,
+    regionIds,
+    buildingIds,
+  });
+
   return { organizationId, buildingIds, regionIds, roleIds };
+}
+
+type ReportSeedContext = {
+  organizationId: number;
+  organizationName: string;
+  typeId: (name: TypeName) => number;
+  tasksOf: (type: TypeName, cycle: CycleKey) => number[];
+  cycleByKey: Record<CycleKey, number>;
+  regionIds: Map<string, number>;
+  buildingIds: Map<string, number>;
+};
+
+const section = (s: Partial<t.ReportDefinitionSection> & Pick<t.ReportDefinitionSection, 'detail' | 'title'>): t.ReportDefinitionSection => ({
+  equipmentId: null,
+  includeMetadata: null,
+  pageBreakAfter: true,
+  applicableEquipmentConditionIds: null,
+  applicableEquipmentIds: [],
+  applicableGroupNames: [],
+  ...s,
+});
+
+/**
+ * The report definitions and booklets a fire-safety manager files (spec admin-people-schedules.md sections 3
+ * and 4): a Weekly inspection with a section of each detail, a Monthly one that shows the two walkabouts
+ * before it and the equipment's secondary data, a Daily log, attached to the organization, a region or a
+ * building; and two booklets, one shown report after report and one consolidated, the primary first.
+ */
+async function seedReportDefinitions(db: Database, c: ReportSeedContext): Promise<void> {
+  const define = async (values: Omit<typeof t.reportDefinitions.$inferInsert, 'organizationId'>) => {
+    const [row] = await db.insert(t.reportDefinitions).values({ organizationId: c.organizationId, ...values }).returning({ id: t.reportDefinitions.id });
+    return row!.id;
+  };
+  const [SCV, FP, EXT, EXIT, EL, FACP, MPS, SD, FHC, FD] = (
+    ['Sprinkler Control Valve', 'Fire Pump', 'Portable Fire Extinguisher', 'Exit Sign', 'Emergency Lighting', 'Fire Alarm Control Panel', 'Manual Pull Station', 'Smoke Detector', 'Fire Hose Cabinet', 'Fire Door'] as const
+  ).map((name) => c.typeId(name));
+
+  if (!c.organizationName.startsWith('Northwind')) {
+    await define({
+      cycleId: c.cycleByKey.monthly,
+      name: 'Monthly Strata Fire Safety Report',
+      previousWalkaboutsCount: 1,
+      sections: [
+        section({ detail: 'condition', title: 'Portable Fire Extinguishers', equipmentId: EXT!, includeMetadata: true, applicableEquipmentConditionIds: c.tasksOf('Portable Fire Extinguisher', 'monthly') }),
+        section({ detail: 'location_x_types', title: 'Life Safety Equipment by Location', applicableEquipmentIds: [EXT!, EXIT!, EL!, FHC!, FD!, SD!], pageBreakAfter: false }),
+      ],
+    });
+    return;
+  }
+
+  const weekly = await define({
+    cycleId: c.cycleByKey.weekly,
+    name: 'Weekly Fire Safety Inspection',
+    sections: [
+      section({ detail: 'condition', title: 'Sprinkler Control Valves', equipmentId: SCV!, includeMetadata: true, pageBreakAfter: false, applicableEquipmentConditionIds: c.tasksOf('Sprinkler Control Valve', 'weekly') }),
+      section({ detail: 'location', title: 'Fire Pump Churn Test by Location', equipmentId: FP! }),
+      section({ detail: 'group', title: 'Results by Task Group', applicableGroupNames: ['Sprinkler', 'Fire Pump'], pageBreakAfter: false }),
+      section({ detail: 'location_x_types', title: 'Locations and Equipment', applicableEquipmentIds: [SCV!, FP!] }),
+      section({ detail: 'types_by_location', title: 'Equipment at Each Location', applicableEquipmentIds: [SCV!, FP!], pageBreakAfter: false }),
+    ],
+  });
+  const weeklyLog = await define({
+    cycleId: c.cycleByKey.weekly,
+    regionId: c.regionIds.get('Downtown')!,
+    name: 'Weekly Sprinkler and Fire Pump Log',
+    templateName: 'log',
+    previousWalkaboutsCount: 2,
+    sections: [
+      section({ detail: 'condition', title: 'Fire Pump Weekly Test', equipmentId: FP!, includeMetadata: true, applicableEquipmentConditionIds: c.tasksOf('Fire Pump', 'weekly') }),
+      section({ detail: 'types_by_location', title: 'Sprinkler Valves', applicableEquipmentIds: [SCV!], pageBreakAfter: false }),
+    ],
+  });
+  const monthly = await define({
+    cycleId: c.cycleByKey.monthly,
+    name: 'Monthly Fire Safety Inspection',
+    previousWalkaboutsCount: 2,
+    sections: [
+      section({ detail: 'condition', title: 'Portable Fire Extinguishers', equipmentId: EXT!, includeMetadata: true, applicableEquipmentConditionIds: c.tasksOf('Portable Fire Extinguisher', 'monthly') }),
+      section({ detail: 'location', title: 'Exit Signs', equipmentId: EXIT!, pageBreakAfter: false }),
+      section({ detail: 'location', title: 'Emergency Lighting', equipmentId: EL! }),
+      section({ detail: 'group', title: 'Fire Alarm System', applicableGroupNames: ['Fire Alarm'], applicableEquipmentIds: [FACP!, MPS!, SD!] }),
+      section({ detail: 'condition', title: 'Fire Doors', equipmentId: FD!, includeMetadata: true, applicableEquipmentConditionIds: c.tasksOf('Fire Door', 'monthly') }),
+      section({ detail: 'location_x_types', title: 'Summary by Location', applicableEquipmentIds: [EXT!, EXIT!, EL!, MPS!, SD!, FHC!, FD!], pageBreakAfter: false }),
+    ],
+  });
+  const extinguishers = await define({
+    cycleId: c.cycleByKey.monthly,
+    name: 'Monthly Extinguisher Inventory',
+    templateName: 'inventory',
+    sections: [
+      section({ detail: 'types_by_location', title: 'Extinguishers and Hose Cabinets by Location', applicableEquipmentIds: [EXT!, FHC!], pageBreakAfter: false }),
+      section({ detail: 'condition', title: 'Hose Cabinets', equipmentId: FHC!, includeMetadata: true, applicableEquipmentConditionIds: c.tasksOf('Fire Hose Cabinet', 'monthly'), pageBreakAfter: false }),
+    ],
+  });
+  await define({
+    cycleId: c.cycleByKey.daily,
+    buildingId: c.buildingIds.get("Queen's Quay Residences")!,
+    name: 'Daily Fire Alarm and Fire Door Log',
+    sections: [
+      section({ detail: 'condition', title: 'Fire Alarm Control Panel', equipmentId: FACP!, includeMetadata: false, applicableEquipmentConditionIds: c.tasksOf('Fire Alarm Control Panel', 'daily'), pageBreakAfter: false }),
+      section({ detail: 'location', title: 'Fire Doors', equipmentId: FD!, pageBreakAfter: false }),
+    ],
+  });
+
+  await db.insert(t.reportBookletTemplates).values([
+    {
+      organizationId: c.organizationId,
+      name: 'Monthly Report Booklet',
+      displayType: 'default',
+      reportDefinitionIds: [monthly, extinguishers],
+      primaryReportDefinitionId: monthly,
+    },
+    {
+      organizationId: c.organizationId,
+      buildingId: c.buildingIds.get('King Street Commerce Centre')!,
+      name: 'Weekly Consolidated Booklet',
+      templateName: 'consolidated',
+      displayType: 'consolidated',
+      reportDefinitionIds: [weekly, weeklyLog],
+      primaryReportDefinitionId: weekly,
+    },
+  ]);
 }
 
 

@@ -5,7 +5,9 @@
  *     o.region('North').region('Harbour', { parent: 'North' })
  *      .building('Tower', { region: 'Harbour', floors: [['Ground', ['Lobby', 'Stair A']]] })
  *      .role('Manager', { userPermissions: { view: true } })
- *      .user('ann', { roles: ['Manager'], region: 'North' }));
+ *      .user('ann', { roles: ['Manager'], region: 'North' })
+ *      .reportDefinition('Daily Log', { cycle: 'Daily', building: 'Tower' })
+ *      .booklet('Daily Booklet', { reports: ['Daily Log'], displayType: 'consolidated' }));
  *   acme.buildings.Tower // the id
  *
  * Names are the references between records; the result maps each name to its id.
@@ -26,6 +28,30 @@ type UserSpec = {
   subscriptions?: Partial<t.UserSubscriptions>;
 };
 type BuildingSpec = { region?: string; floors?: [floor: string, locations: string[]][]; contractUrl?: string };
+/** A section with the form's defaults (spec admin-people-schedules.md section 4) for what is not given. */
+type SectionSpec = Partial<t.ReportDefinitionSection> & Pick<t.ReportDefinitionSection, 'detail' | 'title'>;
+type ReportDefinitionSpec = {
+  cycle: string;
+  /** Attached to this building, or to this region (and its sub-regions); neither: the whole organization. */
+  building?: string;
+  region?: string;
+  /** Default: one section, every equipment type by location. */
+  sections?: SectionSpec[];
+  previousWalkaboutsCount?: number;
+  generateReport?: boolean;
+  isActive?: boolean;
+  templateName?: string;
+};
+type BookletSpec = {
+  /** Report definition names, in the booklet's order. */
+  reports: string[];
+  /** Default: the first report (adding the first report makes it primary). */
+  primary?: string;
+  displayType?: 'default' | 'consolidated';
+  building?: string;
+  region?: string;
+  isActive?: boolean;
+};
 type CycleSpec = { abbreviation?: string; frequency?: 'daily' | 'weekly' | 'monthly' | 'yearly' | null; every?: number; start?: string };
 
 export type SeededOrganization = {
@@ -37,6 +63,8 @@ export type SeededOrganization = {
   cycles: Record<string, number>;
   roles: Record<string, number>;
   users: Record<string, number>;
+  reportDefinitions: Record<string, number>;
+  booklets: Record<string, number>;
 };
 
 export const TEST_PASSWORD = 'secret123';
@@ -53,6 +81,8 @@ class OrganizationBuilder {
   readonly cycles: [string, CycleSpec][] = [];
   readonly roles: [string, PermissionGrants][] = [];
   readonly users: [string, UserSpec][] = [];
+  readonly reportDefinitions: [string, ReportDefinitionSpec][] = [];
+  readonly booklets: [string, BookletSpec][] = [];
 
   region(name: string, spec: { parent?: string } = {}) {
     this.regions.push([name, spec]);
@@ -74,6 +104,27 @@ class OrganizationBuilder {
     this.users.push([username, spec]);
     return this;
   }
+  reportDefinition(name: string, spec: ReportDefinitionSpec) {
+    this.reportDefinitions.push([name, spec]);
+    return this;
+  }
+  booklet(name: string, spec: BookletSpec) {
+    this.booklets.push([name, spec]);
+    return this;
+  }
+}
+
+/** A report definition section with the form's defaults for what is not given. */
+export function reportSection(s: SectionSpec): t.ReportDefinitionSection {
+  return {
+    equipmentId: null,
+    includeMetadata: s.detail === 'condition' ? true : null,
+    pageBreakAfter: true,
+    applicableEquipmentConditionIds: null,
+    applicableEquipmentIds: [],
+    applicableGroupNames: [],
+    ...s,
+  };
 }
 
 function grant(grants: PermissionGrants): RolePermissions {
@@ -95,7 +146,7 @@ export function seed(db: Database) {
 
     async organization(name: string, build: (o: OrganizationBuilder) => OrganizationBuilder = (o) => o): Promise<SeededOrganization> {
       const spec = build(new OrganizationBuilder());
-      const result: SeededOrganization = { id: 0, regions: {}, buildings: {}, floors: {}, locations: {}, cycles: {}, roles: {}, users: {} };
+      const result: SeededOrganization = { id: 0, regions: {}, buildings: {}, floors: {}, locations: {}, cycles: {}, roles: {}, users: {}, reportDefinitions: {}, booklets: {} };
       const [org] = await db.insert(t.organizations).values({ name, timeZone: 'America/Toronto' }).returning({ id: t.organizations.id });
       result.id = org!.id;
       for (const [regionName, r] of spec.regions) {
@@ -178,6 +229,41 @@ export function seed(db: Database) {
         if (u.buildings?.length) {
           await db.insert(t.userBuildings).values(u.buildings.map((b) => ({ userId: row!.id, buildingId: result.buildings[b]! })));
         }
+      }
+      for (const [definitionName, d] of spec.reportDefinitions) {
+        const [row] = await db
+          .insert(t.reportDefinitions)
+          .values({
+            organizationId: result.id,
+            regionId: d.region ? result.regions[d.region]! : null,
+            buildingId: d.building ? result.buildings[d.building]! : null,
+            cycleId: result.cycles[d.cycle]!,
+            name: definitionName,
+            templateName: d.templateName ?? 'default',
+            previousWalkaboutsCount: d.previousWalkaboutsCount ?? 0,
+            sections: (d.sections ?? [{ detail: 'location_x_types', title: 'Results by Location' }]).map(reportSection),
+            generateReport: d.generateReport ?? true,
+            isActive: d.isActive ?? true,
+          })
+          .returning({ id: t.reportDefinitions.id });
+        result.reportDefinitions[definitionName] = row!.id;
+      }
+      for (const [bookletName, b] of spec.booklets) {
+        const [row] = await db
+          .insert(t.reportBookletTemplates)
+          .values({
+            organizationId: result.id,
+            regionId: b.region ? result.regions[b.region]! : null,
+            buildingId: b.building ? result.buildings[b.building]! : null,
+            name: bookletName,
+            templateName: b.displayType ?? 'default',
+            displayType: b.displayType ?? 'default',
+            reportDefinitionIds: b.reports.map((r) => result.reportDefinitions[r]!),
+            primaryReportDefinitionId: result.reportDefinitions[b.primary ?? b.reports[0]!] ?? null,
+            isActive: b.isActive ?? true,
+          })
+          .returning({ id: t.reportBookletTemplates.id });
+        result.booklets[bookletName] = row!.id;
       }
       return result;
     },
