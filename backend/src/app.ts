@@ -17,6 +17,7 @@ import regionRoutes from './features/regions/routes';
 import sessionRoutes from './features/sessions/routes';
 import userRoutes from './features/users/routes';
 import walkaboutRoutes from './features/walkabouts/routes';
+import walkaboutReportRoutes from './features/walkabout-reports/routes';
 import authPlugin from './plugins/auth';
 import authorizationPlugin from './plugins/authorization';
 import dbPlugin from './plugins/db';
@@ -26,6 +27,7 @@ import requestHygienePlugin, { clientErrorHandler, frameworkErrors } from './plu
 import schedulerPlugin from './plugins/scheduler';
 import swaggerPlugin from './plugins/swagger';
 import { DiskStorage, type FileStorage } from './storage';
+import signedUrlsPlugin from './storage/signed-urls';
 
 export type AppOptions = {
   db: Database;
@@ -47,6 +49,8 @@ export type AppOptions = {
   scheduleIntervalMs?: number;
   /** Where uploads are kept (default: a folder `${DATA_DIR}/files`). */
   storage?: FileStorage;
+  /** The HMAC key of signed file URLs (URL_SIGNING_SECRET; storage/signed-urls.ts); default: random per process. */
+  urlSigningSecret?: string;
 };
 
 export type RouteEntry = { method: string; url: string; public: boolean };
@@ -55,6 +59,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, so that tests can prove each one is covered (tenancy, documents, OpenAPI). */
     routeList: RouteEntry[];
+    /** Where uploads and generated files are kept (a folder or an S3 bucket). */
+    storage: FileStorage;
   }
 }
 
@@ -97,6 +103,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(authorizationPlugin);
   await app.register(schedulerPlugin, { intervalMs: options.scheduleIntervalMs });
+  const storage = options.storage ?? new DiskStorage(path.resolve(process.env.DATA_DIR ?? './data', 'files'));
+  app.decorate('storage', storage);
+  await app.register(signedUrlsPlugin, { storage, secret: options.urlSigningSecret });
 
   await app.register(sessionRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
   await app.register(userRoutes);
@@ -107,9 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(walkaboutRoutes);
   await app.register(locationRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
   await app.register(fireWatchRoutes);
-  await app.register(uploadRoutes, {
-    storage: options.storage ?? new DiskStorage(path.resolve(process.env.DATA_DIR ?? './data', 'files')),
-  });
+  await app.register(uploadRoutes, { storage });
+  await app.register(walkaboutReportRoutes);
 
   app.get(
     '/openapi.json',

@@ -1,6 +1,7 @@
 /** Reads the backend's environment (see README.md "Environment"). */
 import { administratorFromEnv, type AdministratorInput } from './admin/administrator';
 import type { S3Settings } from './storage';
+import { SIGNING_SECRET_MIN_LENGTH } from './storage/signed-urls';
 
 export type BackendEnv = {
   port: number;
@@ -15,6 +16,8 @@ export type BackendEnv = {
   s3?: S3Settings;
   /** ADMIN_USERNAME / ADMIN_PASSWORD / ADMIN_EMAIL: the administrator made at start when the database has none. */
   administrator?: AdministratorInput;
+  /** URL_SIGNING_SECRET: the key of signed file URLs, the same on every replica; undefined: random per process. */
+  urlSigningSecret?: string;
 };
 
 function flag(value: string | undefined): boolean | undefined {
@@ -34,7 +37,17 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): BackendEnv {
     mailFrom: env.MAIL_FROM || undefined,
     s3: readS3Env(env),
     administrator: administratorFromEnv(env),
+    urlSigningSecret: readUrlSigningSecret(env),
   };
+}
+
+/** URL_SIGNING_SECRET, refused when too short to be a key (a typo or a placeholder would sign every link weakly). */
+export function readUrlSigningSecret(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const secret = env.URL_SIGNING_SECRET || undefined;
+  if (secret !== undefined && secret.length < SIGNING_SECRET_MIN_LENGTH) {
+    throw new Error(`URL_SIGNING_SECRET must be at least ${SIGNING_SECRET_MIN_LENGTH} characters (e.g. \`openssl rand -base64 48\`).`);
+  }
+  return secret;
 }
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;

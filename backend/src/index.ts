@@ -10,7 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import { organizations } from './db/schema';
 import { hashPassword } from './auth/password-hash';
 import { DEMO_ORGANIZATION, DEMO_PASSWORD, seedDemo } from './seed/demo';
-import { readS3Env } from './config';
+import { readS3Env, readUrlSigningSecret } from './config';
 import { ensureAdministrator, type AdministratorInput } from './admin/administrator';
 import { openStorage, type S3Settings } from './storage';
 
@@ -41,6 +41,8 @@ export type StartBackendOptions = {
    * exists. A weak password or a username taken by another user stops the start (AdministratorRefusedError).
    */
   administrator?: AdministratorInput;
+  /** The key of signed file URLs, shared by the replicas (default: URL_SIGNING_SECRET; without it, random per process). */
+  urlSigningSecret?: string;
 };
 
 export type RunningBackend = {
@@ -82,6 +84,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       // The first round runs before listen() resolves, so a fresh start already has open walkabouts.
       scheduleIntervalMs: options.scheduleIntervalMs ?? 60_000,
       storage,
+      urlSigningSecret: options.urlSigningSecret ?? readUrlSigningSecret(),
     });
     app.addHook('onClose', async () => {
       await database.close();

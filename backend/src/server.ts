@@ -26,6 +26,7 @@ const backend = await startBackend({
   smtpUrl: env.smtpUrl,
   s3: env.s3,
   administrator: env.administrator,
+  urlSigningSecret: env.urlSigningSecret,
   logger: true,
 }).catch(stopOnRefusal);
 backend.app.log.info(`backend listening on ${backend.url} (OpenAPI at ${backend.url}/openapi.json)`);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import sharp from 'sharp';
-import { signIn, type TestBackend } from '../src/testing';
+import { schema, signIn, type TestBackend } from '../src/testing';
 import { client, databases, demoIds, expectJsonApi, list, multipartFile, one, signedIn, startTestBackend, tree, type Client } from './helpers';
 
 type Ctx = {
@@ -23,6 +23,18 @@ type Ctx = {
   location: string;
   preOccupancyCycle: string;
 };
+/** A ready walkabout report of the building, straight in the database, its PDF in the storage. */
+async function readyReport(app: FastifyInstance, building: string): Promise<string> {
+  const key = `documents-report-${building}`.padEnd(24, '0') + '.pdf';
+  await app.storage.put(key, Buffer.from('%PDF-1.4\n% documents\n'), 'application/pdf');
+  const [row] = await app.db
+    .insert(schema.generatedReports)
+    .values({ kind: 'walkabout', sourceKey: `documents:${building}`, buildingId: Number(building), name: 'Weekly report', status: 'ready', uploadKey: key })
+    .onConflictDoUpdate({ target: schema.generatedReports.sourceKey, set: { status: 'ready' } })
+    .returning({ id: schema.generatedReports.id });
+  return String(row!.id);
+}
+
 const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
   'POST /sessions': async ({ anonymous }) => [
     (await anonymous.post('/sessions', { data: { type: 'sessions', attributes: { username: 'viewer', password: 'demo1234' } } })).status,
@@ -180,6 +192,35 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     expectJsonApi(missing.json());
     return [missing.statusCode];
   },
+  'GET /walkabout-reports': async ({ manager, building }) => [
+    (await manager.get(`/walkabout-reports?filter[building]=${building}&filter[group]=completed-walkabout`)).status,
+    (await manager.get(`/walkabout-reports?filter[building]=${building}&filter[group]=historical&filter[date_from]=2026-01-01&filter[date_to]=2026-03-01`)).status,
+    (await manager.get('/walkabout-reports')).status,
+  ],
+  'GET /walkabout-reports/latest/:buildingId': async ({ manager, building }) => [
+    (await manager.get(`/walkabout-reports/latest/${building}`)).status,
+    (await manager.get('/walkabout-reports/latest/424242')).status,
+  ],
+  'GET /walkabout-reports/:id/download': async ({ app, manager, building }) => [
+    (await manager.get(`/walkabout-reports/${await readyReport(app, building)}/download`)).status,
+    (await manager.get('/walkabout-reports/424242/download')).status,
+  ],
+  'GET /on-demand-reports/building-data/:buildingId': async ({ manager, building }) => [
+    (await manager.get(`/on-demand-reports/building-data/${building}`)).status,
+    (await manager.get('/on-demand-reports/building-data/424242')).status,
+  ],
+  'GET /on-demand-reports/:id': async ({ app, manager, building }) => {
+    await app.db.insert(schema.onDemandReports).values({ identificator: 'documents-request', buildingId: Number(building), reportType: 'walkabout_reports' }).onConflictDoNothing();
+    return [(await manager.get('/on-demand-reports/documents-request')).status, (await manager.get('/on-demand-reports/no-such-request')).status];
+  },
+  // The file itself is a PDF, not a document; a refused link is a JSON:API 403.
+  'GET /signed-files/:key': async ({ app, manager, building }) => {
+    const url = one((await manager.get(`/walkabout-reports/${await readyReport(app, building)}/download`)).body).attributes.download_url as string;
+    const file = await app.inject({ method: 'GET', url });
+    const refused = await app.inject({ method: 'GET', url: url.replace(/signature=[^&]+/, 'signature=forged') });
+    expectJsonApi(refused.json());
+    return [file.statusCode, refused.statusCode];
+  },
   // The one answer that is not JSON:API: an OpenAPI 3.1 document (docs/REST.md), checked in openapi.test.ts.
   'GET /openapi.json': async ({ app }) => [(await app.inject({ method: 'GET', url: '/openapi.json' })).statusCode],
 };
@@ -217,6 +258,12 @@ const expected: Record<string, number[]> = {
   'GET /fire-watches/:id': [200, 404],
   'POST /uploads': [201, 422],
   'GET /files/:key': [404],
+  'GET /walkabout-reports': [200, 422, 400],
+  'GET /walkabout-reports/latest/:buildingId': [200, 404],
+  'GET /walkabout-reports/:id/download': [200, 404],
+  'GET /on-demand-reports/building-data/:buildingId': [200, 404],
+  'GET /on-demand-reports/:id': [200, 404],
+  'GET /signed-files/:key': [200, 403],
   'GET /openapi.json': [200],
 };
 

@@ -115,6 +115,15 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
     },
     'POST /uploads': { method: 'POST', url: '/uploads', multipart: multipartFile('photo.png', 'image/png', png) },
     'GET /files/:key': { method: 'GET', url: `/files/${'a'.repeat(32)}.png` },
+    'GET /walkabout-reports': {
+      method: 'GET',
+      url: `/walkabout-reports?filter[building]=${ids.building}&filter[group]=historical&filter[type]=walkabout_reports&filter[date_from]=2026-10-01&filter[date_to]=2026-10-31`,
+    },
+    'GET /walkabout-reports/latest/:buildingId': { method: 'GET', url: `/walkabout-reports/latest/${ids.building}` },
+    'GET /walkabout-reports/:id/download': { method: 'GET', url: '/walkabout-reports/999999/download' },
+    'GET /on-demand-reports/building-data/:buildingId': { method: 'GET', url: `/on-demand-reports/building-data/${ids.building}` },
+    'GET /on-demand-reports/:id': { method: 'GET', url: '/on-demand-reports/no-such-request' },
+    'GET /signed-files/:key': { method: 'GET', url: `/signed-files/${'a'.repeat(32)}.pdf?name=report.pdf&type=application%2Fpdf&expires=1&signature=x` },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },
   };
 }

@@ -52,6 +52,25 @@ async function startedFireWatch(backend: TestBackend, buildingId: string): Promi
   return String(started!.id);
 }
 
+/** A ready walkabout report of a building, made here (straight in the database, its PDF in the storage). */
+async function readyReport(backend: TestBackend, buildingId: string): Promise<string> {
+  const key = `tenancy-report-${buildingId}`.padEnd(24, '0') + '.pdf';
+  await backend.app.storage.put(key, Buffer.from('%PDF-1.4\n% tenancy\n'), 'application/pdf');
+  const [row] = await backend.db
+    .insert(schema.generatedReports)
+    .values({ kind: 'walkabout', sourceKey: `tenancy:${buildingId}`, buildingId: Number(buildingId), name: 'Tenancy report', status: 'ready', uploadKey: key })
+    .onConflictDoUpdate({ target: schema.generatedReports.sourceKey, set: { status: 'ready' } })
+    .returning({ id: schema.generatedReports.id });
+  return String(row!.id);
+}
+
+/** An on-demand request at a building, made here; its report_identificator. */
+async function onDemandRequest(backend: TestBackend, buildingId: string): Promise<string> {
+  const identificator = `tenancy-${buildingId}-${Math.random().toString(36).slice(2)}`;
+  await backend.db.insert(schema.onDemandReports).values({ identificator, buildingId: Number(buildingId), reportType: 'walkabout_reports' });
+  return identificator;
+}
+
 const cases: Record<string, Case> = {
   'POST /sessions': async (side, backend) => {
     // Signing in gives the caller's own user, whatever the other organization holds.
@@ -233,6 +252,39 @@ const cases: Record<string, Case> = {
     const response = await backend.app.inject({ method: 'GET', url: `/files/${'a'.repeat(32)}.jpg` });
     expect(response.statusCode).toBe(404);
     expect(side.username).toBeTruthy();
+  },
+  'GET /walkabout-reports': async (side, backend) => {
+    const own = await readyReport(backend, side.own.buildings[0]!);
+    await readyReport(backend, side.other.buildings[0]!);
+    expect(ids((await side.client.get(`/walkabout-reports?filter[building]=${side.own.buildings[0]}`)).body)).toContain(own);
+    expect((await side.client.get(`/walkabout-reports?filter[building]=${side.other.buildings[0]}`)).status).toBe(404);
+  },
+  'GET /walkabout-reports/latest/:buildingId': async (side, backend) => {
+    const own = await readyReport(backend, side.own.buildings[0]!);
+    await readyReport(backend, side.other.buildings[0]!);
+    expect((await side.client.get(`/walkabout-reports/latest/${side.own.buildings[0]}`)).body.included!.map((r) => r.id)).toContain(own);
+    expect((await side.client.get(`/walkabout-reports/latest/${side.other.buildings[0]}`)).status).toBe(404);
+  },
+  'GET /walkabout-reports/:id/download': async (side, backend) => {
+    expect((await side.client.get(`/walkabout-reports/${await readyReport(backend, side.own.buildings[0]!)}/download`)).status).toBe(200);
+    expect((await side.client.get(`/walkabout-reports/${await readyReport(backend, side.other.buildings[0]!)}/download`)).status).toBe(404);
+  },
+  'GET /on-demand-reports/building-data/:buildingId': async (side) => {
+    expect((await side.client.get(`/on-demand-reports/building-data/${side.own.buildings[0]}`)).status).toBe(200);
+    expect((await side.client.get(`/on-demand-reports/building-data/${side.other.buildings[0]}`)).status).toBe(404);
+  },
+  'GET /on-demand-reports/:id': async (side, backend) => {
+    expect((await side.client.get(`/on-demand-reports/${await onDemandRequest(backend, side.own.buildings[0]!)}`)).status).toBe(200);
+    expect((await side.client.get(`/on-demand-reports/${await onDemandRequest(backend, side.other.buildings[0]!)}`)).status).toBe(404);
+  },
+  'GET /signed-files/:key': async (side, backend) => {
+    // A signed URL is handed out only by a route that checked the caller; one for another organization's report cannot be made up.
+    const own = one((await side.client.get(`/walkabout-reports/${await readyReport(backend, side.own.buildings[0]!)}/download`)).body).attributes.download_url as string;
+    expect((await backend.app.inject({ method: 'GET', url: own })).statusCode).toBe(200);
+    await readyReport(backend, side.other.buildings[0]!);
+    const otherKey = `tenancy-report-${side.other.buildings[0]}`.padEnd(24, '0') + '.pdf';
+    const forged = own.replace(/^\/signed-files\/[^?]+/, `/signed-files/${otherKey}`);
+    expect((await backend.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
   },
   'GET /openapi.json': async (side, backend) => {
     // The API's description holds no organization's data.

@@ -12,3 +12,4 @@ import './walkabouts/schemas';
 import './locations/schemas';
 import './fire-watches/schemas';
 import './uploads/schemas';
+import './walkabout-reports/schemas';
