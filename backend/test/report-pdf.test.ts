@@ -201,6 +201,34 @@ describe('renderReportPdf', () => {
     for (const page of pages) expectInsideMargins(page);
   });
 
+  it('keeps a heading on the page of the table it introduces, wherever the page ends', async () => {
+    // 47 filler lines fill the first page: fillers of 36 to 48 lines put the heading at every height of its foot in turn.
+    for (let lines = 36; lines <= 48; lines++) {
+      const document: ReportDocument = {
+        header,
+        blocks: [
+          { kind: 'paragraph', text: Array.from({ length: lines }, (_, i) => `Filler line ${i}`).join('\n') },
+          { kind: 'heading', text: 'Ninth floor' },
+          {
+            kind: 'table',
+            columns: ['Location', 'Result', 'Remarks'],
+            rows: [
+              ['Stairwell B', { kind: 'mark', mark: 'U' }, 'Door propped open\nwith a wedge;\nwedge removed,\nstaff reminded\nof the rule.'],
+              ['Corridor', { kind: 'mark', mark: 'S' }, ''],
+            ],
+          },
+        ],
+      };
+      const { bytes } = await renderReportPdf(document, noImages);
+      const pages = await readPdfText(bytes);
+      const headingPage = pages.find((page) => page.items.some((item) => item.str === 'Ninth floor'))!;
+      const texts = headingPage.items.map((item) => item.str);
+      expect(texts, `after ${lines} lines`).toContain('Location');
+      expect(texts, `after ${lines} lines`).toContain('Stairwell B');
+      for (const page of pages) expectInsideMargins(page);
+    }
+  });
+
   it('shows the U, S, P and X marks, the U in red', async () => {
     const rows: TableCell[][] = (['U', 'S', 'P', 'X'] as const).map((mark) => [`Condition ${mark}`, { kind: 'mark', mark }]);
     rows.push(['Unmarked condition', { kind: 'mark', mark: null }]);

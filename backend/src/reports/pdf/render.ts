@@ -210,7 +210,8 @@ class DocumentLayout {
   layout() {
     this.addPage();
     this.drawFullHeader();
-    for (const block of this.document.blocks) this.drawBlock(block);
+    const { blocks } = this.document;
+    blocks.forEach((block, index) => this.drawBlock(block, blocks[index + 1]));
   }
 
   private addPage() {
@@ -329,7 +330,7 @@ class DocumentLayout {
     this.pageTop = this.y;
   }
 
-  private drawBlock(block: ReportBlock) {
+  private drawBlock(block: ReportBlock, next: ReportBlock | undefined) {
     if (block.kind === 'pageBreak') {
       // Collapsed: a break on an empty page, or several in a row, or one at the end, never leaves a blank page.
       if (!this.pageIsEmpty) this.breakPending = true;
@@ -341,7 +342,7 @@ class DocumentLayout {
     }
     switch (block.kind) {
       case 'heading':
-        return this.drawHeading(block.text, block.level ?? 1);
+        return this.drawHeading(block.text, block.level ?? 1, next);
       case 'paragraph':
         return this.drawParagraph(block.text);
       case 'keyValue':
@@ -351,13 +352,14 @@ class DocumentLayout {
     }
   }
 
-  private drawHeading(text: string, level: 1 | 2) {
+  private drawHeading(text: string, level: 1 | 2, next: ReportBlock | undefined) {
     const style = HEADING[level];
     const lines = this.metrics.wrap(text, this.fonts.bold, style.size, this.contentWidth);
     const height = lines.length * style.lineHeight;
     const before = this.pageIsEmpty ? 0 : style.before;
-    // A heading is kept with a few lines of what it introduces.
-    if (this.y - before - height - 3 * BODY.lineHeight < this.bottom) this.newPage();
+    // A heading is kept with the start of what it introduces (a table's header and first row, a paragraph's first lines).
+    const keep = Math.max(this.startHeight(next), BODY.lineHeight);
+    if (this.y - before - height - 4 - keep < this.bottom && !this.pageIsEmpty) this.newPage();
     else this.y -= before;
     this.drawLines(lines, MARGIN.left, this.y, this.fonts.bold, style.size, style.lineHeight, COLOR.text);
     this.y -= height + 4;
@@ -511,13 +513,49 @@ class DocumentLayout {
     });
   }
 
-  private drawTable(table: TableBlock) {
+  /** The least a row may put on a page before it is split: its mark or photo and two lines. */
+  private static minimumFragment(cells: PreparedCell[], first: boolean): number {
+    return 2 * TABLE.padding + Math.max(2 * TABLE.lineHeight, first ? Math.max(0, ...cells.map(DocumentLayout.fixedHeight)) : 0);
+  }
+
+  /**
+   * What a table needs before it starts: its columns, its header row and the height the header row and the first
+   * row (or, if that is taller than a page, the first row's first lines) take together, so that the header row is
+   * never left alone at the foot of a page.
+   */
+  private tableStart(table: TableBlock) {
     const widths = this.columnWidths(table);
-    if (widths.length === 0) return;
     const repeatHeader = table.repeatHeader !== false;
     const headerCells = table.columns.map((title, i) => this.prepareCell(title, widths[i] ?? 0, true));
     const noOffsets = headerCells.map(() => 0);
     const headerHeight = DocumentLayout.rowHeight(headerCells, noOffsets, true);
+    const firstRow = table.rows[0] ? table.rows[0].map((cell, i) => this.prepareCell(cell, widths[i] ?? 0)) : null;
+    const freshSpace = this.freshPageSpace - (repeatHeader ? headerHeight : 0);
+    const firstHeight = firstRow ? DocumentLayout.rowHeight(firstRow, noOffsets, true) : 0;
+    const firstNeed = firstRow && firstHeight > freshSpace ? DocumentLayout.minimumFragment(firstRow, true) : firstHeight;
+    return { widths, repeatHeader, headerCells, noOffsets, headerHeight, firstRow, freshSpace, startHeight: headerHeight + firstNeed };
+  }
+
+  /** The height a block needs at the foot of a page to start there (what a heading above it is kept with). */
+  private startHeight(block: ReportBlock | undefined): number {
+    if (!block) return 0;
+    switch (block.kind) {
+      case 'pageBreak':
+        return 0;
+      case 'heading':
+        return HEADING[block.level ?? 1].before + HEADING[block.level ?? 1].lineHeight;
+      case 'paragraph':
+        return Math.min(2, this.metrics.wrap(block.text, this.fonts.regular, BODY.size, this.contentWidth).length) * BODY.lineHeight;
+      case 'keyValue':
+        return block.items.length ? BODY.lineHeight : 0;
+      case 'table':
+        return block.columns.length ? this.tableStart(block).startHeight : 0;
+    }
+  }
+
+  private drawTable(table: TableBlock) {
+    if (table.columns.length === 0) return;
+    const { widths, repeatHeader, headerCells, noOffsets, headerHeight, firstRow, freshSpace, startHeight } = this.tableStart(table);
     const drawHeader = () => {
       const counts = headerCells.map((c) => (c.kind === 'text' ? c.lines.length : 0));
       this.drawRowFragment(headerCells, widths, noOffsets, counts, true, headerHeight, COLOR.headerFill);
@@ -533,17 +571,9 @@ class DocumentLayout {
       startSegment();
       if (repeatHeader) drawHeader();
     };
-    /** The least a row may put on a page before it is split: its mark or photo and two lines. */
-    const minimumFragment = (cells: PreparedCell[], first: boolean) =>
-      2 * TABLE.padding + Math.max(2 * TABLE.lineHeight, first ? Math.max(0, ...cells.map(DocumentLayout.fixedHeight)) : 0);
+    const minimumFragment = DocumentLayout.minimumFragment;
 
-    const firstRow = table.rows[0] ? table.rows[0].map((cell, i) => this.prepareCell(cell, widths[i] ?? 0)) : null;
-    const freshSpace = this.freshPageSpace - (repeatHeader ? headerHeight : 0);
-    // The header row is never left alone at the foot of a page: the first row (or, if it is taller than a page, its
-    // first lines) goes with it.
-    const firstHeight = firstRow ? DocumentLayout.rowHeight(firstRow, noOffsets, true) : 0;
-    const firstNeed = firstRow && firstHeight > freshSpace ? minimumFragment(firstRow, true) : firstHeight;
-    if (this.y - headerHeight - firstNeed < this.bottom && !this.pageIsEmpty) this.newPage();
+    if (this.y - startHeight < this.bottom && !this.pageIsEmpty) this.newPage();
     startSegment();
     drawHeader();
 
