@@ -11,6 +11,7 @@ import { createFireWatchLoaders } from './features/fire-watches/loaders';
 import { createLocationLoaders } from './features/locations/loaders';
 import { createOrganizationLoaders } from './features/organizations/loaders';
 import { createRegionLoaders } from './features/regions/loaders';
+import { createReportLoaders } from './features/reports/loaders';
 import { createWalkaboutLoaders } from './features/walkabouts/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
@@ -26,6 +27,7 @@ export function createDataSource(rest: RestClient): DataSource {
     walkabouts: createWalkaboutLoaders(rest, { buildings, cycles }),
     locations: createLocationLoaders(rest),
     fireWatches: createFireWatchLoaders(rest, buildings),
+    reports: createReportLoaders(rest),
   };
 }
 
@@ -38,4 +40,5 @@ export type DataSource = {
   walkabouts: ReturnType<typeof createWalkaboutLoaders>;
   locations: ReturnType<typeof createLocationLoaders>;
   fireWatches: ReturnType<typeof createFireWatchLoaders>;
+  reports: ReturnType<typeof createReportLoaders>;
 };

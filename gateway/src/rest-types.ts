@@ -72,3 +72,10 @@ export type LocationResource = DataOf<'/locations'>;
 export type FloorResource = DataOf<'/buildings/{id}/floors'>;
 export type LocationCommentResource = DataOf<'/location-comments', 'post'>;
 export type FireWatchResource = DataOf<'/fire-watches'>;
+
+
+/** A generated walkabout report (`GET /walkabout-reports`): its PDF is downloaded through a signed link. */
+export type WalkaboutReportResource = DataOf<'/walkabout-reports'>;
+export type ReportDownloadResource = DataOf<'/walkabout-reports/{id}/download'>;
+export type OnDemandReportResource = DataOf<'/on-demand-reports/{id}'>;
+export type OnDemandBuildingDataResource = DataOf<'/on-demand-reports/building-data/{buildingId}'>;

@@ -14,6 +14,7 @@ import { fireWatchResolvers } from './features/fire-watches/resolvers';
 import { locationResolvers } from './features/locations/resolvers';
 import { organizationResolvers } from './features/organizations/resolvers';
 import { regionResolvers } from './features/regions/resolvers';
+import { reportResolvers } from './features/reports/resolvers';
 import { walkaboutResolvers } from './features/walkabouts/resolvers';
 
 export const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
@@ -46,4 +47,5 @@ export const resolvers = mergeResolvers([
   walkaboutResolvers,
   locationResolvers,
   fireWatchResolvers,
+  reportResolvers,
 ]);

@@ -1,0 +1,33 @@
+import type { Resolvers } from '../../generated/resolvers';
+import { loadOptional, loadRequired } from '../../loaders';
+
+export const reportResolvers: Resolvers = {
+  Query: {
+    walkaboutReports: (_parent, args, { data }) => data.reports.walkaboutReports(args),
+    latestWalkaboutReports: (_parent, { buildingId }, { data }) => data.reports.latest(buildingId),
+    walkaboutReportDownload: (_parent, { id }, { data }) => data.reports.downloads.load(id),
+    onDemandReportOptions: (_parent, { buildingId }, { data }) => data.reports.onDemandOptions(buildingId),
+    onDemandReport: (_parent, { id }, { data }) => data.reports.onDemandReport(id),
+  },
+  WalkaboutReport: {
+    building: (report, _args, { data }) => loadRequired(data.buildings.byId, report.buildingId, 'building'),
+    cycle: (report, _args, { data }) => loadOptional(data.cycles.byId, report.cycleId),
+    walkabout: (report, _args, { data }) => loadOptional(data.walkabouts.byId, report.walkaboutId),
+  },
+  // The cycles of the on-demand options load by id: one call for all of them.
+  OnDemandReportOptions: {
+    cycles: async (options, _args, { data }) => (await Promise.all(options.cycleIds.map((id) => loadRequired(data.cycles.byId, id, 'cycle')))),
+  },
+  OnDemandReportDefinition: {
+    cycle: (definition, _args, { data }) => loadRequired(data.cycles.byId, definition.cycleId, 'cycle'),
+  },
+  OnDemandWalkabout: {
+    cycle: (walkabout, _args, { data }) => loadRequired(data.cycles.byId, walkabout.cycleId, 'cycle'),
+  },
+  OnDemandBookletTemplate: {
+    cycle: (booklet, _args, { data }) => loadOptional(data.cycles.byId, booklet.cycleId),
+  },
+  OnDemandReport: {
+    building: (report, _args, { data }) => loadRequired(data.buildings.byId, report.buildingId, 'building'),
+  },
+};
