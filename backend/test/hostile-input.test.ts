@@ -303,12 +303,40 @@ type ReadBack = {
 /** Not stored (an identifier, a credential, a type member): only "never a 5xx" applies. */
 type NotStored = { notStored: string };
 /** Stored, but only in a form no hostile string has (a date-time): every one is refused. */
-type Refused = { refusedAll: string };
+type Refused = { refusedAll: string; sample?: () => Sample };
 
 /** Spaces are not allowed in a URL: the hostile string as a URL, with its white space percent-encoded. */
 const asUrl = (text: string) => `https://photos.example/${text.replace(/\s/g, (c) => encodeURIComponent(c))}`;
 const identifier = 'an identifier of a record: it selects, nothing is stored';
 const typeMember = "the JSON:API type member: checked against the route's type";
+
+/**
+ * The inputs of PUT /entries/{id} or /location-comments/{id}: read back from the follow-up it answers. The repair
+ * inputs are sent as a repair of another item (`repairTarget`), so that the acknowledge samples never meet a closed one.
+ */
+function followUpInputs(path: 'entries' | 'location-comments', repairTarget: () => string): Record<string, ReadBack | NotStored | Refused> {
+  const route = `PUT /${path}/:id`;
+  const attribute = (name: string) => async (answer: Injected) => (answer.body.data as JsonApiResource).attributes[name];
+  const repair = (): Sample => ({
+    method: 'PUT',
+    url: `/${path}/${repairTarget()}`,
+    body: { data: { type: path, attributes: { repairedAt: '2026-11-21T10:00', repairedComments: 'Replaced', photoUrl: '/files/repair.png' } } },
+  });
+  return {
+    [`${route} path:id`]: { notStored: identifier },
+    [`${route} body:/data/type`]: { notStored: typeMember },
+    [`${route} body:/data/attributes/acknowledgedAt`]: { refusedAll: 'a date-time, stored as a timestamp' },
+    [`${route} body:/data/attributes/acknowledgedNotes`]: { attribute: 'report-follow-ups.acknowledgedNotes', freeText: true, read: attribute('acknowledgedNotes') },
+    [`${route} body:/data/attributes/photoUrl`]: { attribute: 'report-follow-ups.acknowledgedPhotoUrl', form: asUrl, freeText: true, read: attribute('acknowledgedPhotoUrl') },
+    [`${route} body:/data/attributes/repairedAt`]: { refusedAll: 'a date-time, stored as a timestamp', sample: repair },
+    [`${route} body:/data/attributes/repairedComments`]: {
+      attribute: 'report-follow-ups.repairedComments',
+      freeText: true,
+      sample: repair,
+      read: attribute('repairedComments'),
+    },
+  };
+}
 
 describe.each(databases)('hostile strings in every text input on %s', (database) => {
   let backend: TestBackend;
@@ -449,6 +477,18 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
       freeText: true,
       read: async (answer) => (await readBack(`/fire-watches/${(answer.body.data as JsonApiResource).id}`)).attributes.endComments,
     },
+    ...followUpInputs('entries', () => ids.repairEntry),
+    ...followUpInputs('location-comments', () => ids.repairRemark),
+    'POST /comments body:/data/type': { notStored: typeMember },
+    'POST /comments body:/data/attributes/body': {
+      attribute: 'comments.body (the 201)',
+      freeText: true,
+      read: async (answer) => (answer.body.data as JsonApiResource).attributes.body,
+    },
+    'POST /comments body:/data/relationships/entry/data/type': { notStored: typeMember },
+    'POST /comments body:/data/relationships/entry/data/id': { notStored: identifier },
+    'POST /comments body:/data/relationships/location-comment/data/type': { notStored: typeMember },
+    'POST /comments body:/data/relationships/location-comment/data/id': { notStored: identifier },
   };
 
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import { schema, type TestBackend } from '../src/testing';
 import { demoIds, multipartFile } from './helpers';
 
 export type Sample = {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** With the demo's ids in place of `:id` and `:key`. */
   url: string;
   /** A JSON body; none for routes that take none. */
@@ -35,9 +35,31 @@ export async function sampleIds(backend: TestBackend) {
     .from(schema.fireWatches)
     .where(and(eq(schema.fireWatches.buildingId, Number(building))))
     .limit(1);
+  // Failure items to follow up: a boolean result of two entries of the Monthly walkabout made unsatisfactory (the first acknowledged, so that it
+  // takes comments; the second for the repair samples), and two off-cycle remarks at the location.
+  const monthly = await demo.walkabout('King Street Commerce Centre', 'Monthly');
+  const failing = await backend.db
+    .select({ id: schema.conditions.id, entryId: schema.conditions.entryId })
+    .from(schema.conditions)
+    .where(and(eq(schema.conditions.walkaboutId, Number(monthly)), eq(schema.conditions.type, 'boolean')));
+  const [followUp, repair] = [...new Map(failing.map((c) => [c.entryId, c])).values()];
+  for (const c of [followUp!, repair!]) {
+    await backend.db.update(schema.conditions).set({ value: false, satisfaction: 'unsatisfactory', remarks: 'Sample failure' }).where(eq(schema.conditions.id, c.id));
+  }
+  await backend.db.insert(schema.reportFollowUps).values({ entryId: followUp!.entryId, acknowledgedAt: new Date() }).onConflictDoNothing();
+  const remarks = await backend.db
+    .insert(schema.locationComments)
+    .values([{ locationId: location!.id, body: 'Sample remark' }, { locationId: location!.id, body: 'Sample remark to repair' }])
+    .returning({ id: schema.locationComments.id });
+  await backend.db.insert(schema.reportFollowUps).values({ locationCommentId: remarks[0]!.id, acknowledgedAt: new Date() });
   return {
     demo,
     organization: String(demo.northwind),
+    followUpEntry: String(followUp!.entryId),
+    repairEntry: String(repair!.entryId),
+    remark: String(remarks[0]!.id),
+    repairRemark: String(remarks[1]!.id),
+    equipmentType: String((await backend.db.select({ id: schema.entries.equipmentTypeId }).from(schema.entries).where(eq(schema.entries.id, followUp!.entryId)))[0]!.id),
     building,
     walkabout,
     entry: String(entry!.id),
@@ -112,6 +134,28 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       method: 'PATCH',
       url: `/fire-watches/${ids.fireWatch}`,
       body: { data: { type: 'fire-watch', attributes: { status: 'ended', endComments: 'Panel back online' } } },
+    },
+    'GET /reports': { method: 'GET', url: `/reports?filter[building]=${ids.building}&filter[cycle]=${ids.cycle}` },
+    'GET /reports/:id': { method: 'GET', url: `/reports/${ids.building}-summary-failure` },
+    'PUT /entries/:id': {
+      method: 'PUT',
+      url: `/entries/${ids.followUpEntry}`,
+      body: { data: { type: 'entries', attributes: { acknowledgedAt: '2026-11-20T09:30', acknowledgedNotes: 'Facilities notified', photoUrl: '/files/ack.png' } } },
+    },
+    'PUT /location-comments/:id': {
+      method: 'PUT',
+      url: `/location-comments/${ids.remark}`,
+      body: { data: { type: 'location-comments', attributes: { acknowledgedAt: '2026-11-20T09:30', acknowledgedNotes: 'Facilities notified', photoUrl: '/files/ack.png' } } },
+    },
+    'POST /comments': {
+      method: 'POST',
+      url: '/comments',
+      body: { data: { type: 'comments', attributes: { body: 'Pallet moved' }, relationships: { entry: relationship('entries', ids.followUpEntry) } } },
+    },
+    'GET /equipment': { method: 'GET', url: `/equipment?filter[building]=${ids.building}` },
+    'GET /repair-reports': {
+      method: 'GET',
+      url: `/repair-reports?building_id=${ids.building}&start_date=2026-11-01&end_date=2026-11-30&equipment_ids=[${ids.equipmentType}]`,
     },
     'POST /uploads': { method: 'POST', url: '/uploads', multipart: multipartFile('photo.png', 'image/png', png) },
     'GET /files/:key': { method: 'GET', url: `/files/${'a'.repeat(32)}.png` },

@@ -242,6 +242,48 @@ const cases: Record<string, Case> = {
     const [row] = await backend.db.select().from(schema.fireWatches).where(eq(schema.fireWatches.id, Number(id)));
     expect(row!.status).toBe('started');
   },
+  'GET /reports': async (side) => {
+    const own = await side.client.get(`/reports?filter[building]=${side.own.buildings[0]}`);
+    expect(own.status).toBe(200);
+    for (const id of ids(own.body)) expect(id.startsWith(`${side.own.buildings[0]}-`)).toBe(true);
+    expect((await side.client.get(`/reports?filter[building]=${side.other.buildings[0]}`)).status).toBe(404);
+    expect((await side.client.get(`/reports?filter[building]=${side.own.buildings[0]}&filter[cycle]=${side.other.cycles[0]}`)).status).toBe(404);
+  },
+  'GET /reports/:id': async (side) => {
+    for (const kind of ['summary-failure', 'summary-notes']) expect((await side.client.get(`/reports/${side.other.buildings[0]}-${kind}`)).status).toBe(404);
+    expect((await side.client.get(`/reports/${side.own.buildings[0]}-${side.other.cycles[0]}-default`)).status).toBe(404);
+  },
+  'PUT /entries/:id': async (side, backend) => {
+    const { entries } = await othersOf(side, backend);
+    const answer = await side.client.request('PUT', `/entries/${entries[0]!.id}`, { data: { attributes: { acknowledgedAt: '2026-11-20T10:00' } } });
+    expect(answer.status).toBe(404);
+    expect(await backend.db.select().from(schema.reportFollowUps).where(eq(schema.reportFollowUps.entryId, entries[0]!.id))).toEqual([]);
+  },
+  'PUT /location-comments/:id': async (side, backend) => {
+    const { locations } = await othersOf(side, backend);
+    const [remark] = await backend.db.insert(schema.locationComments).values({ locationId: locations[0]!.id, body: 'Theirs' }).returning();
+    const answer = await side.client.request('PUT', `/location-comments/${remark!.id}`, { data: { attributes: { repairedAt: '2026-11-20T10:00' } } });
+    expect(answer.status).toBe(404);
+    expect(await backend.db.select().from(schema.reportFollowUps).where(eq(schema.reportFollowUps.locationCommentId, remark!.id))).toEqual([]);
+  },
+  'POST /comments': async (side, backend) => {
+    const { entries } = await othersOf(side, backend);
+    await backend.db.insert(schema.reportFollowUps).values({ entryId: entries[0]!.id, acknowledgedAt: new Date() }).onConflictDoNothing();
+    const answer = await side.client.post('/comments', { data: { attributes: { body: 'Mine' }, relationships: { entry: { data: { type: 'entries', id: String(entries[0]!.id) } } } } });
+    expect(answer.status).toBe(404);
+    expect(await backend.db.select().from(schema.reportComments).where(eq(schema.reportComments.entryId, entries[0]!.id))).toEqual([]);
+  },
+  'GET /equipment': async (side, backend) => {
+    const own = list((await side.client.get(`/equipment?filter[building]=${side.own.buildings[0]}`)).body);
+    expect(own.length).toBeGreaterThan(0);
+    const types = await backend.db.select({ id: schema.equipmentTypes.id, organizationId: schema.equipmentTypes.organizationId }).from(schema.equipmentTypes);
+    for (const e of own) expect(types.find((t) => String(t.id) === e.id)!.organizationId).not.toBe(side.otherOrganization);
+    expect((await side.client.get(`/equipment?filter[building]=${side.other.buildings[0]}`)).status).toBe(404);
+  },
+  'GET /repair-reports': async (side) => {
+    const answer = await side.client.get(`/repair-reports?building_id=${side.other.buildings[0]}&start_date=2026-11-01&end_date=2026-11-30&equipment_ids=[1,2,3]`);
+    expect(answer.status).toBe(404);
+  },
   'POST /uploads': async (side, backend) => {
     // An upload belongs to no organization's records until a save names its URL; others only reach it by that URL.
     const response = await backend.app.inject({ method: 'POST', url: '/uploads', ...multipartFile('x.png', 'image/png', await pngBytes()) });

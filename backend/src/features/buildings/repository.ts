@@ -19,6 +19,7 @@ import {
 import type { Page } from '../../jsonapi/query';
 import { buildingsInScope, floorsInScope, type Scope } from '../../plugins/authorization';
 import { preparedRows } from '../../db/raw';
+import { followUpCountsColumn, followUpCountsFrom, followUpCountsJoin, followUpItemCtes, type FollowUpCounts, type FollowUpCountsJson } from '../failure-reports/items';
 import { walkaboutStatusColumn, walkaboutStatusCtes, walkaboutStatusFrom, walkaboutStatusJoins, type WalkaboutStatus, type WalkaboutStatusJson } from '../walkabouts/building-status';
 
 export type BuildingRow = typeof buildings.$inferSelect;
@@ -41,6 +42,7 @@ export type BuildingView = BuildingRow & {
   conditionCycles: { cycleId: number; cycleName: string }[];
   buildingOffsets: BuildingOffset[];
   walkaboutStatus: WalkaboutStatus;
+  followUps: FollowUpCounts;
 };
 
 export type BuildingFilters = { ids?: number[]; organizationIds?: number[]; regionIds?: number[] };
@@ -76,6 +78,7 @@ type DerivedJson = {
   conditionCycles: { cycleId: number; cycleName: string }[] | null;
   buildingOffsets: BuildingOffset[] | null;
   walkaboutStatus: WalkaboutStatusJson;
+  followUps: FollowUpCountsJson;
 };
 
 const parsedJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -125,7 +128,8 @@ const derivedStatement = sql`with recursive page as (
         from page p join ${cycles} c on c.organization_id = p.organization_id and c.frequency is not null
           left join ${buildingCycleOffsets} bo on bo.building_id = p.id and bo.cycle_id = c.id
         group by p.id
-      ), ${walkaboutStatusCtes(sql`(select id from page)`, sql.raw('$2::timestamptz'))}
+      ), ${walkaboutStatusCtes(sql`(select id from page)`, sql.raw('$2::timestamptz'))},
+      ${followUpItemCtes(sql`(select id from page)`, sql.raw('$2::timestamptz'))}
       select p.id,
         json_build_object(
           'organizationName', o.name,
@@ -135,7 +139,8 @@ const derivedStatement = sql`with recursive page as (
           'usersWithNotificationsCount', coalesce(uc.notified, 0),
           'conditionCycles', ac.cycles,
           'buildingOffsets', bo.offsets,
-          'walkaboutStatus', ${walkaboutStatusColumn(sql`p.id`)}
+          'walkaboutStatus', ${walkaboutStatusColumn(sql`p.id`)},
+          'followUps', ${followUpCountsColumn}
         ) as derived
       from page p join ${organizations} o on o.id = p.organization_id
         left join floor_counts fc on fc.building_id = p.id
@@ -143,7 +148,8 @@ const derivedStatement = sql`with recursive page as (
         left join user_counts uc on uc.building_id = p.id
         left join applicable ac on ac.building_id = p.id
         left join offsets bo on bo.building_id = p.id
-        ${walkaboutStatusJoins(sql`p.id`)}`;
+        ${walkaboutStatusJoins(sql`p.id`)}
+        ${followUpCountsJoin(sql`p.id`)}`;
 
 /** Buildings matching `where` (a condition on the buildings table) with their derived fields: a page also carries the total of the filter (a window count). */
 async function selectBuildingViews(db: Database, where: SQL, page: Page | null, now: Date): Promise<{ rows: BuildingView[]; total: number }> {
@@ -171,6 +177,7 @@ async function selectBuildingViews(db: Database, where: SQL, page: Page | null, 
       // Every repeating cycle has an offset; one never edited is the form's default, 0 hours.
       buildingOffsets: d.buildingOffsets ?? [],
       walkaboutStatus: walkaboutStatusFrom(d.walkaboutStatus),
+      followUps: followUpCountsFrom(d.followUps),
     };
   });
   return { rows, total: found[0]!.total };

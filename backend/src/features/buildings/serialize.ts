@@ -16,13 +16,13 @@ export function buildingResource(b: BuildingView): Static<typeof BuildingResourc
       contractAccepterUsername: b.contractAccepterUsername,
       contractAcceptedAt: b.contractAcceptedAt?.toISOString() ?? null,
       hasApplicableWalkaboutConditions: b.hasApplicableWalkaboutConditions,
-      // Reports and documents arrive with later features; until then these are empty.
+      // Report definitions and documents arrive with later features; until then these are empty.
       reportDefinitionIds: [],
       reportBookletTemplateIds: [],
-      summaryFailureReportTotal: 0,
-      summaryFailureReportAcknowledgedTotal: 0,
-      summaryNotesReportTotal: 0,
-      summaryNotesReportAcknowledgedTotal: 0,
+      summaryFailureReportTotal: b.followUps.summaryFailureReportTotal,
+      summaryFailureReportAcknowledgedTotal: b.followUps.summaryFailureReportAcknowledgedTotal,
+      summaryNotesReportTotal: b.followUps.summaryNotesReportTotal,
+      summaryNotesReportAcknowledgedTotal: b.followUps.summaryNotesReportAcknowledgedTotal,
       statuses: b.walkaboutStatus.statuses,
       walkaboutsCount: b.walkaboutStatus.walkaboutsCount,
       floorsCount: b.floorsCount,
