@@ -22,6 +22,7 @@ import walkaboutReportRoutes from './features/walkabout-reports/routes';
 import authPlugin from './plugins/auth';
 import authorizationPlugin from './plugins/authorization';
 import dbPlugin from './plugins/db';
+import jobsPlugin, { type JobsOptions } from './jobs';
 import jsonapiErrorsPlugin from './plugins/jsonapi-errors';
 import mailPlugin from './plugins/mail';
 import requestHygienePlugin, { clientErrorHandler, frameworkErrors } from './plugins/request-hygiene';
@@ -50,6 +51,8 @@ export type AppOptions = {
   scheduleIntervalMs?: number;
   /** Where uploads are kept (default: a folder `${DATA_DIR}/files`). */
   storage?: FileStorage;
+  /** Background jobs' retry delay, retry limit and stop timeout (jobs/index.ts; defaults suit production). */
+  jobs?: JobsOptions;
   /** The HMAC key of signed file URLs (URL_SIGNING_SECRET; storage/signed-urls.ts); default: random per process. */
   urlSigningSecret?: string;
 };
@@ -100,11 +103,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before authentication: its hooks refuse what the database cannot store, in headers too.
   await app.register(requestHygienePlugin);
   await app.register(dbPlugin, { db: options.db });
-  await app.register(mailPlugin, { smtpUrl: options.smtpUrl, from: options.mailFrom });
+  const storage = options.storage ?? new DiskStorage(path.resolve(process.env.DATA_DIR ?? './data', 'files'));
+  await app.register(jobsPlugin, options.jobs ?? {});
+  await app.register(mailPlugin, { smtpUrl: options.smtpUrl, from: options.mailFrom, storage });
   await app.register(authPlugin);
   await app.register(authorizationPlugin);
   await app.register(schedulerPlugin, { intervalMs: options.scheduleIntervalMs });
-  const storage = options.storage ?? new DiskStorage(path.resolve(process.env.DATA_DIR ?? './data', 'files'));
   app.decorate('storage', storage);
   await app.register(signedUrlsPlugin, { storage, secret: options.urlSigningSecret });
 

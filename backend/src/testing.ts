@@ -13,10 +13,11 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from './app';
+import type { JobsOptions } from './jobs';
 import { migrationsFolder, openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { runWalkaboutSchedule } from './features/walkabouts/scheduler';
 import { seedDemo } from './seed/demo';
-import { openStorage, type S3Settings } from './storage';
+import { openStorage, type FileStorage, type S3Settings } from './storage';
 
 export { seed, type SeededOrganization } from './seed/test-seed';
 export { signIn } from './sign-in';
@@ -31,6 +32,10 @@ export type TestBackendOptions = {
   smtpUrl?: string;
   /** Keep uploads in this bucket (created if missing) instead of a temporary folder. */
   s3?: S3Settings;
+  /** Background jobs' retry delay, retry limit and stop timeout (default: jobs/index.ts's, as in production). */
+  jobs?: JobsOptions;
+  /** Open this PostgreSQL database (e.g. another test backend's databaseUrl) instead of a fresh one; it is not dropped at close. */
+  databaseUrl?: string;
 };
 export type TestBackend = {
   url: string;
@@ -38,6 +43,8 @@ export type TestBackend = {
   db: Database;
   /** The PostgreSQL database's URL (for a second backend on the same database); undefined on PGlite. */
   databaseUrl?: string;
+  /** Where the backend keeps files (a temporary folder, or the bucket of options.s3). */
+  storage: FileStorage;
   close(): Promise<void>;
 };
 
@@ -114,7 +121,8 @@ async function once(lock: string, done: () => boolean, build: () => Promise<void
   }
 }
 
-async function pgliteTemplate(seedKind: 'demo' | 'none'): Promise<string> {
+/** A migrated PGlite data folder to copy (built once per migrations and seed; do not open it itself). */
+export async function pgliteTemplate(seedKind: 'demo' | 'none'): Promise<string> {
   const root = path.join(os.tmpdir(), 'fsi-backend-templates');
   mkdirSync(root, { recursive: true });
   const dir = path.join(root, templateKey(seedKind));
@@ -203,7 +211,11 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
   let databaseUrl: string | undefined;
-  if ((options.database ?? 'pglite') === 'postgres') {
+  if (options.databaseUrl) {
+    databaseUrl = options.databaseUrl;
+    handle = await openDatabase({ databaseUrl });
+    cleanup = async () => undefined;
+  } else if ((options.database ?? 'pglite') === 'postgres') {
     const database = await postgresDatabase(seedKind);
     databaseUrl = database.url;
     handle = await openDatabase({ databaseUrl: database.url });
@@ -220,6 +232,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     publicUrl: options.publicUrl ?? 'http://localhost:4000',
     smtpUrl: options.smtpUrl,
     storage,
+    jobs: options.jobs,
   });
   app.addHook('onClose', async () => {
     await handle.close();
@@ -229,5 +242,5 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
   });
   if (seedKind === 'demo') await app.runWalkaboutSchedule();
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, app, db: handle.db, databaseUrl, close: () => app.close() };
+  return { url, app, db: handle.db, databaseUrl, storage, close: () => app.close() };
 }

@@ -1,68 +1,184 @@
-import { createServer, type Server } from 'node:net';
+/**
+ * Mail through SMTP_URL: delivered by the 'mail.deliver' job to a real SMTP server on loopback
+ * (smtp-server), with recipients, subject, body and a stored PDF attached byte for byte; a message
+ * the server refuses is retried and then kept with its error in the outbox, and its job as failed.
+ */
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, type TestBackend } from '../src/testing';
 import { client, databases, startTestBackend } from './helpers';
+import { flatText, readPdfText } from './pdf-reading';
 
-/** The least of an SMTP server that nodemailer will deliver to: it keeps each message's DATA. */
-function fakeSmtpServer(received: string[]): Server {
-  return createServer((socket) => {
-    let buffer = '';
-    let inData = false;
-    socket.write('220 localhost ESMTP test\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          received.push(buffer.slice(0, end));
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          socket.write('250 queued\r\n');
-          continue;
-        }
-        const newline = buffer.indexOf('\r\n');
-        if (newline < 0) return;
-        const command = buffer.slice(0, newline).toUpperCase();
-        buffer = buffer.slice(newline + 2);
-        if (command.startsWith('EHLO')) socket.write('250-localhost\r\n250 8BITMIME\r\n');
-        else if (command.startsWith('DATA')) {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (command.startsWith('QUIT')) socket.end('221 bye\r\n');
-        else socket.write('250 OK\r\n');
+type Received = { from: string; to: string[]; raw: string };
+
+/** A loopback SMTP server that keeps every message, and refuses recipients at refused.example. */
+async function smtpServer(received: Received[]): Promise<{ server: SMTPServer; port: number }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address: SMTPServerAddress, _session, callback) {
+      if (address.address.endsWith('@refused.example')) {
+        const error = new Error('Mailbox unavailable') as Error & { responseCode: number };
+        error.responseCode = 550;
+        return callback(error);
       }
-    });
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('latin1'),
+        });
+        callback();
+      });
+    },
   });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.server.address() as AddressInfo).port };
+}
+
+type Part = { headers: Record<string, string>; body: Buffer; parts: Part[] };
+
+/** A MIME message read back: headers (unfolded, lower-case names), decoded body, and its parts when multipart. */
+function parseMime(raw: string): Part {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = split < 0 ? raw : raw.slice(0, split);
+  const rest = split < 0 ? '' : raw.slice(split + 4);
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const type = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (type.toLowerCase().startsWith('multipart/') && boundary) {
+    const sections = rest.split(`--${boundary}`).slice(1, -1);
+    return { headers, body: Buffer.alloc(0), parts: sections.map((s) => parseMime(s.replace(/^\r\n/, '').replace(/\r\n$/, ''))) };
+  }
+  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  let body: Buffer;
+  if (encoding === 'base64') body = Buffer.from(rest.replace(/\s+/g, ''), 'base64');
+  else if (encoding === 'quoted-printable') {
+    body = Buffer.from(rest.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+  } else body = Buffer.from(rest, 'latin1');
+  return { headers, body, parts: [] };
+}
+
+function leaves(part: Part): Part[] {
+  return part.parts.length ? part.parts.flatMap(leaves) : [part];
+}
+
+async function reportPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([595, 842]).drawText('Completed walkabout report: King Street Commerce Centre', { x: 50, y: 780, size: 12, font });
+  return pdf.save();
 }
 
 describe.each(databases)('mail through SMTP_URL on %s', (database) => {
-  const received: string[] = [];
-  let smtp: Server;
+  const received: Received[] = [];
+  let smtp: SMTPServer;
   let backend: TestBackend;
 
   beforeAll(async () => {
-    smtp = fakeSmtpServer(received);
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.address() as AddressInfo;
-    backend = await startTestBackend({ database, smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://fsi.example.com' });
+    const started = await smtpServer(received);
+    smtp = started.server;
+    backend = await startTestBackend({
+      database,
+      smtpUrl: `smtp://127.0.0.1:${started.port}`,
+      publicUrl: 'https://fsi.example.com',
+      jobs: { retryDelaySeconds: 1, retryLimit: 2 },
+    });
   });
   afterAll(async () => {
     await backend?.close();
-    await new Promise((resolve) => smtp?.close(resolve));
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
   });
 
   it('sends the forgot-password mail over SMTP and marks it sent in the outbox', async () => {
+    received.length = 0;
     const answer = await client(backend.app).post('/send-forgot-password-email', { data: { attributes: { searchterm: 'harbour' } } });
     expect(answer.status).toBe(200);
+    await backend.app.jobs.drain();
     expect(received).toHaveLength(1);
-    expect(received[0]).toContain('To: harbour@harbourstrata.example');
-    // The body is quoted-printable: undo its soft line breaks and escaped '='.
-    const text = received[0]!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    expect(text).toMatch(/https:\/\/fsi\.example\.com\/change-password\?hash=[A-Za-z0-9_-]{43}/);
-    const [row] = await backend.db.select().from(schema.mailOutbox);
+    expect(received[0]!.to).toEqual(['harbour@harbourstrata.example']);
+    const message = parseMime(received[0]!.raw);
+    expect(message.headers.to).toBe('harbour@harbourstrata.example');
+    expect(message.headers.subject).toBe('Change your password');
+    expect(leaves(message)[0]!.body.toString('utf8')).toMatch(/https:\/\/fsi\.example\.com\/change-password\?hash=[A-Za-z0-9_-]{43}/);
+    const [row] = await backend.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, 'harbour@harbourstrata.example'));
     expect(row!.sentAt).toBeInstanceOf(Date);
     expect(row!.error).toBeNull();
+  });
+
+  it('delivers to every recipient with the subject, the body and a stored PDF attached byte for byte', async () => {
+    received.length = 0;
+    const pdf = await reportPdf();
+    const key = `report-${Date.now()}-0123456789abcdef.pdf`;
+    await backend.storage.put(key, Buffer.from(pdf), 'application/pdf');
+    const id = await backend.app.mailer.send({
+      to: 'manager@northwind.example, fire.marshal@city.example',
+      subject: 'Completed walkabout report – King Street',
+      text: 'The completed walkabout report of King Street Commerce Centre is attached.',
+      attachments: [{ filename: 'King Street – completed report.pdf', uploadKey: key, contentType: 'application/pdf' }],
+    });
+    await backend.app.jobs.drain();
+
+    expect(received).toHaveLength(1);
+    expect(received[0]!.to).toEqual(['manager@northwind.example', 'fire.marshal@city.example']);
+    const message = parseMime(received[0]!.raw);
+    expect(message.headers.to).toBe('manager@northwind.example, fire.marshal@city.example');
+    // Non-ASCII subjects travel as an encoded word.
+    expect(message.headers.subject).toMatch(/^=\?UTF-8\?/);
+    const [text, attachment] = leaves(message);
+    expect(text!.headers['content-type']).toMatch(/^text\/plain/);
+    expect(text!.body.toString('utf8')).toBe('The completed walkabout report of King Street Commerce Centre is attached.');
+    expect(attachment!.headers['content-type']).toMatch(/^application\/pdf/);
+    expect(attachment!.headers['content-disposition']).toMatch(/^attachment/);
+    expect(Buffer.compare(attachment!.body, Buffer.from(pdf))).toBe(0);
+    const [page] = await readPdfText(new Uint8Array(attachment!.body));
+    expect(flatText(page!)).toContain('Completed walkabout report: King Street Commerce Centre');
+
+    const [row] = await backend.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, id));
+    expect(row).toMatchObject({ error: null, attachments: [{ filename: 'King Street – completed report.pdf', uploadKey: key, contentType: 'application/pdf' }] });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('retries a message the server refuses, then keeps it unsent with the error and its job as failed', async () => {
+    received.length = 0;
+    const id = await backend.app.mailer.send({ to: 'nobody@refused.example', subject: 'Weekly report', text: 'Attached.' });
+    await backend.app.jobs.drain();
+    expect(received).toHaveLength(0);
+    const [row] = await backend.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, id));
+    expect(row!.sentAt).toBeNull();
+    expect(row!.error).toMatch(/550.*Mailbox unavailable/);
+    const failed = await backend.app.jobs.failed({ limit: 10, offset: 0 });
+    expect(failed.jobs).toEqual([
+      expect.objectContaining({ queue: 'mail.deliver', data: { outboxId: id }, retryCount: 2, error: expect.stringMatching(/Mailbox unavailable/) }),
+    ]);
+  });
+});
+
+describe('mail without SMTP_URL', () => {
+  let backend: TestBackend;
+  beforeAll(async () => {
+    backend = await startTestBackend({ database: 'pglite' });
+  });
+  afterAll(() => backend?.close());
+
+  it('keeps the message in the outbox, unsent, and queues no delivery', async () => {
+    const id = await backend.app.mailer.send({ to: 'manager@northwind.example', subject: 'Weekly report', text: 'Attached.' });
+    const [row] = await backend.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, id));
+    expect(row).toMatchObject({ to: 'manager@northwind.example', subject: 'Weekly report', text: 'Attached.', sentAt: null, error: null, attachments: [] });
+    await backend.app.jobs.drain();
+    expect((await backend.app.jobs.failed({ limit: 10, offset: 0 })).total).toBe(0);
   });
 });

@@ -1,14 +1,30 @@
 /**
- * Outgoing mail. Every message is written to the mail_outbox table; with SMTP_URL it is also
- * sent through nodemailer and marked sent, so the outbox doubles as a delivery log.
+ * Outgoing mail. Every message is written to the mail_outbox table first. With SMTP_URL a
+ * 'mail.deliver' job (jobs/index.ts) then sends it through nodemailer, attachments read from the
+ * storage by their uploads key, and marks it sent; a refused or failed delivery keeps its error on
+ * the row and is retried with the job's backoff, so the outbox doubles as a delivery log. Without
+ * SMTP_URL the message stays in the outbox, where administrators read it (GET /mail-outbox).
  */
+import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, type MailAttachment } from '../db/schema';
+import type { FileStorage } from '../storage';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
-export type Mailer = { send(mail: Mail): Promise<void> };
+export type Mail = {
+  /** One address, or several separated by commas. */
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Stored files sent with the message (e.g. a generated report's PDF). */
+  attachments?: MailAttachment[];
+};
+export type Mailer = {
+  /** Writes the message to the outbox and, with SMTP_URL, queues its delivery; answers the outbox row's id. */
+  send(mail: Mail): Promise<number>;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,30 +32,57 @@ declare module 'fastify' {
   }
 }
 
-export type MailOptions = { smtpUrl?: string; from?: string };
+export type MailOptions = { smtpUrl?: string; from?: string; storage: FileStorage };
+
+export const MAIL_DELIVERY_QUEUE = 'mail.deliver';
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
 
 export default fp<MailOptions>(
   async (app, options) => {
     const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
     const from = options.from ?? 'Fire Safety Inspections <no-reply@localhost>';
+
+    if (transport) {
+      app.jobs.work(MAIL_DELIVERY_QUEUE, async ({ outboxId }: { outboxId: number }) => {
+        const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
+        // Gone (deleted by an operator) or already accepted by the server: nothing to send.
+        if (!row || row.sentAt) return;
+        try {
+          const attachments = await Promise.all(
+            row.attachments.map(async (attachment) => {
+              const file = await options.storage.get(attachment.uploadKey);
+              if (!file) throw new Error(`The attachment ${attachment.filename} (file ${attachment.uploadKey}) is not in the storage.`);
+              return { filename: attachment.filename, contentType: attachment.contentType, content: await readAll(file.body) };
+            }),
+          );
+          await transport.sendMail({ from, to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, attachments });
+        } catch (error) {
+          // Kept for operators (the outbox shows it); the job is retried and, at its last try, kept as failed.
+          const message = error instanceof Error ? error.message : String(error);
+          app.log.warn({ err: error, outboxId }, 'mail delivery failed');
+          await app.db.update(mailOutbox).set({ error: message }).where(eq(mailOutbox.id, outboxId));
+          throw error;
+        }
+        await app.db.update(mailOutbox).set({ sentAt: new Date(), error: null }).where(eq(mailOutbox.id, outboxId));
+      });
+    }
+
     app.decorate('mailer', {
       async send(mail: Mail) {
         const [row] = await app.db
           .insert(mailOutbox)
-          .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
+          .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? [] })
           .returning({ id: mailOutbox.id });
-        if (!transport || !row) return;
-        try {
-          await transport.sendMail({ from, ...mail });
-          await app.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
-        } catch (error) {
-          // The caller's answer must not reveal whether mail went out (forgot password); keep the failure for operators.
-          app.log.error({ err: error }, 'mail delivery failed');
-          await app.db.update(mailOutbox).set({ error: String(error) }).where(eq(mailOutbox.id, row.id));
-        }
+        if (transport) await app.jobs.enqueue(MAIL_DELIVERY_QUEUE, { outboxId: row!.id }, { singletonKey: `mail:${row!.id}` });
+        return row!.id;
       },
     });
     app.addHook('onClose', async () => transport?.close());
   },
-  { name: 'mail', dependencies: ['db'] },
+  { name: 'mail', dependencies: ['db', 'jobs'] },
 );
