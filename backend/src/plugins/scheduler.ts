@@ -5,6 +5,7 @@
  * lock keeps replicas from running a round at the same time.
  */
 import fp from 'fastify-plugin';
+import { requestWalkaboutReportsQuietly } from '../features/reports/generate';
 import { runWalkaboutSchedule, type ScheduleRun } from '../features/walkabouts/scheduler';
 
 declare module 'fastify' {
@@ -16,7 +17,12 @@ declare module 'fastify' {
 
 export default fp<{ intervalMs?: number }>(
   async (app, options) => {
-    app.decorate('runWalkaboutSchedule', (now?: Date) => runWalkaboutSchedule(app.db, now ?? new Date(), app.log));
+    app.decorate('runWalkaboutSchedule', async (now?: Date) => {
+      const run = await runWalkaboutSchedule(app.db, now ?? new Date(), app.log);
+      // Walkabouts locked by the schedule get their completed and audit reports, once (the round that froze them).
+      await requestWalkaboutReportsQuietly(app, run.finalizedIds, { audit: true });
+      return run;
+    });
     const intervalMs = options.intervalMs;
     if (!intervalMs) return;
     let timer: NodeJS.Timeout | undefined;
@@ -45,5 +51,5 @@ export default fp<{ intervalMs?: number }>(
       await running;
     });
   },
-  { name: 'scheduler', dependencies: ['db'] },
+  { name: 'scheduler', dependencies: ['db', 'jobs'] },
 );

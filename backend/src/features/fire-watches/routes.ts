@@ -9,6 +9,7 @@ import { FieldErrors, HttpError, notFound, unprocessable } from '../../jsonapi/e
 import { parseIds, parseInclude, parsePage } from '../../jsonapi/query';
 import { listDocument, requestUrl, singleDocument } from '../../jsonapi/serializer';
 import { buildingsInScope, requirePermission, scopeOf, type Scope } from '../../plugins/authorization';
+import { requestFireWatchReportQuietly } from '../reports/generate';
 import { findFireWatch, listFireWatches, type FireWatchRow } from './repository';
 import { getFireWatchSchema, listFireWatchesSchema, startFireWatchSchema, stopFireWatchSchema } from './schemas';
 import { fireWatchResource } from './serialize';
@@ -97,7 +98,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: stopFireWatchSchema },
     async (request) => {
       const endComments = comments(request.body.data.attributes.endComments, '/data/attributes/endComments');
-      return singleDocument(fireWatchResource(await endFireWatch(app.db, scopeOf(request), Number(request.params.id), endComments)));
+      const ended = await endFireWatch(app.db, scopeOf(request), Number(request.params.id), endComments);
+      // Each ended fire watch gets its report (issue 10 point 1).
+      await requestFireWatchReportQuietly(app, ended.id);
+      return singleDocument(fireWatchResource(ended));
     },
   );
 };

@@ -11,6 +11,7 @@ import { listCycles } from '../cycles/repository';
 import { cycleResource } from '../cycles/serialize';
 import { findLocation } from '../locations/repository';
 import { flagUnavailableQrCode, lockWalkabout } from './actions';
+import { requestWalkaboutReportsQuietly } from '../reports/generate';
 import { createWalkaboutFor } from './create';
 import { entryTrees, findWalkabout, listWalkabouts, locationEntries, walkaboutTree } from './repository';
 import { saveWalkaboutData } from './save';
@@ -120,7 +121,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         throw badParameter('Idempotency-Key', `The Idempotency-Key header must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`);
       }
       const body: unknown = request.body;
-      return saveWalkaboutData(app.db, scopeOf(request), body, key, new Date());
+      const saved = await saveWalkaboutData(app.db, scopeOf(request), body, key, new Date());
+      // generateReport: the walkabout's interim reports (issue 10 point 1), once the save is recorded.
+      const asked = body as { generateReport?: unknown; walkaboutToUpdateId?: unknown } | null;
+      const walkaboutId = Number(asked?.walkaboutToUpdateId);
+      if (asked?.generateReport === true && Number.isSafeInteger(walkaboutId)) await requestWalkaboutReportsQuietly(app, [walkaboutId], { audit: false });
+      return saved;
     },
   );
 
@@ -131,6 +137,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const scope = scopeOf(request);
       const now = new Date();
       await lockWalkabout(app.db, scope, Number(request.params.id), now);
+      // The lock produces the completed reports and the audit report (DESIGN.md section 4, Lock and close).
+      await requestWalkaboutReportsQuietly(app, [Number(request.params.id)], { audit: true });
       const walkabout = await findWalkabout(app.db, scope, Number(request.params.id));
       if (!walkabout) throw notFound('Walkabout');
       return singleDocument(walkaboutResource(walkabout, now));

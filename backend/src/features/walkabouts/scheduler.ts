@@ -24,7 +24,7 @@ const JOB_LOCK_KEY = 7_345_001;
 /** Walkabouts that open within this time are created ahead, so that one is there at its opening minute. */
 export const SCHEDULE_HORIZON_MS = 10 * 60_000;
 
-export type ScheduleRun = { ran: boolean; created: number; finalized: number };
+export type ScheduleRun = { ran: boolean; created: number; finalized: number; /** The walkabouts frozen in this round. */ finalizedIds: number[] };
 
 type Planned = { buildingId: number; cycleId: number; period: Period };
 
@@ -113,7 +113,7 @@ async function createMissing(db: Database, planned: Planned[], log?: FastifyBase
  * completeness and unsatisfactory count of that moment are kept on the walkabout, and saves are
  * refused from then on. One statement for all of them.
  */
-export async function finalizeLocked(db: Database, now: Date, walkaboutId?: number): Promise<number> {
+export async function finalizeLocked(db: Database, now: Date, walkaboutId?: number): Promise<number[]> {
   const only = walkaboutId === undefined ? sql`` : sql` and w.id = ${walkaboutId}`;
   const rows = await queryRows<{ id: number }>(
     db,
@@ -123,16 +123,16 @@ export async function finalizeLocked(db: Database, now: Date, walkaboutId?: numb
       where w.locked_at <= ${now.toISOString()} and w.finalized_at is null${only}
       returning w.id`,
   );
-  return rows.length;
+  return rows.map((r) => r.id);
 }
 
 /** One round of the job. Answers ran: false when another replica holds the job's lock. */
 export async function runWalkaboutSchedule(db: Database, now = new Date(), log?: FastifyBaseLogger): Promise<ScheduleRun> {
   return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${JOB_LOCK_KEY}::bigint) as locked`);
-    if (!lock?.locked) return { ran: false, created: 0, finalized: 0 };
+    if (!lock?.locked) return { ran: false, created: 0, finalized: 0, finalizedIds: [] };
     const created = await createMissing(tx, await plan(tx, now, log), log);
-    const finalized = await finalizeLocked(tx, now);
-    return { ran: true, created, finalized };
+    const finalizedIds = await finalizeLocked(tx, now);
+    return { ran: true, created, finalized: finalizedIds.length, finalizedIds };
   });
 }
