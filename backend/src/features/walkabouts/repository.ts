@@ -96,14 +96,23 @@ export async function listWalkabouts(db: Database, scope: Scope, filters: Walkab
   return { rows: await withFigures(db, rows), total: total?.value ?? 0 };
 }
 
-export async function findWalkabout(db: Database, scope: Scope, id: number): Promise<WalkaboutView | undefined> {
-  const rows = await db
+function walkaboutRowsOf(db: Database, scope: Scope, id: number) {
+  return db
     .select(walkaboutColumns)
     .from(walkabouts)
     .innerJoin(buildings, eq(buildings.id, walkabouts.buildingId))
     .innerJoin(cycles, eq(cycles.id, walkabouts.cycleId))
     .where(and(eq(walkabouts.id, id), buildingsInScope(scope)));
-  return (await withFigures(db, rows))[0];
+}
+
+export async function findWalkabout(db: Database, scope: Scope, id: number): Promise<WalkaboutView | undefined> {
+  return (await withFigures(db, await walkaboutRowsOf(db, scope, id)))[0];
+}
+
+/** The walkabout as findWalkabout gives it, without its figures (which count its conditions): for a check before a change. */
+export async function findWalkaboutRow(db: Database, scope: Scope, id: number): Promise<WalkaboutRow | undefined> {
+  const [row] = await walkaboutRowsOf(db, scope, id);
+  return row && { ...row.walkabout, cycleName: row.cycleName, frequency: row.frequency };
 }
 
 /** Entries of the equipment the caller handles (all for administrators and unrestricted roles). */
@@ -158,8 +167,8 @@ export const conditionTaskStatus = sql<TaskStatus | null>`(select case
 export type SectionRow = typeof sections.$inferSelect;
 export type EntryTree = { entries: EntryView[]; sections: SectionRow[]; conditions: ConditionView[] };
 
-/** Entries (with their location and cycle) matching `where`, with their sections and conditions. */
-export async function entryTrees(db: Database, where: SQL): Promise<EntryTree> {
+/** Entries (with their location and cycle) matching `where`, with their sections: what an entry resource names. */
+export async function entriesWithSections(db: Database, where: SQL): Promise<Omit<EntryTree, 'conditions'>> {
   const entryRows = await db
     .select(entryColumns)
     .from(entries)
@@ -169,13 +178,21 @@ export async function entryTrees(db: Database, where: SQL): Promise<EntryTree> {
     .where(where)
     .orderBy(asc(entries.walkaboutFloorId), asc(entries.order), asc(entries.id));
   const entryIds = entryRows.map((e) => e.entry.id);
-  if (!entryIds.length) return { entries: [], sections: [], conditions: [] };
-  // Sequential: this also runs inside a save's transaction, on one connection.
+  if (!entryIds.length) return { entries: [], sections: [] };
   const sectionRows = await db
     .select()
     .from(sections)
     .where(inArray(sections.entryId, entryIds))
     .orderBy(asc(sections.entryId), asc(sections.orderOnWalkabout));
+  return { entries: entryRows, sections: sectionRows };
+}
+
+/** Entries (with their location and cycle) matching `where`, with their sections and conditions. */
+export async function entryTrees(db: Database, where: SQL): Promise<EntryTree> {
+  // Sequential: this also runs inside a transaction, on one connection.
+  const { entries: entryRows, sections: sectionRows } = await entriesWithSections(db, where);
+  const entryIds = entryRows.map((e) => e.entry.id);
+  if (!entryIds.length) return { entries: [], sections: [], conditions: [] };
   const conditionRows = await db
     .select({ condition: conditions, editorUsername: users.username, taskStatus: conditionTaskStatus })
     .from(conditions)

@@ -28,7 +28,17 @@ import { findBuilding } from '../buildings/repository';
 import { buildingResource } from '../buildings/serialize';
 import { cyclesByIds } from '../cycles/repository';
 import { cycleResource } from '../cycles/serialize';
-import { conditionTaskStatus, entryTrees, equipmentInScope, findWalkabout, isClosedNow, isLockedNow, visibleFloorIds, type ConditionView } from './repository';
+import {
+  conditionTaskStatus,
+  entriesWithSections,
+  equipmentInScope,
+  findWalkabout,
+  findWalkaboutRow,
+  isClosedNow,
+  isLockedNow,
+  visibleFloorIds,
+  type ConditionView,
+} from './repository';
 import { conditionResource, entryResource, walkaboutResource, type ConditionResourceObject, type EntryResourceObject } from './serialize';
 
 export const LOCKED_MESSAGE = 'This walkabout is locked.';
@@ -137,7 +147,8 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
     const parsed = parseWalkaboutDataPayload(body, () => undefined);
     throw new FieldErrors(parsed.ok ? [{ pointer: '/walkaboutToUpdateId', detail: 'Must be a walkabout id' }] : parsed.errors);
   }
-  const walkabout = await findWalkabout(db, scope, walkaboutId);
+  // Its figures are read after the save, for the answer (freshWalkaboutAndBuilding).
+  const walkabout = await findWalkaboutRow(db, scope, walkaboutId);
   if (!walkabout) throw notFound('Walkabout');
   requirePermission(scope, canRecordWalkabouts(scope), 'You may view walkabouts but not record results.');
 
@@ -284,7 +295,8 @@ async function recordConditions(
     )
     .returning({
       ...getTableColumns(conditions),
-      editorUsername: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${conditions.editorId})`,
+      // Every row this UPDATE answers has the caller as its editor: their name, read once rather than per row.
+      editorUsername: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${scope.userId})`,
     });
   const applied = appliedRows.map((r) => r.id);
   await tx.execute(sql`insert into walkabout_edits (walkabout_id, save_id, kind, condition_id, entry_id, user_id, value, remarks,
@@ -322,10 +334,10 @@ async function recordConditions(
   });
 }
 
-/** The saved entries as the server now has them. */
+/** The saved entries as the server now has them (an entry resource names its sections, not its conditions, so those are not read). */
 async function savedEntries(tx: Database, entryIds: number[], now: Date): Promise<EntryResourceObject[]> {
   if (!entryIds.length) return [];
-  const tree = await entryTrees(tx, inArray(entries.id, entryIds));
+  const tree = await entriesWithSections(tx, inArray(entries.id, entryIds));
   const sectionsOf = new Map<number, number[]>();
   for (const s of tree.sections) sectionsOf.set(s.entryId, [...(sectionsOf.get(s.entryId) ?? []), s.id]);
   return tree.entries.map((e) => entryResource(e, sectionsOf.get(e.entry.id) ?? [], now));
