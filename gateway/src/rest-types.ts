@@ -73,8 +73,14 @@ export type FloorResource = DataOf<'/buildings/{id}/floors'>;
 export type LocationCommentResource = DataOf<'/location-comments', 'post'>;
 export type FireWatchResource = DataOf<'/fire-watches'>;
 
-
-/** A generated walkabout report (`GET /walkabout-reports`): its PDF is downloaded through a signed link. */
+/** A report of a building (`GET /reports`, `GET /reports/{id}`): its rows and their follow-up items inline. */
+export type ReportResource = DataOf<'/reports'>;
+export type ReportRowRecord = ItemOf<ReportResource['attributes']['rows']>;
+export type FailureItemRecord = NonNullable<ReportRowRecord['item']>;
+/** A failure item's acknowledgement and repair, as `PUT /entries/{id}` and `PUT /location-comments/{id}` answer it. */
+export type FollowUpResource = DataOf<'/entries/{id}', 'put'>;
+export type ReportCommentResource = DataOf<'/comments', 'post'>;
+export type EquipmentResource = DataOf<'/equipment'>;
 export type WalkaboutReportResource = DataOf<'/walkabout-reports'>;
 export type ReportDownloadResource = DataOf<'/walkabout-reports/{id}/download'>;
 export type OnDemandReportResource = DataOf<'/on-demand-reports/{id}'>;

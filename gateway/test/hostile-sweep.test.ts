@@ -120,6 +120,33 @@ describe.each(databases)('hostile strings in every text input of every mutation 
   });
 
   let fireWatch = '';
+  /** An off-cycle location remark of King Street: a notes item to acknowledge and comment on (a new one to repair). */
+  let remark = '';
+  let repairing = '';
+  async function newRemark(): Promise<string> {
+    const made = await query<{ addLocationComment: { comment: { id: string } } }>(
+      'mutation ($l: ID!) { addLocationComment(locationId: $l, body: "Exit sign flickering") { comment { id } } }',
+      { l: world.location },
+    );
+    return made.addLocationComment.comment.id;
+  }
+  async function acknowledgedRemark() {
+    remark ||= await newRemark();
+    await query('mutation ($id: ID!) { acknowledgeFailureItem(kind: LOCATION_COMMENT, id: $id, acknowledgedAt: "2026-11-21T09:30") { errors { message } } }', {
+      id: remark,
+    });
+  }
+  /** The remark as the summary notes report shows it. */
+  type RemarkItem = { id: string; followUp: Record<string, string | null>; comments: Array<{ id: string; body: string }> };
+  async function remarkItem(): Promise<RemarkItem> {
+    const { report } = await query<{ report: { rows: Array<{ item: RemarkItem }> } }>(
+      'query ($id: ID!) { report(id: $id) { rows { item { id followUp { acknowledgedNotes acknowledgedPhotoUrl } comments { id body } } } } }',
+      { id: `${world.building}-summary-notes` },
+    );
+    const item = report.rows.find((r) => r.item.id === `location-comments-${remark}`)?.item;
+    expect(item, `remark ${remark} in the notes report`).toBeDefined();
+    return item!;
+  }
   const table: Record<string, Entry> = {
     ok: { selection: '', variables: () => ({}), inputs: {} },
     signOut: { selection: '{ errors { field code message } }', variables: () => ({}), inputs: {} },
@@ -229,6 +256,45 @@ describe.each(databases)('hostile strings in every text input of every mutation 
       selection: '{ walkabout { id } errors { field code message } }',
       variables: () => ({ buildingId: world.building, cycleId: world.cycle }),
       inputs: { buildingId: { notKept: identifier }, cycleId: { notKept: identifier } },
+    },
+    acknowledgeFailureItem: {
+      selection: '{ followUp { id acknowledgedNotes acknowledgedPhotoUrl } errors { field code message } }',
+      variables: () => ({ kind: 'LOCATION_COMMENT', id: remark, acknowledgedAt: '2026-11-21T09:30', acknowledgedNotes: 'Seen', photoUrl: null }),
+      prepare: acknowledgedRemark,
+      inputs: {
+        id: { notKept: identifier },
+        acknowledgedAt: { notKept: 'a date and time, read as one: its text is not kept' },
+        acknowledgedNotes: { field: 'acknowledgedNotes', freeText: true, readBack: async () => (await remarkItem()).followUp.acknowledgedNotes },
+        photoUrl: { field: 'photoUrl', form: asUrl, freeText: true, readBack: async () => (await remarkItem()).followUp.acknowledgedPhotoUrl },
+      },
+    },
+    repairFailureItem: {
+      selection: '{ followUp { id repairedComments repairedPhotoUrl } errors { field code message } }',
+      // A repaired item leaves the reports: each send closes a remark of its own.
+      variables: () => ({ kind: 'LOCATION_COMMENT', id: repairing, repairedAt: '2026-11-22T10:00', repairedComments: 'Fixed', photoUrl: null }),
+      prepare: async () => {
+        repairing = await newRemark();
+      },
+      inputs: {
+        id: { notKept: identifier },
+        repairedAt: { notKept: 'a date and time, read as one: its text is not kept' },
+        // No query lists repaired items (they leave the reports): the payload is the backend's answer with the stored follow-up.
+        repairedComments: { field: 'repairedComments', freeText: true, readBack: async (payload) => (payload.followUp as { repairedComments: string | null }).repairedComments },
+        photoUrl: { field: 'photoUrl', form: asUrl, freeText: true, readBack: async (payload) => (payload.followUp as { repairedPhotoUrl: string | null }).repairedPhotoUrl },
+      },
+    },
+    addComment: {
+      selection: '{ comment { id body } errors { field code message } }',
+      variables: () => ({ kind: 'LOCATION_COMMENT', id: remark, body: 'Electrician booked' }),
+      prepare: acknowledgedRemark,
+      inputs: {
+        id: { notKept: identifier },
+        body: {
+          field: 'body',
+          freeText: true,
+          readBack: async (payload) => (await remarkItem()).comments.find((c) => c.id === (payload.comment as { id: string }).id)?.body,
+        },
+      },
     },
     reportUnavailableQrCode: {
       selection: '{ entries { id } errors { field code message } }',

@@ -7,13 +7,14 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@fsi/backend/testing';
+import { schema, seed } from '@fsi/backend/testing';
 import { startStack, type Stack } from './stack';
 
 let stack: Stack;
 const tokens: Record<string, string> = {};
 let building = '';
 let cycle = '';
+let monthlyWalkabout = '';
 /** Generated reports of Yonge & Eglinton Tower, by a short name (made in the database as the report jobs make them). */
 const generated: Record<string, string> = {};
 let yonge = '';
@@ -40,6 +41,7 @@ beforeAll(async () => {
   );
   const monthly = walkabouts.find((w) => w.cycle.name === 'Monthly')!;
   cycle = monthly.cycle.id;
+  monthlyWalkabout = monthly.id;
 
   // Generated reports of another building, each with its PDF in the storage, as the report jobs leave them.
   yonge = buildings.nodes.find((b) => b.name === 'Yonge & Eglinton Tower')!.id;
@@ -277,5 +279,337 @@ describe('on-demand reports through GraphQL', () => {
     expect((await ok<Poll>(pollQuery, { id: 'no such' }, 'manager')).onDemandReport).toBeNull();
     const { body } = await stack.graphql(pollQuery, { variables: { id: 'gateway-ready-0001' }, token: tokens.viewer });
     expect(body.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
+  });
+});
+
+/*
+ * Failure and notes reports: the manager records two failures and a note on King Street's Monthly walkabout and
+ * locks it; the reports, their items and the follow-up mutations (acknowledge, comment, repair) follow. A report's
+ * rows, items and comments cost no REST call of their own.
+ */
+const items = { blocked: '', empty: '', noted: '' };
+
+type Item = {
+  id: string;
+  kind: string;
+  modelId: string;
+  cycleName: string | null;
+  equipment: string | null;
+  location: string;
+  followUp: { id: string; state: string; acknowledgedNotes: string | null; acknowledgedUsername: string | null };
+  comments: Array<{ body: string; creatorUsername: string | null }>;
+  sections: Array<{ name: string; conditions: Array<{ label: string; result: string; remarks: string | null }> }>;
+  remarks: string | null;
+};
+type ReportData = {
+  id: string;
+  name: string;
+  type: string;
+  cycleName: string | null;
+  total: number;
+  acknowledgedTotal: number;
+  emptyMessage: string;
+  headers: string[];
+  building: { id: string; name: string };
+  cycle: { id: string; name: string } | null;
+  rows: Array<{ cells: string[]; item: Item | null }>;
+};
+
+const reportFields = `id name type cycleName date walkaboutIds total acknowledgedTotal emptyMessage headers
+  building { id name } cycle { id name }
+  rows { cells item { id kind modelId cycleName equipment equipmentTypeId location floor model equipmentId remarks photoUrl
+    followUp { id state acknowledgedAt acknowledgedUsername acknowledgedNotes repairedAt }
+    comments { id body creatorUsername createdAt }
+    sections { name conditions { label result remarks photoUrl } } } }`;
+
+const reportQuery = `query ($id: ID!) { report(id: $id) { ${reportFields} } }`;
+const report = async (id: string, who = 'manager') => (await ok<{ report: ReportData | null }>(reportQuery, { id }, who)).report;
+
+const acknowledge = `mutation ($kind: FailureItemKind!, $id: ID!, $at: String, $notes: String) {
+  acknowledgeFailureItem(kind: $kind, id: $id, acknowledgedAt: $at, acknowledgedNotes: $notes) {
+    followUp { id state acknowledgedAt acknowledgedUsername acknowledgedNotes } errors { field message code } } }`;
+const repair = `mutation ($kind: FailureItemKind!, $id: ID!, $at: String, $comments: String) {
+  repairFailureItem(kind: $kind, id: $id, repairedAt: $at, repairedComments: $comments) {
+    followUp { id state repairedAt repairedUsername repairedComments } errors { field message code } } }`;
+const addComment = `mutation ($kind: FailureItemKind!, $id: ID!, $body: String) {
+  addComment(kind: $kind, id: $id, body: $body) { comment { id body creatorUsername createdAt } errors { field message code } } }`;
+
+const counts = async () => {
+  const { building: b } = await ok<{ building: Record<string, number> }>(
+    `query ($id: ID!) { building(id: $id) { summaryFailureReportTotal summaryFailureReportAcknowledgedTotal summaryNotesReportTotal summaryNotesReportAcknowledgedTotal } }`,
+    { id: building },
+    'manager',
+  );
+  return [b.summaryFailureReportTotal, b.summaryFailureReportAcknowledgedTotal, b.summaryNotesReportTotal, b.summaryNotesReportAcknowledgedTotal];
+};
+
+describe('failure and notes reports through GraphQL', () => {
+  beforeAll(async () => {
+    type TreeData = {
+      walkabout: { floors: Array<{ entries: Array<{ id: string; equipmentName: string; sections: Array<{ conditions: Array<{ id: string; label: string }> }> }> }> };
+    };
+    const tree = await ok<TreeData>(
+      'query ($id: ID!) { walkabout(id: $id) { floors { entries { id equipmentName sections { conditions { id label } } } } } }',
+      { id: monthlyWalkabout },
+      'manager',
+    );
+    const extinguishers = tree.walkabout.floors.flatMap((f) => f.entries).filter((e) => e.equipmentName === 'Portable Fire Extinguisher').slice(0, 3);
+    expect(extinguishers).toHaveLength(3);
+    const accessible = (entry: (typeof extinguishers)[number]) => entry.sections.flatMap((s) => s.conditions).find((c) => c.label === 'Accessible and visible')!.id;
+    [items.blocked, items.empty, items.noted] = extinguishers.map((e) => e.id) as [string, string, string];
+    const condition = (entry: (typeof extinguishers)[number], value: boolean, remarks: string, minute: number) => ({
+      id: accessible(entry),
+      value: { boolean: value },
+      remarks,
+      hasSatisfactoryRemarks: value,
+      editedAt: `2026-11-20T14:0${minute}:00Z`,
+    });
+    const saved = await ok<{ saveWalkabout: { errors: FieldErrors } }>(
+      'mutation ($input: SaveWalkaboutInput!) { saveWalkabout(input: $input) { errors { field message code } } }',
+      {
+        input: {
+          walkaboutId: monthlyWalkabout,
+          saveId: 'reports-test-failures',
+          entries: extinguishers.map((e) => ({ id: e.id, scannedAt: '2026-11-20T14:00:00Z' })),
+          conditions: [
+            condition(extinguishers[0]!, false, 'Blocked by a pallet', 1),
+            condition(extinguishers[1]!, false, 'Bracket empty: extinguisher missing', 2),
+            condition(extinguishers[2]!, true, 'Sign faded, still legible', 3),
+          ],
+        },
+      },
+      'manager',
+    );
+    expect(saved.saveWalkabout.errors).toEqual([]);
+    const locked = await ok<{ lockWalkabout: { errors: FieldErrors } }>('mutation ($id: ID!) { lockWalkabout(id: $id) { errors { message } } }', { id: monthlyWalkabout }, 'manager');
+    expect(locked.lockWalkabout.errors).toEqual([]);
+  });
+
+  it("lists a building's reports by permission, with their building and cycle", async () => {
+    const list = async (who: string, cycleId?: string) =>
+      (await ok<{ reports: Array<{ id: string; type: string; cycle: { id: string } | null; building: { name: string } }> }>(
+        'query ($b: ID!, $c: ID) { reports(buildingId: $b, cycleId: $c) { id type cycle { id } building { name } } }',
+        { b: building, c: cycleId ?? null },
+        who,
+      )).reports;
+    const managers = await list('manager');
+    expect(managers.slice(0, 2).map((r) => [r.id, r.type, r.cycle])).toEqual([
+      [`${building}-summary-failure`, 'FAILURE', null],
+      [`${building}-summary-notes`, 'NOTES', null],
+    ]);
+    expect(managers.find((r) => r.id === `${building}-${cycle}-default`)).toMatchObject({ type: 'DEFAULT', cycle: { id: cycle } });
+    expect(managers.every((r) => r.building.name === 'King Street Commerce Centre')).toBe(true);
+    expect((await list('manager', cycle)).map((r) => r.type)).toEqual(['FAILURE', 'NOTES', 'DEFAULT']);
+    // The viewer (walkabout reports only) sees each cycle's default report and no summary.
+    const viewers = await list('viewer');
+    expect(viewers.length).toBeGreaterThan(0);
+    expect(viewers.every((r) => r.type === 'DEFAULT')).toBe(true);
+  });
+
+  it('reads the failure summary: exactly the two unsatisfactory entries with their remarks, in the column order of section 3', async () => {
+    const failure = (await report(`${building}-summary-failure`))!;
+    expect(failure).toMatchObject({
+      name: 'Summary Failure Report',
+      type: 'FAILURE',
+      cycleName: null,
+      cycle: null,
+      total: 2,
+      acknowledgedTotal: 0,
+      emptyMessage: 'No failures recorded in the latest walkabout(s).',
+      building: { id: building, name: 'King Street Commerce Centre' },
+    });
+    expect(failure.headers).toEqual(['Cycle', 'Equipment', 'Location', 'Floor', 'Model', 'ID', 'Documents', 'Acknowledged', 'Comments', 'Sections', 'Photo']);
+    expect(failure.rows.map((r) => r.item!.modelId).sort()).toEqual([items.blocked, items.empty].sort());
+    const blocked = failure.rows.find((r) => r.item!.modelId === items.blocked)!;
+    expect(blocked.item).toMatchObject({
+      id: `entries-${items.blocked}`,
+      kind: 'ENTRY',
+      cycleName: 'Monthly',
+      followUp: { id: `entries-${items.blocked}`, state: 'UNACKNOWLEDGED', acknowledgedNotes: null },
+      comments: [],
+      sections: [{ name: 'Portable Fire Extinguisher', conditions: [{ label: 'Accessible and visible', result: 'U', remarks: 'Blocked by a pallet' }] }],
+    });
+    expect(blocked.item!.equipment).toMatch(/^Portable Fire Extinguisher \(\d+\)$/);
+    expect(blocked.cells).toHaveLength(failure.headers.length);
+    expect(blocked.cells[9]).toBe('Portable Fire Extinguisher: Accessible and visible (U) - Blocked by a pallet');
+
+    const notes = (await report(`${building}-summary-notes`))!;
+    expect(notes.type).toBe('NOTES');
+    expect(notes.rows.map((r) => [r.item!.modelId, r.item!.remarks])).toEqual([[items.noted, 'Sign faded, still legible']]);
+
+    const monthly = (await report(`${building}-${cycle}-default`, 'viewer'))!;
+    expect(monthly).toMatchObject({ type: 'DEFAULT', cycleName: 'Monthly', cycle: { id: cycle, name: 'Monthly' } });
+    expect(monthly.headers).toEqual(['Floor', 'Location', 'Equipment', 'Section', 'Condition', 'Result', 'Remarks', 'Photo']);
+    expect(monthly.rows.filter((r) => r.cells[5] === 'U').map((r) => r.cells[6]).sort()).toEqual(['Blocked by a pallet', 'Bracket empty: extinguisher missing']);
+    expect(monthly.rows.every((r) => r.item === null)).toBe(true);
+  });
+
+  it('refuses a layout without its permission (FORBIDDEN) and answers null for ids that name no report', async () => {
+    const { body } = await stack.graphql(reportQuery, { variables: { id: `${building}-summary-failure` }, token: tokens.viewer });
+    expect(body.errors?.map((e) => [e.extensions?.code, e.path])).toEqual([['FORBIDDEN', ['report']]]);
+    expect(await report(`${building}-999999-default`)).toBeNull();
+    expect(await report(`${building}-summary-default`)).toBeNull();
+    expect(await report('not a report')).toBeNull();
+  });
+
+  it('shows nothing of another organization: no reports, no report, no equipment, and its items are not found', async () => {
+    const { reports } = await ok<{ reports: unknown[] }>('query ($b: ID!) { reports(buildingId: $b) { id } }', { b: building }, 'harbour');
+    expect(reports).toEqual([]);
+    expect(await report(`${building}-summary-failure`, 'harbour')).toBeNull();
+    const { equipment } = await ok<{ equipment: unknown[] }>('query ($b: ID!) { equipment(buildingId: $b) { id } }', { b: building }, 'harbour');
+    expect(equipment).toEqual([]);
+    const refused = await ok<{ acknowledgeFailureItem: { followUp: null; errors: FieldErrors } }>(
+      acknowledge,
+      { kind: 'ENTRY', id: items.blocked, at: '2026-11-21T09:30', notes: 'Not ours' },
+      'harbour',
+    );
+    expect(refused.acknowledgeFailureItem).toEqual({ followUp: null, errors: [{ field: 'id', message: 'There is no such failure or notes item.', code: 'NOT_FOUND' }] });
+    const comment = await ok<{ addComment: { comment: null; errors: FieldErrors } }>(addComment, { kind: 'ENTRY', id: items.blocked, body: 'Not ours' }, 'harbour');
+    expect(comment.addComment.errors.map((e) => e.code)).toEqual(['NOT_FOUND']);
+  });
+
+  it('acknowledges, comments and repairs through the mutations, with field errors, FORBIDDEN by permission, and the counts following', async () => {
+    expect(await counts()).toEqual([2, 0, 1, 0]);
+    // A comment before the acknowledgement is refused at the item.
+    const early = await ok<{ addComment: { comment: null; errors: FieldErrors } }>(addComment, { kind: 'ENTRY', id: items.blocked, body: 'Moved the pallet' }, 'manager');
+    expect(early.addComment).toEqual({
+      comment: null,
+      errors: [{ field: 'id', message: 'Only an acknowledged item can be commented on: acknowledge it first.', code: 'VALIDATION_FAILED' }],
+    });
+    // The viewer may not acknowledge: a GraphQL FORBIDDEN, as every refused permission is.
+    const { body: viewerBody } = await stack.graphql(acknowledge, {
+      variables: { kind: 'ENTRY', id: items.blocked, at: '2026-11-21T09:30', notes: 'Seen' },
+      token: tokens.viewer,
+    });
+    expect(viewerBody.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
+    const invalid = await ok<{ acknowledgeFailureItem: { followUp: null; errors: FieldErrors } }>(
+      acknowledge,
+      { kind: 'ENTRY', id: items.blocked, at: '2026-02-30T09:30', notes: 'Seen' },
+      'manager',
+    );
+    expect(invalid.acknowledgeFailureItem).toEqual({
+      followUp: null,
+      errors: [{ field: 'acknowledgedAt', message: 'A valid acknowledged date is required.', code: 'VALIDATION_FAILED' }],
+    });
+
+    const acknowledged = await ok<{ acknowledgeFailureItem: { followUp: Record<string, unknown>; errors: FieldErrors } }>(
+      acknowledge,
+      { kind: 'ENTRY', id: items.blocked, at: '2026-11-21T09:30', notes: 'Facilities will move the pallet' },
+      'manager',
+    );
+    expect(acknowledged.acknowledgeFailureItem.errors).toEqual([]);
+    // Toronto is UTC-5 in November: the sheet's local time is the building's.
+    expect(acknowledged.acknowledgeFailureItem.followUp).toEqual({
+      id: `entries-${items.blocked}`,
+      state: 'ACKNOWLEDGED',
+      acknowledgedAt: '2026-11-21T14:30:00.000Z',
+      acknowledgedUsername: 'manager',
+      acknowledgedNotes: 'Facilities will move the pallet',
+    });
+    expect(await counts()).toEqual([2, 1, 1, 0]);
+
+    const empty = await ok<{ addComment: { errors: FieldErrors } }>(addComment, { kind: 'ENTRY', id: items.blocked, body: '  ' }, 'manager');
+    expect(empty.addComment.errors).toEqual([{ field: 'body', message: 'Comment body is required.', code: 'VALIDATION_FAILED' }]);
+    const commented = await ok<{ addComment: { comment: { body: string; creatorUsername: string }; errors: FieldErrors } }>(
+      addComment,
+      { kind: 'ENTRY', id: items.blocked, body: 'Pallet moved to the loading dock' },
+      'manager',
+    );
+    expect(commented.addComment).toMatchObject({ comment: { body: 'Pallet moved to the loading dock', creatorUsername: 'manager' }, errors: [] });
+
+    // The report reads the follow-up and the comment on the item.
+    const failure = (await report(`${building}-summary-failure`))!;
+    const blocked = failure.rows.find((r) => r.item!.modelId === items.blocked)!.item!;
+    expect(blocked.followUp).toMatchObject({ state: 'ACKNOWLEDGED', acknowledgedNotes: 'Facilities will move the pallet', acknowledgedUsername: 'manager' });
+    expect(blocked.comments).toMatchObject([{ body: 'Pallet moved to the loading dock', creatorUsername: 'manager' }]);
+    expect(failure.acknowledgedTotal).toBe(1);
+
+    const { body: viewerRepair } = await stack.graphql(repair, { variables: { kind: 'ENTRY', id: items.empty, at: '2026-11-22T10:00' }, token: tokens.viewer });
+    expect(viewerRepair.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
+    const noDate = await ok<{ repairFailureItem: { errors: FieldErrors } }>(repair, { kind: 'ENTRY', id: items.empty, at: null, comments: 'Replaced' }, 'manager');
+    expect(noDate.repairFailureItem.errors).toEqual([{ field: 'repairedAt', message: 'A valid repaired date is required.', code: 'VALIDATION_FAILED' }]);
+    const repaired = await ok<{ repairFailureItem: { followUp: Record<string, unknown>; errors: FieldErrors } }>(
+      repair,
+      { kind: 'ENTRY', id: items.empty, at: '2026-11-22T10:00', comments: 'New extinguisher mounted' },
+      'manager',
+    );
+    expect(repaired.repairFailureItem).toEqual({
+      followUp: { id: `entries-${items.empty}`, state: 'REPAIRED', repairedAt: '2026-11-22T15:00:00.000Z', repairedUsername: 'manager', repairedComments: 'New extinguisher mounted' },
+      errors: [],
+    });
+    // Closed as repaired, the item leaves the report and the counts.
+    expect((await report(`${building}-summary-failure`))!.rows.map((r) => r.item!.modelId)).toEqual([items.blocked]);
+    expect(await counts()).toEqual([1, 1, 1, 0]);
+    const reopened = await ok<{ acknowledgeFailureItem: { errors: FieldErrors } }>(
+      acknowledge,
+      { kind: 'ENTRY', id: items.empty, at: '2026-11-23T09:00', notes: 'Again' },
+      'manager',
+    );
+    expect(reopened.acknowledgeFailureItem.errors).toEqual([
+      { field: null, message: 'This item is closed as repaired: it can no longer be acknowledged.', code: 'VALIDATION_FAILED' },
+    ]);
+    // An id that names no item, whatever its form.
+    for (const id of ['999999', 'entries-1', '']) {
+      const missing = await ok<{ acknowledgeFailureItem: { errors: FieldErrors } }>(acknowledge, { kind: 'ENTRY', id, at: '2026-11-23T09:00' }, 'manager');
+      expect(missing.acknowledgeFailureItem.errors.map((e) => [e.field, e.code])).toEqual([['id', 'NOT_FOUND']]);
+    }
+  });
+
+  it("lists the building's equipment types for the repair report; FORBIDDEN without canViewRepairReports", async () => {
+    const { equipment } = await ok<{ equipment: Array<{ id: string; name: string; displayName: string }> }>(
+      'query ($b: ID!) { equipment(buildingId: $b) { id name displayName order } }',
+      { b: building },
+      'manager',
+    );
+    const extinguisher = equipment.find((e) => e.name === 'Portable Fire Extinguisher')!;
+    expect(extinguisher.displayName).toBe(`Portable Fire Extinguisher (${extinguisher.id})`);
+    const { body } = await stack.graphql('query ($b: ID!) { equipment(buildingId: $b) { id } }', { variables: { b: building }, token: tokens.viewer });
+    expect(body.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
+  });
+
+  it('costs one REST call for a report list whatever its rows, items and comments, and one per type for their buildings and cycles', async () => {
+    const before = stack.restCalls.length;
+    const { reports } = await ok<{ reports: ReportData[] }>(
+      `query ($b: ID!) { reports(buildingId: $b) { ${reportFields} building { organization { name } } } }`,
+      { b: building },
+      'manager',
+    );
+    const calls = stack.restCalls.slice(before).map((c) => `${c.method} ${c.path.replace(/\?.*/, '')}`);
+    expect(reports.length).toBeGreaterThan(3);
+    expect(reports.flatMap((r) => r.rows).length).toBeGreaterThan(10);
+    // The list, then the building, its organization and the reports' cycles by id: one call each.
+    expect(calls.sort()).toEqual(['GET /buildings', 'GET /cycles', 'GET /organizations', 'GET /reports'].sort());
+  });
+});
+
+describe("the building card's report links and counts", () => {
+  it('cost the same REST calls for 50 buildings as for 1: none beyond the buildings page', async () => {
+    const organization = await seed(stack.backend.db).organization('Report Links Group', (o) => {
+      o.region('North').cycle('Monthly', { frequency: 'monthly' });
+      for (let b = 0; b < 50; b += 1) o.building(`Block ${String(b).padStart(2, '0')}`, { region: 'North' });
+      return o;
+    });
+    const adminToken = await stack.signIn('admin');
+    const cardQuery = `query ($o: ID, $size: Int!) { buildings(organizationId: $o, pageSize: $size) { nodes {
+      id summaryFailureReportId summaryNotesReportId
+      summaryFailureReportTotal summaryFailureReportAcknowledgedTotal summaryNotesReportTotal summaryNotesReportAcknowledgedTotal } } }`;
+    const callsFor = async (size: number) => {
+      const before = stack.restCalls.length;
+      const { body } = await stack.graphql<{ buildings: { nodes: Array<Record<string, unknown> & { id: string }> } }>(cardQuery, {
+        variables: { o: String(organization.id), size },
+        token: adminToken,
+      });
+      expect(body.errors).toBeUndefined();
+      const nodes = body.data!.buildings.nodes;
+      expect(nodes).toHaveLength(size);
+      for (const node of nodes) {
+        expect(node).toMatchObject({ summaryFailureReportId: `${node.id}-summary-failure`, summaryNotesReportId: `${node.id}-summary-notes`, summaryFailureReportTotal: 0 });
+      }
+      return stack.restCalls.slice(before).map((c) => `${c.method} ${c.path.replace(/\?.*/, '')}`);
+    };
+    const one = await callsFor(1);
+    const fifty = await callsFor(50);
+    expect(one).toEqual(['GET /buildings']);
+    expect(fifty).toEqual(one);
   });
 });

@@ -1,16 +1,18 @@
 /**
- * Reports over REST (inspection.md sections 2-7; issue 10 point 8). A list of walkabout reports is one REST call
- * whatever its length, and the buildings, cycles and walkabouts its reports name load through the by-id loaders of
- * those features (one call per type for every report of a request).
+ * Reports over REST (inspection.md sections 2-7; issue 10 point 8). A report's rows, items and comments come
+ * inline with it, so a report of any size is one REST call, and its building and cycle load through the by-id
+ * loaders of those features (one call per type for every report of a request).
  */
 import DataLoader from 'dataloader';
-import { RestError, type RestClient } from '../../rest-client';
+import type { RestClient } from '../../rest-client';
+import { RestError } from '../../rest-client';
 import { relatedIds } from '../../json-api';
 import { memoizeByArgs, nullWhenNotFound, isRestId, pageQuery, toConnection, type ConnectionRecord, type PageArgs } from '../../loaders';
-import { toFieldErrors, type FieldErrorRecord } from '../../errors';
-import type { WalkaboutReportGroup, WalkaboutReportType } from '../../generated/resolvers';
-import type { RestBody, WalkaboutReportResource } from '../../rest-types';
+import { toFieldErrors, withPayloadErrors, type FieldErrorRecord } from '../../errors';
+import type { FailureItemKind, WalkaboutReportGroup, WalkaboutReportType } from '../../generated/resolvers';
+import type { RestBody, RestRoute, WalkaboutReportResource } from '../../rest-types';
 import {
+  MODEL_PATH,
   REST_REPORT_TYPE,
   toOnDemandOptions,
   toOnDemandReport,
@@ -20,6 +22,14 @@ import {
   type OnDemandReportOptionsModel,
   type ReportDownloadModel,
   type WalkaboutReportModel,
+  toCommentOfResource,
+  toEquipment,
+  toFollowUp,
+  toReport,
+  type EquipmentModel,
+  type FailureFollowUpModel,
+  type ReportCommentModel,
+  type ReportModel,
 } from './model';
 
 export type WalkaboutReportListRecord = ConnectionRecord<WalkaboutReportModel> & { errors: FieldErrorRecord[] };
@@ -53,10 +63,62 @@ const SEARCH_ARGUMENT: Record<string, string> = {
   'filter[group]': 'group',
 };
 
+export type FollowUpResult = { followUp: FailureFollowUpModel | null; errors: FieldErrorRecord[] };
+export type CommentResult = { comment: ReportCommentModel | null; errors: FieldErrorRecord[] };
+
+/** The backend's report ids: '{buildingId}-summary-failure|notes', '{buildingId}-{cycleId}-failure|notes|default'. */
+const REPORT_ID = /^\d{1,9}-(summary|\d{1,9})-(failure|notes|default)$/;
+
 /** An on-demand report's identificator, as the backend makes them. */
 const ON_DEMAND_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
+const NO_ITEM: FieldErrorRecord = { field: 'id', message: 'There is no such failure or notes item.', code: 'NOT_FOUND' };
+
+/**
+ * A REST error names the input by its REST spelling: the relationship of a comment ('entry',
+ * 'location-comment') is the mutation's `id`; attributes keep their names (acknowledgedAt, body, …).
+ */
+function withArgumentNames(errors: FieldErrorRecord[]): FieldErrorRecord[] {
+  return errors.map((error) => (error.field === 'entry' || error.field === 'location-comment' ? { ...error, field: 'id' } : error));
+}
+
+/** A mutation on an item: 409 and 422 are payload errors (`withPayloadErrors`), and so is an item that does not exist or is out of scope (404). */
+async function onItem<T>(id: string, call: () => Promise<T>, failed: (errors: FieldErrorRecord[]) => T): Promise<T> {
+  if (!isRestId(id)) return failed([NO_ITEM]);
+  try {
+    return await withPayloadErrors(call, (errors) => failed(withArgumentNames(errors)));
+  } catch (error) {
+    if (error instanceof RestError && error.status === 404) return failed([NO_ITEM]);
+    throw error;
+  }
+}
+
 export function createReportLoaders(rest: RestClient) {
+  /** GET /reports/{id}; a report is computed by the backend when asked for, and REST has no `filter[id]` for reports, so each id is one call (in parallel). */
+  const byId = new DataLoader<string, ReportModel | null>((ids) =>
+    Promise.all(
+      ids.map(async (id) => {
+        if (!REPORT_ID.test(id)) return null;
+        const document = await nullWhenNotFound(rest.get<RestBody<'/reports/{id}'>>(`/reports/${id}`));
+        return document ? toReport(document.data) : null;
+      }),
+    ),
+  );
+
+  const followUp = (kind: FailureItemKind, id: string, attributes: RestRoute<'/entries/{id}', 'put'>['body']['data']['attributes']) =>
+    onItem(
+      id,
+      async (): Promise<FollowUpResult> => {
+        const document = await rest.put<RestRoute<'/entries/{id}', 'put'>>(`/${MODEL_PATH[kind]}/${id}`, {
+          data: { type: MODEL_PATH[kind], attributes },
+        });
+        // The reports this request read are out of date now (an item acknowledged, or gone when repaired).
+        byId.clearAll();
+        return { followUp: toFollowUp(document.data), errors: [] };
+      },
+      (errors): FollowUpResult => ({ followUp: null, errors }),
+    );
+
   /** GET /walkabout-reports/{id}/download, one call per report asked for (the link is signed per report). */
   const downloads = new DataLoader<string, ReportDownloadModel | null>((ids) =>
     Promise.all(
@@ -69,6 +131,7 @@ export function createReportLoaders(rest: RestClient) {
   );
 
   return {
+    byId,
     downloads,
 
     /**
@@ -135,6 +198,62 @@ export function createReportLoaders(rest: RestClient) {
       const document = await nullWhenNotFound(rest.get<RestBody<'/on-demand-reports/{id}'>>(`/on-demand-reports/${id}`));
       return document ? toOnDemandReport(document.data) : null;
     }),
+
+    /** A building's reports by the caller's permissions (a cycle's three with cycleId); none for a building out of scope. */
+    list: memoizeByArgs(async ({ buildingId, cycleId }: { buildingId: string; cycleId: string | null }): Promise<ReportModel[]> => {
+      if (!isRestId(buildingId) || (cycleId !== null && !isRestId(cycleId))) return [];
+      const records = await nullWhenNotFound(
+        rest.getAll<RestBody<'/reports'>>('/reports', { 'filter[building]': buildingId, 'filter[cycle]': cycleId ?? undefined }),
+      );
+      const reports = (records ?? []).map(toReport);
+      for (const report of reports) byId.prime(report.id, report);
+      return reports;
+    }),
+
+    /** GET /equipment?filter[building]: the building's equipment types, for the repair report; none for a building out of scope. */
+    equipment: memoizeByArgs(async (buildingId: string): Promise<EquipmentModel[]> => {
+      if (!isRestId(buildingId)) return [];
+      const records = await nullWhenNotFound(rest.getAll<RestBody<'/equipment'>>('/equipment', { 'filter[building]': buildingId }));
+      return (records ?? []).map(toEquipment);
+    }),
+
+    /** PUT /{entries|location-comments}/{id} with the acknowledgement. */
+    acknowledge(kind: FailureItemKind, id: string, args: { acknowledgedAt?: string | null; acknowledgedNotes?: string | null; photoUrl?: string | null }) {
+      return followUp(kind, id, {
+        acknowledgedAt: args.acknowledgedAt ?? null,
+        acknowledgedNotes: args.acknowledgedNotes ?? null,
+        photoUrl: args.photoUrl ?? null,
+      });
+    },
+
+    /** PUT /{entries|location-comments}/{id} with the repair: the backend tells a repair by its repaired attributes. */
+    repair(kind: FailureItemKind, id: string, args: { repairedAt?: string | null; repairedComments?: string | null; photoUrl?: string | null }) {
+      return followUp(kind, id, {
+        repairedAt: args.repairedAt ?? null,
+        repairedComments: args.repairedComments ?? null,
+        photoUrl: args.photoUrl ?? null,
+      });
+    },
+
+    /** POST /comments with one relationship named after the item's model (entry or location-comment). */
+    addComment(kind: FailureItemKind, id: string, body: string | null | undefined) {
+      const relationship = kind === 'ENTRY' ? 'entry' : 'location-comment';
+      return onItem(
+        id,
+        async (): Promise<CommentResult> => {
+          const document = await rest.post<RestRoute<'/comments', 'post'>>('/comments', {
+            data: {
+              type: 'comments',
+              attributes: { body: body ?? null },
+              relationships: { [relationship]: { data: { type: MODEL_PATH[kind], id } } },
+            },
+          });
+          byId.clearAll();
+          return { comment: toCommentOfResource(document.data), errors: [] };
+        },
+        (errors): CommentResult => ({ comment: null, errors }),
+      );
+    },
   };
 }
 

@@ -1,20 +1,148 @@
 /**
- * Reports as GraphQL serves them (models.ts): each REST resource is turned into its GraphQL object once, where it
- * arrives; the buildings, cycles and walkabouts the reports name are loaded (by id, batched).
+ * Reports as GraphQL serves them (models.ts): a report's rows, items, follow-ups and comments arrive inline in
+ * its REST resource and are turned into their GraphQL objects once, where the report arrives; only the
+ * report's building and cycle are loaded (by id, batched).
  */
 import type {
+  Equipment,
+  FailureFollowUp,
+  FailureItem,
+  FailureItemKind,
+  FailureItemSection,
+  FailureItemState,
+  Report,
+  ReportComment,
   OnDemandBookletTemplate,
   OnDemandReport,
   OnDemandReportType,
   OnDemandWalkabout,
   ReportDownload,
+  ReportLayout,
   ReportStatus,
   WalkaboutReport,
   WalkaboutReportType,
 } from '../../generated/resolvers';
 import { idOf } from '../../json-api';
 import type { PlainFields } from '../../models';
-import type { OnDemandBuildingDataResource, OnDemandReportResource, ReportDownloadResource, WalkaboutReportResource } from '../../rest-types';
+import type {
+  EquipmentResource,
+  FailureItemRecord,
+  FollowUpResource,
+  OnDemandBuildingDataResource,
+  OnDemandReportResource,
+  ReportCommentResource,
+  ReportDownloadResource,
+  ReportResource,
+  WalkaboutReportResource,
+} from '../../rest-types';
+
+export type ReportCommentModel = PlainFields<ReportComment, 'id' | 'body' | 'creatorUsername' | 'createdAt'>;
+export type FailureFollowUpModel = PlainFields<FailureFollowUp, keyof Omit<FailureFollowUp, '__typename'>>;
+export type FailureItemSectionModel = PlainFields<FailureItemSection, 'name' | 'conditions'>;
+export type FailureItemModel = PlainFields<
+  FailureItem,
+  'id' | 'kind' | 'modelId' | 'cycleName' | 'equipment' | 'equipmentTypeId' | 'location' | 'floor' | 'model' | 'equipmentId' | 'remarks' | 'photoUrl'
+> & { followUp: FailureFollowUpModel; comments: ReportCommentModel[]; sections: FailureItemSectionModel[] };
+export type ReportRowModel = { cells: string[]; item: FailureItemModel | null };
+export type ReportModel = PlainFields<
+  Report,
+  'id' | 'name' | 'type' | 'cycleName' | 'date' | 'walkaboutIds' | 'total' | 'acknowledgedTotal' | 'emptyMessage' | 'headers'
+> & { rows: ReportRowModel[]; buildingId: string; cycleId: string | null };
+export type EquipmentModel = PlainFields<Equipment, 'id' | 'name' | 'displayName' | 'order'>;
+
+const LAYOUT: Record<ReportResource['attributes']['reportType'], ReportLayout> = { failure: 'FAILURE', notes: 'NOTES', default: 'DEFAULT' };
+const KIND: Record<FailureItemRecord['modelPath'], FailureItemKind> = { entries: 'ENTRY', 'location-comments': 'LOCATION_COMMENT' };
+const STATE: Record<FollowUpResource['attributes']['state'], FailureItemState> = {
+  unacknowledged: 'UNACKNOWLEDGED',
+  acknowledged: 'ACKNOWLEDGED',
+  repaired: 'REPAIRED',
+};
+
+/** The REST path of an item's kind: `PUT /{path}/{id}`. */
+export const MODEL_PATH: Record<FailureItemKind, FailureItemRecord['modelPath']> = { ENTRY: 'entries', LOCATION_COMMENT: 'location-comments' };
+
+/** An item's id, the same as its follow-up's (the backend names a follow-up 'entries-12'). */
+export const itemId = (modelPath: string, modelId: number | string) => `${modelPath}-${modelId}`;
+
+export function toComment(comment: { id: string; body: string; creatorUsername: string | null; createdAt: string }): ReportCommentModel {
+  return { id: comment.id, body: comment.body, creatorUsername: comment.creatorUsername, createdAt: comment.createdAt };
+}
+
+export function toCommentOfResource(comment: ReportCommentResource): ReportCommentModel {
+  return toComment({ id: comment.id, ...comment.attributes });
+}
+
+export function toFollowUp(followUp: FollowUpResource): FailureFollowUpModel {
+  const a = followUp.attributes;
+  return {
+    id: followUp.id,
+    state: STATE[a.state],
+    acknowledgedAt: a.acknowledgedAt,
+    acknowledgedUsername: a.acknowledgedUsername,
+    acknowledgedNotes: a.acknowledgedNotes,
+    acknowledgedPhotoUrl: a.acknowledgedPhotoUrl,
+    repairedAt: a.repairedAt,
+    repairedUsername: a.repairedUsername,
+    repairedComments: a.repairedComments,
+    repairedPhotoUrl: a.repairedPhotoUrl,
+  };
+}
+
+function toItem(item: FailureItemRecord): FailureItemModel {
+  const id = itemId(item.modelPath, item.modelId);
+  return {
+    id,
+    kind: KIND[item.modelPath],
+    modelId: String(item.modelId),
+    cycleName: item.cycleName,
+    equipment: item.equipment,
+    equipmentTypeId: idOf(item.equipmentTypeId),
+    location: item.location,
+    floor: item.floor,
+    model: item.model,
+    equipmentId: idOf(item.equipmentId),
+    // A report lists open items only: a repaired one has left it, so its repair fields are empty here.
+    followUp: {
+      id,
+      state: STATE[item.state],
+      acknowledgedAt: item.acknowledgedAt,
+      acknowledgedUsername: item.acknowledgedUsername,
+      acknowledgedNotes: item.acknowledgedNotes,
+      acknowledgedPhotoUrl: item.acknowledgedPhotoUrl,
+      repairedAt: null,
+      repairedUsername: null,
+      repairedComments: null,
+      repairedPhotoUrl: null,
+    },
+    comments: item.comments.map(toComment),
+    sections: item.sections.map((section) => ({ name: section.name, conditions: section.conditions.map((c) => ({ ...c })) })),
+    remarks: item.remarks,
+    photoUrl: item.photoUrl,
+  };
+}
+
+export function toReport(report: ReportResource): ReportModel {
+  const a = report.attributes;
+  return {
+    id: report.id,
+    name: a.name,
+    type: LAYOUT[a.reportType],
+    cycleName: a.cycle,
+    date: a.date,
+    walkaboutIds: a.meta.walkaboutIds.map(String),
+    total: a.meta.total,
+    acknowledgedTotal: a.meta.acknowledgedTotal,
+    emptyMessage: a.meta.emptyMessage,
+    headers: a.headers,
+    rows: a.rows.map((row) => ({ cells: row.cells, item: row.item ? toItem(row.item) : null })),
+    buildingId: String(a.building_id),
+    cycleId: idOf(a.cycleId),
+  };
+}
+
+export function toEquipment(equipment: EquipmentResource): EquipmentModel {
+  return { id: equipment.id, name: equipment.attributes.name, displayName: equipment.attributes.displayName, order: equipment.attributes.order };
+}
 
 export type WalkaboutReportModel = PlainFields<
   WalkaboutReport,

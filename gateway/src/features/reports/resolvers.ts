@@ -3,11 +3,29 @@ import { loadOptional, loadRequired } from '../../loaders';
 
 export const reportResolvers: Resolvers = {
   Query: {
+    reports: (_parent, { buildingId, cycleId }, { data }) => data.reports.list({ buildingId, cycleId: cycleId ?? null }),
+    report: (_parent, { id }, { data }) => data.reports.byId.load(id),
+    equipment: (_parent, { buildingId }, { data }) => data.reports.equipment(buildingId),
     walkaboutReports: (_parent, args, { data }) => data.reports.walkaboutReports(args),
     latestWalkaboutReports: (_parent, { buildingId }, { data }) => data.reports.latest(buildingId),
     walkaboutReportDownload: (_parent, { id }, { data }) => data.reports.downloads.load(id),
     onDemandReportOptions: (_parent, { buildingId }, { data }) => data.reports.onDemandOptions(buildingId),
     onDemandReport: (_parent, { id }, { data }) => data.reports.onDemandReport(id),
+  },
+  Mutation: {
+    acknowledgeFailureItem: (_parent, { kind, id, ...args }, { data }) => data.reports.acknowledge(kind, id, args),
+    repairFailureItem: (_parent, { kind, id, ...args }, { data }) => data.reports.repair(kind, id, args),
+    addComment: (_parent, { kind, id, body }, { data }) => data.reports.addComment(kind, id, body),
+  },
+  // The summary reports' ids are the backend's ('{buildingId}-summary-failure'): the card's links cost no call.
+  Building: {
+    summaryFailureReportId: (building) => `${building.id}-summary-failure`,
+    summaryNotesReportId: (building) => `${building.id}-summary-notes`,
+  },
+  // Plain fields are the model's properties (model.ts); the building and cycle load by id, batched for every report of a request.
+  Report: {
+    building: (report, _args, { data }) => loadRequired(data.buildings.byId, report.buildingId, 'building'),
+    cycle: (report, _args, { data }) => loadOptional(data.cycles.byId, report.cycleId),
   },
   WalkaboutReport: {
     building: (report, _args, { data }) => loadRequired(data.buildings.byId, report.buildingId, 'building'),
