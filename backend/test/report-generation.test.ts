@@ -4,7 +4,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPLETED_SUBTITLE, INTERIM_SUBTITLE } from '../src/features/reports/content';
+import { COMPLETED_SUBTITLE, displayDate, INTERIM_SUBTITLE } from '../src/features/reports/content';
 import { AUDIT_REPORT_NAME, FIRE_WATCH_REPORT_NAME, generateReportNow, requestReport } from '../src/features/reports/generate';
 import { reportSection } from '../src/seed/test-seed';
 import { schema, type TestBackend } from '../src/testing';
@@ -213,6 +213,54 @@ describe.each(databases)('report generation on %s', (database) => {
     expect(text).not.toContain('Weekly Sprinkler and Fire Pump Log');
     expect(text.indexOf('Sprinkler Control Valves')).toBeGreaterThan(-1);
     expect(text.indexOf('Sprinkler Control Valves')).toBeLessThan(text.indexOf('Fire Pump Weekly Test'));
+  });
+
+  it('shows the marks of earlier walkabouts of the cycle beside the reported one (previousWalkaboutsCount)', async () => {
+    const building = demo.building('Yonge & Eglinton Tower');
+    const cycle = demo.cycle(demo.northwind, 'Pre-Occupancy Inspection');
+    const [definition] = await backend.db
+      .insert(schema.reportDefinitions)
+      .values({
+        organizationId: demo.northwind,
+        buildingId: Number(building),
+        cycleId: Number(cycle),
+        name: 'Pre-Occupancy Record',
+        previousWalkaboutsCount: 1,
+        sections: [reportSection({ detail: 'condition', title: 'Every Task', includeMetadata: false })],
+      })
+      .returning({ id: schema.reportDefinitions.id });
+    const label = 'Self-closing device installed and adjusted';
+    /** A new Pre-Occupancy walkabout whose first fire door gets `value`, then locked. */
+    async function inspected(value: 'yes' | 'no', key: string) {
+      const created = await as.manager!.post('/walkabouts', {
+        data: { type: 'walkabouts', relationships: { building: { data: { type: 'buildings', id: building } }, cycle: { data: { type: 'cycles', id: cycle } } } },
+      });
+      expect(created.status).toBe(201);
+      const id = one(created.body).id;
+      const t = tree((await as.inspector!.get(`/walkabouts/${id}`)).body);
+      const door = t.conditions.find((c) => c.attributes.label === label)!;
+      const saved = await as.inspector!.save(key, {
+        generateReport: false,
+        walkaboutToUpdateId: id,
+        data: {
+          entries: [{ id: String(door.attributes.entryId), scannedAt: new Date().toISOString() }],
+          conditions: [{ id: door.id, value, remarks: value === 'no' ? 'Closer arm missing' : null, editedVia: 'tap', editedAt: new Date().toISOString() }],
+        },
+      });
+      expect(saved.status).toBe(200);
+      expect((await as.inspector!.post(`/walkabouts/${id}/lock`, {})).status).toBe(200);
+      await backend.app.jobs.drain();
+      return Number(id);
+    }
+    await inspected('no', 'pre-occupancy-1');
+    const second = await inspected('yes', 'pre-occupancy-2');
+    const [row] = await reportRow({ walkaboutId: second, reportDefinitionId: definition!.id });
+    expect(row).toMatchObject({ status: 'ready', isInterim: false });
+    const pages = await pdfOf(row!.uploadKey);
+    const [earlier] = await backend.db.select({ date: schema.walkabouts.date }).from(schema.walkabouts).where(sql`${schema.walkabouts.buildingId} = ${Number(building)} and ${schema.walkabouts.cycleId} = ${Number(cycle)} and ${schema.walkabouts.id} <> ${second}`);
+    expect(pages[0]!.items.map((i) => i.str)).toContain(displayDate(earlier!.date));
+    // This walkabout's S, then the earlier one's U, on the fire door's line.
+    expect(lineOf(pages, label).filter((s) => ['S', 'U', 'P', 'X'].includes(s))).toEqual(['S', 'U']);
   });
 
   it('makes the report of a fire watch when it ends', async () => {

@@ -139,8 +139,8 @@ function metadataBlock(c: ReportCondition): ReportBlock[] {
 }
 
 function conditionTable(list: ReportCondition[], earlier: EarlierResults[], withPlace: boolean): ReportBlock {
-  const columns = [...(withPlace ? ['Location', 'Equipment'] : []), 'Task', 'Recorded', 'Result', ...earlierColumns(earlier), 'Remarks', 'Photo'];
-  const widths = [...(withPlace ? [2.2, 1.6] : []), 3, 1.2, 0.8, ...earlier.map(() => 0.9), 2.6, 1.3];
+  const columns = [...(withPlace ? ['Location', 'Equipment'] : []), 'Task', 'Value', 'Result', ...earlierColumns(earlier), 'Remarks', 'Photo'];
+  const widths = [...(withPlace ? [1.8, 1.5] : []), 2.8, 1.1, 1, ...earlier.map(() => 1.1), 2.6, 1.2];
   return {
     kind: 'table',
     columns,
@@ -174,8 +174,8 @@ function locationDetail(section: ReportDefinitionSection, list: ReportCondition[
     ...(section.includeMetadata ? [...groupBy(group, (c) => c.entryId).values()].flatMap((g) => metadataBlock(g[0]!)) : []),
     {
       kind: 'table',
-      columns: ['Equipment', 'Task', 'Recorded', 'Result', ...earlierColumns(earlier), 'Remarks', 'Photo'],
-      widths: [1.8, 3, 1.2, 0.8, ...earlier.map(() => 0.9), 2.6, 1.3],
+      columns: ['Equipment', 'Task', 'Value', 'Result', ...earlierColumns(earlier), 'Remarks', 'Photo'],
+      widths: [1.8, 3, 1.1, 1, ...earlier.map(() => 1.1), 2.6, 1.2],
       rows: group.map((c) => [c.equipmentName, c.label, valueText(c.value), mark(markOf(c)), ...earlierTaskMarks(earlier, c), remarksOf(c), photo(c.photoUrl)]),
     } as ReportBlock,
   ]);
@@ -225,7 +225,7 @@ function typesByLocationDetail(section: ReportDefinitionSection, list: ReportCon
     {
       kind: 'table',
       columns: ['Location', 'Equipment', 'Result', ...earlierColumns(earlier), 'Unsatisfactory'],
-      widths: [2.4, 2.4, 0.8, ...earlier.map(() => 0.9), 3],
+      widths: [2.4, 2.4, 1, ...earlier.map(() => 1.1), 3],
       rows,
     },
   ];
@@ -259,11 +259,11 @@ export function definitionBlocks(definition: DefinitionContent, list: ReportCond
   return blocks;
 }
 
-/** A walkabout report: the definition's sections under the walkabout's header (landscape when earlier results add columns). */
+/** A walkabout report: the definition's sections under the walkabout's header (landscape when earlier walkabouts add columns). */
 export function definitionDocument(header: ReportHeader, definition: DefinitionContent, list: ReportCondition[], earlier: EarlierResults[]): ReportDocument {
   return {
     header,
     blocks: definitionBlocks(definition, list, earlier),
-    orientation: definition.previousWalkaboutsCount > 0 ? 'landscape' : 'portrait',
+    orientation: earlier.slice(0, definition.previousWalkaboutsCount).length > 0 ? 'landscape' : 'portrait',
   };
 }

@@ -295,16 +295,19 @@ async function buildWalkaboutReport(app: FastifyInstance, row: typeof generatedR
     }
     if (booklet.displayType === 'consolidated') {
       const blocks = [];
+      let wide = false;
       for (const { def, data } of parts) {
         if (blocks.length) blocks.push({ kind: 'pageBreak' } as const);
-        blocks.push(...definitionBlocks(def, data.list, await reader.earlier(data.w, def.previousWalkaboutsCount)));
+        const earlier = await reader.earlier(data.w, def.previousWalkaboutsCount);
+        wide ||= earlier.length > 0;
+        blocks.push(...definitionBlocks(def, data.list, earlier));
       }
       return {
         documents: [
           {
             header: walkaboutHeader(w, booklet.name, inspectors, isInterim),
             blocks,
-            orientation: parts.some((p) => p.def.previousWalkaboutsCount > 0) ? 'landscape' : 'portrait',
+            orientation: wide ? 'landscape' : 'portrait',
           },
         ],
         booklet: true,
@@ -445,8 +448,8 @@ async function buildFireWatchReport(app: FastifyInstance, row: typeof generatedR
   if (list.length) {
     blocks.push({
       kind: 'table',
-      columns: ['Location', 'Equipment', 'Task', 'Recorded', 'Result', 'Remarks', 'Photo'],
-      widths: [2.2, 1.6, 3, 1.2, 0.8, 2.6, 1.3],
+      columns: ['Location', 'Equipment', 'Task', 'Value', 'Result', 'Remarks', 'Photo'],
+      widths: [1.8, 1.5, 2.8, 1.1, 1, 2.6, 1.2],
       rows: list.map((c) => [`${c.floor} · ${c.location}`, c.equipmentName, c.label, valueText(c.value), { kind: 'mark', mark: markOf(c) }, c.remarks ?? '', c.photoUrl ? { kind: 'photo', url: c.photoUrl } : '']),
     });
   } else blocks.push({ kind: 'paragraph', text: 'No patrol results were recorded during this fire watch.' });
