@@ -67,6 +67,16 @@ describe('uploads through the gateway', () => {
   });
 });
 
+describe('signed report links through the gateway', () => {
+  it("passes /signed-files with its query to the backend: an altered or unsigned link gets the backend's 403", async () => {
+    const expires = Math.floor(Date.now() / 1000) + 300;
+    const forged = await fetch(`${stack.url}/signed-files/report.pdf?name=report.pdf&type=application%2Fpdf&expires=${expires}&signature=00`);
+    expect(forged.status).toBe(403);
+    const unsigned = await fetch(`${stack.url}/signed-files/report.pdf`);
+    expect(unsigned.status).toBe(403);
+  });
+});
+
 describe('the network speed check', () => {
   it('downloads a fixed payload of 1003088 bytes that no cache keeps', async () => {
     const response = await fetch(`${stack.url}/speed-test?t=${Date.now()}`);

@@ -3,7 +3,8 @@
  * gateway's origin, and the gateway passes them to the backend unchanged. `POST /uploads` streams the
  * multipart body as it arrives (never buffered or parsed here) with the caller's Authorization header;
  * `GET /files/{key}` streams the stored file back. The backend's status, headers and JSON:API error
- * documents reach the browser as the backend sent them.
+ * documents reach the browser as the backend sent them. `GET /signed-files/{key}` passes a report's signed,
+ * expiring link (walkaboutReportDownload) with its query, so the web opens the PDF on its own origin.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import replyFrom from '@fastify/reply-from';
@@ -22,4 +23,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
   app.post('/uploads', (_request, reply) => reply.from('/uploads'));
   // One path segment, re-encoded: a key like `..` can only ever name a file, never another backend route.
   app.get<{ Params: { key: string } }>('/files/:key', (request, reply) => reply.from(`/files/${encodeURIComponent(request.params.key)}`));
+  app.get<{ Params: { key: string } }>('/signed-files/:key', (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.from(`/signed-files/${encodeURIComponent(request.params.key)}${query === -1 ? '' : request.url.slice(query)}`);
+  });
 };
