@@ -35,7 +35,7 @@ function unusedDatabase(): Database {
 }
 
 export async function openApiDocument(): Promise<unknown> {
-  const app = await buildApp({ db: unusedDatabase(), storage: unused<FileStorage>('file storage') });
+  const app = await buildApp({ db: unusedDatabase(), storage: unused<FileStorage>('file storage'), jobs: { startWhenReady: false } });
   try {
     await app.ready();
     return app.swagger();

@@ -222,6 +222,16 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     return [file.statusCode, refused.statusCode];
   },
   // The one answer that is not JSON:API: an OpenAPI 3.1 document (docs/REST.md), checked in openapi.test.ts.
+  'GET /mail-outbox': async ({ admin, manager }) => [
+    (await admin.get('/mail-outbox?page[size]=2')).status,
+    (await admin.get('/mail-outbox?page[size]=0')).status,
+    (await manager.get('/mail-outbox')).status,
+  ],
+  'GET /failed-jobs': async ({ admin, manager }) => [
+    (await admin.get('/failed-jobs')).status,
+    (await admin.get('/failed-jobs?filter[id]=1')).status,
+    (await manager.get('/failed-jobs')).status,
+  ],
   'GET /openapi.json': async ({ app }) => [(await app.inject({ method: 'GET', url: '/openapi.json' })).statusCode],
 };
 
@@ -264,6 +274,8 @@ const expected: Record<string, number[]> = {
   'GET /on-demand-reports/building-data/:buildingId': [200, 404],
   'GET /on-demand-reports/:id': [200, 404],
   'GET /signed-files/:key': [200, 403],
+  'GET /mail-outbox': [200, 400, 403],
+  'GET /failed-jobs': [200, 400, 403],
   'GET /openapi.json': [200],
 };
 

@@ -9,7 +9,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, type TestBackend } from '../src/testing';
-import { client, databases, startTestBackend } from './helpers';
+import { client, databases, list, signedIn, startTestBackend } from './helpers';
 import { flatText, readPdfText } from './pdf-reading';
 
 type Received = { from: string; to: string[]; raw: string };
@@ -164,6 +164,23 @@ describe.each(databases)('mail through SMTP_URL on %s', (database) => {
     expect(failed.jobs).toEqual([
       expect.objectContaining({ queue: 'mail.deliver', data: { outboxId: id }, retryCount: 2, error: expect.stringMatching(/Mailbox unavailable/) }),
     ]);
+
+    // What an administrator reads: the failed job, and the message with its error at the top of the outbox.
+    const admin = await signedIn(backend, 'admin');
+    const jobs = await admin.get('/failed-jobs');
+    expect(jobs.status).toBe(200);
+    expect(list(jobs.body).filter((job) => job.attributes.queue === 'mail.deliver')).toEqual([
+      expect.objectContaining({
+        type: 'failed-jobs',
+        attributes: expect.objectContaining({ data: { outboxId: id }, retryCount: 2, error: expect.stringMatching(/550.*Mailbox unavailable/) }),
+      }),
+    ]);
+    const outbox = await admin.get('/mail-outbox?page[size]=1');
+    expect(list(outbox.body)).toEqual([
+      expect.objectContaining({ id: String(id), attributes: expect.objectContaining({ to: 'nobody@refused.example', sentAt: null, error: expect.stringMatching(/Mailbox unavailable/) }) }),
+    ]);
+    expect((outbox.body.meta as { total: number }).total).toBeGreaterThanOrEqual(3);
+    expect((await (await signedIn(backend, 'manager')).get('/failed-jobs')).status).toBe(403);
   });
 });
 
@@ -180,5 +197,50 @@ describe('mail without SMTP_URL', () => {
     expect(row).toMatchObject({ to: 'manager@northwind.example', subject: 'Weekly report', text: 'Attached.', sentAt: null, error: null, attachments: [] });
     await backend.app.jobs.drain();
     expect((await backend.app.jobs.failed({ limit: 10, offset: 0 })).total).toBe(0);
+  });
+
+  it('lets administrators read the outbox, newest first, a page at a time; nobody else', async () => {
+    const first = await backend.app.mailer.send({ to: 'a@northwind.example', subject: 'First', text: 'One' });
+    const second = await backend.app.mailer.send({
+      to: 'b@northwind.example',
+      subject: 'Second',
+      text: 'Two',
+      html: '<p>Two</p>',
+      attachments: [{ filename: 'report.pdf', uploadKey: 'report-0123456789abcdef.pdf', contentType: 'application/pdf' }],
+    });
+    const admin = await signedIn(backend, 'admin');
+    const page1 = await admin.get('/mail-outbox?page[size]=1');
+    expect(page1.status).toBe(200);
+    expect(list(page1.body)).toEqual([
+      {
+        type: 'mail-outbox',
+        id: String(second),
+        attributes: {
+          to: 'b@northwind.example',
+          subject: 'Second',
+          text: 'Two',
+          html: '<p>Two</p>',
+          attachments: [{ filename: 'report.pdf', uploadKey: 'report-0123456789abcdef.pdf', contentType: 'application/pdf' }],
+          createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+          sentAt: null,
+          error: null,
+        },
+      },
+    ]);
+    const total = (page1.body.meta as { total: number }).total;
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(page1.body.links?.next).toContain('page%5Bnumber%5D=2');
+    const page2 = await admin.get('/mail-outbox?page[size]=1&page[number]=2');
+    expect(list(page2.body).map((r) => r.id)).toEqual([String(first)]);
+    expect(list((await admin.get(`/mail-outbox?filter[id]=${first}`)).body).map((r) => r.attributes.subject)).toEqual(['First']);
+
+    for (const username of ['manager', 'inspector']) {
+      const user = await signedIn(backend, username);
+      const refused = await user.get('/mail-outbox');
+      expect(refused.status, username).toBe(403);
+      expect(refused.body.errors![0]!.detail).toBe('Only administrators may do this.');
+      expect((await user.get('/failed-jobs')).status, username).toBe(403);
+    }
+    expect((await client(backend.app).get('/mail-outbox')).status).toBe(401);
   });
 });

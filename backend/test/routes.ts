@@ -168,6 +168,8 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
     'GET /on-demand-reports/building-data/:buildingId': { method: 'GET', url: `/on-demand-reports/building-data/${ids.building}` },
     'GET /on-demand-reports/:id': { method: 'GET', url: '/on-demand-reports/no-such-request' },
     'GET /signed-files/:key': { method: 'GET', url: `/signed-files/${'a'.repeat(32)}.pdf?name=report.pdf&type=application%2Fpdf&expires=1&signature=x` },
+    'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
+    'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },
   };
 }

@@ -328,6 +328,13 @@ const cases: Record<string, Case> = {
     const forged = own.replace(/^\/signed-files\/[^?]+/, `/signed-files/${otherKey}`);
     expect((await backend.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
   },
+  // Administrators' views of the background work, which span organizations: refused to everyone else.
+  'GET /mail-outbox': async (side) => {
+    expect((await side.client.get('/mail-outbox')).status).toBe(403);
+  },
+  'GET /failed-jobs': async (side) => {
+    expect((await side.client.get('/failed-jobs')).status).toBe(403);
+  },
   'GET /openapi.json': async (side, backend) => {
     // The API's description holds no organization's data.
     const text = (await backend.app.inject({ method: 'GET', url: '/openapi.json' })).body;

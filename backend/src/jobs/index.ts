@@ -66,6 +66,11 @@ export type JobsOptions = {
   pollingIntervalSeconds?: number;
   /** How long closing the app waits for running jobs before failing them for a retry at the next start (default 30 s). */
   stopTimeoutMs?: number;
+  /**
+   * false: the queue is not started when the app is ready, only by a first enqueue (the OpenAPI document,
+   * built with no database, registers the workers and never runs them). Default true.
+   */
+  startWhenReady?: boolean;
 };
 
 declare module 'fastify' {
@@ -88,13 +93,17 @@ export default fp<JobsOptions>(
   async (app, options) => {
     const retryDelay = options.retryDelaySeconds ?? 30;
     const retryLimit = options.retryLimit ?? 5;
-    const database = bossDb(app);
+    let database: PgBoss.Db | undefined;
     let stopped = false;
     // After the queue has stopped, a handler that outlived the stop timeout may still finish: its job was
     // already failed for a retry at the next start, and its late result is dropped instead of reaching a
     // database that may be closed by then (no result: what pg-boss's own pool answers once closed).
     const db: PgBoss.Db = {
-      executeSql: (text, values) => (stopped ? Promise.resolve(undefined as unknown as { rows: [] }) : database.executeSql(text, values)),
+      executeSql: (text, values) => {
+        if (stopped) return Promise.resolve(undefined as unknown as { rows: [] });
+        database ??= bossDb(app);
+        return database.executeSql(text, values);
+      },
     };
     const boss = new PgBoss({
       db,
@@ -219,7 +228,7 @@ export default fp<JobsOptions>(
     app.decorate('jobs', jobs);
 
     app.addHook('onReady', async () => {
-      await start();
+      if (options.startWhenReady !== false) await start();
     });
     // preClose: before the onClose hooks, of which one (startBackend's, the test backends') closes the database.
     app.addHook('preClose', async () => {
