@@ -2,6 +2,7 @@
  * Every answer of every route, successes and errors, is a valid JSON:API document
  * (the client of helpers.ts validates each one against the JSON:API 1.0 schema).
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -213,6 +214,17 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     await app.db.insert(schema.onDemandReports).values({ identificator: 'documents-request', buildingId: Number(building), reportType: 'walkabout_reports' }).onConflictDoNothing();
     return [(await manager.get('/on-demand-reports/documents-request')).status, (await manager.get('/on-demand-reports/no-such-request')).status];
   },
+  'POST /on-demand-reports/init-creation': async ({ app, manager, building }) => {
+    const [weekly] = await app.db.select().from(schema.reportDefinitions).where(eq(schema.reportDefinitions.name, 'Weekly Fire Safety Inspection'));
+    const init = (attributes: Record<string, unknown>) =>
+      manager.post('/on-demand-reports/init-creation', { data: { type: 'on-demand-reports', attributes: { building_id: building, report_type: 'walkabout_reports', ...attributes } } });
+    return [(await init({ report_definition_id: weekly!.id, cycle_id: weekly!.cycleId })).status, (await init({})).status];
+  },
+  'POST /walkabout-report-emails': async ({ app, manager, building }) => {
+    const send = async (recipients: string[]) =>
+      (await manager.post('/walkabout-report-emails', { data: { attributes: { id: await readyReport(app, building), recipients, message: 'For the file' } } })).status;
+    return [await send(['chief@fire.example']), await send(['not an address'])];
+  },
   // The file itself is a PDF, not a document; a refused link is a JSON:API 403.
   'GET /signed-files/:key': async ({ app, manager, building }) => {
     const url = one((await manager.get(`/walkabout-reports/${await readyReport(app, building)}/download`)).body).attributes.download_url as string;
@@ -274,6 +286,8 @@ const expected: Record<string, number[]> = {
   'GET /on-demand-reports/building-data/:buildingId': [200, 404],
   'GET /on-demand-reports/:id': [200, 404],
   'GET /signed-files/:key': [200, 403],
+  'POST /on-demand-reports/init-creation': [201, 422],
+  'POST /walkabout-report-emails': [201, 422],
   'GET /mail-outbox': [200, 400, 403],
   'GET /failed-jobs': [200, 400, 403],
   'GET /openapi.json': [200],

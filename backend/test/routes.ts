@@ -168,6 +168,16 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
     'GET /on-demand-reports/building-data/:buildingId': { method: 'GET', url: `/on-demand-reports/building-data/${ids.building}` },
     'GET /on-demand-reports/:id': { method: 'GET', url: '/on-demand-reports/no-such-request' },
     'GET /signed-files/:key': { method: 'GET', url: `/signed-files/${'a'.repeat(32)}.pdf?name=report.pdf&type=application%2Fpdf&expires=1&signature=x` },
+    'POST /on-demand-reports/init-creation': {
+      method: 'POST',
+      url: '/on-demand-reports/init-creation',
+      body: { data: { type: 'on-demand-reports', attributes: { building_id: ids.building, report_type: 'walkabout_reports', report_definition_id: '999999' } } },
+    },
+    'POST /walkabout-report-emails': {
+      method: 'POST',
+      url: '/walkabout-report-emails',
+      body: { data: { type: 'walkabout-report-emails', attributes: { id: '999999', recipients: ['chief@fire.example'], message: 'For the file' } } },
+    },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },

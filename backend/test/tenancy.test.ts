@@ -319,6 +319,25 @@ const cases: Record<string, Case> = {
     expect((await side.client.get(`/on-demand-reports/${await onDemandRequest(backend, side.own.buildings[0]!)}`)).status).toBe(200);
     expect((await side.client.get(`/on-demand-reports/${await onDemandRequest(backend, side.other.buildings[0]!)}`)).status).toBe(404);
   },
+  'POST /on-demand-reports/init-creation': async (side, backend) => {
+    const { walkabouts } = await othersOf(side, backend);
+    const [otherDefinition] = await backend.db.select({ id: schema.reportDefinitions.id }).from(schema.reportDefinitions).where(eq(schema.reportDefinitions.organizationId, side.otherOrganization));
+    const init = (attributes: Record<string, unknown>) =>
+      side.client.post('/on-demand-reports/init-creation', { data: { attributes: { report_type: 'walkabout_reports', ...attributes } } });
+    // Another organization's building; one's own building with another organization's definition or walkabout.
+    expect((await init({ building_id: side.other.buildings[0], report_definition_id: otherDefinition!.id })).status).toBe(404);
+    const foreign = await init({ building_id: side.own.buildings[0], report_definition_id: otherDefinition!.id });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors![0]!.source).toEqual({ pointer: '/data/attributes/report_definition_id' });
+    expect((await init({ building_id: side.own.buildings[0], report_type: 'walkabout_audit_reports', walkabout_id: walkabouts[0]!.id })).status).toBe(404);
+  },
+  'POST /walkabout-report-emails': async (side, backend) => {
+    const send = (id: string) => side.client.post('/walkabout-report-emails', { data: { attributes: { id, recipients: ['chief@fire.example'] } } });
+    expect((await send(await readyReport(backend, side.own.buildings[0]!))).status).toBe(201);
+    const before = await backend.db.select({ id: schema.mailOutbox.id }).from(schema.mailOutbox);
+    expect((await send(await readyReport(backend, side.other.buildings[0]!))).status).toBe(404);
+    expect(await backend.db.select({ id: schema.mailOutbox.id }).from(schema.mailOutbox)).toHaveLength(before.length);
+  },
   'GET /signed-files/:key': async (side, backend) => {
     // A signed URL is handed out only by a route that checked the caller; one for another organization's report cannot be made up.
     const own = one((await side.client.get(`/walkabout-reports/${await readyReport(backend, side.own.buildings[0]!)}/download`)).body).attributes.download_url as string;

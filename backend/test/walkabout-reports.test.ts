@@ -6,13 +6,14 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seed, schema, type SeededOrganization, type TestBackend } from '../src/testing';
 import { TEST_PASSWORD } from '../src/seed/test-seed';
 import { SANDBOX_CSP, SIGNED_URL_TTL_SECONDS } from '../src/storage/signed-urls';
-import { databases, ids, list, one, signedIn, startTestBackend, type Client, type JsonApiResource } from './helpers';
+import { onReportReady } from '../src/features/walkabout-reports/emails';
+import { databases, demoIds, ids, list, one, signedIn, startTestBackend, type Client, type JsonApiResource } from './helpers';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -566,6 +567,223 @@ describe.each(databases)('walkabout reports on %s', (database) => {
       const annex = await as.southerner!.get(`/on-demand-reports/building-data/${acme.buildings.Annex}`);
       const names = (one(annex.body).attributes.report_definitions as { name: string }[]).map((d) => d.name);
       expect(names).toEqual(['Annex own', 'Organization weekly', 'South only']);
+    });
+  });
+
+  describe('on-demand creation and report e-mails (demo organization)', () => {
+    const KING = 'King Street Commerce Centre';
+    let demo: Awaited<ReturnType<typeof demoIds>>;
+    let kingStreet = '';
+    let weeklyWalkabout = '';
+    const northwindDefinitions: Record<string, number> = {};
+    const northwindBooklets: Record<string, number> = {};
+    let readyWeekly: { identificator: string; reportId: number } | undefined;
+
+    const init = (who: Client, attributes: Record<string, unknown>) =>
+      who.post('/on-demand-reports/init-creation', { data: { type: 'on-demand-reports', attributes: { building_id: kingStreet, ...attributes } } });
+    const poll = async (who: Client, identificator: string) => {
+      const answer = await who.get(`/on-demand-reports/${identificator}`);
+      expect(answer.status).toBe(200);
+      return one(answer.body).attributes as { status: string; pdf_url: string | null; report_id: number | null; error: string | null };
+    };
+    const email = (who: Client, attributes: Record<string, unknown>) =>
+      who.post('/walkabout-report-emails', { data: { type: 'walkabout-report-emails', attributes } });
+    const outboxSince = async (since: number) =>
+      backend.db.select().from(schema.mailOutbox).where(gt(schema.mailOutbox.id, since)).orderBy(schema.mailOutbox.id);
+    const lastOutboxId = async () => {
+      const rows = await backend.db.select({ id: schema.mailOutbox.id }).from(schema.mailOutbox);
+      return Math.max(0, ...rows.map((r) => r.id));
+    };
+
+    beforeAll(async () => {
+      demo = await demoIds(backend);
+      kingStreet = demo.building(KING);
+      weeklyWalkabout = await demo.walkabout(KING, 'Weekly');
+      for (const d of await backend.db.select().from(schema.reportDefinitions).where(eq(schema.reportDefinitions.organizationId, demo.northwind))) {
+        northwindDefinitions[d.name] = d.id;
+      }
+      for (const b of await backend.db.select().from(schema.reportBookletTemplates).where(eq(schema.reportBookletTemplates.organizationId, demo.northwind))) {
+        northwindBooklets[b.name] = b.id;
+      }
+      as.manager = await signedIn(backend, 'manager');
+      as.viewer = await signedIn(backend, 'viewer');
+    });
+
+    it('makes an on-demand report that the client polls until pdf_url is set, then downloads', async () => {
+      const created = await init(as.manager!, {
+        report_type: 'walkabout_reports',
+        report_definition_id: northwindDefinitions['Weekly Fire Safety Inspection'],
+        walkabout_id: weeklyWalkabout,
+        cycle_id: demo.cycle(demo.northwind, 'Weekly'),
+      });
+      expect(created.status).toBe(201);
+      const attributes = one(created.body).attributes as { report_identificator: string; status: string; pdf_url: string | null; report_id: number };
+      expect(attributes).toMatchObject({ status: 'pending', pdf_url: null, report_type: 'walkabout_reports', building_id: Number(kingStreet) });
+      expect(attributes.report_identificator).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await poll(as.manager!, attributes.report_identificator)).toMatchObject({ status: 'pending', pdf_url: null });
+
+      await backend.app.jobs.drain();
+      const ready = await poll(as.manager!, attributes.report_identificator);
+      expect(ready).toMatchObject({ status: 'ready', pdf_url: `/walkabout-reports/${attributes.report_id}/download`, error: null });
+      readyWeekly = { identificator: attributes.report_identificator, reportId: attributes.report_id };
+
+      const download = one((await as.manager!.get(ready.pdf_url!)).body).attributes as { download_url: string; filename: string };
+      expect(download.filename).toMatch(/^King Street Commerce Centre - Weekly Fire Safety Inspection - \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\.pdf$/);
+      const file = await backend.app.inject({ method: 'GET', url: download.download_url });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // The report is listed among the building's reports, as an on-demand (adhoc) one, interim while its walkabout is open.
+      const listed = list((await as.manager!.get(`/walkabout-reports?filter[building]=${kingStreet}&page[size]=500`)).body).find((r) => r.id === String(attributes.report_id));
+      expect(listed!.attributes).toMatchObject({ reportType: 'adhoc_reports', isInterim: true, name: 'Weekly Fire Safety Inspection' });
+    });
+
+    it('makes an on-demand booklet and audit report of the latest walkabout of their cycle', async () => {
+      const booklet = await init(as.manager!, { report_type: 'report_booklets', template_id: northwindBooklets['Weekly Consolidated Booklet'] });
+      expect(booklet.status).toBe(201);
+      const audit = await init(as.manager!, { report_type: 'walkabout_audit_reports', walkabout_id: Number(weeklyWalkabout) });
+      expect(audit.status).toBe(201);
+      await backend.app.jobs.drain();
+      for (const answer of [booklet, audit]) {
+        expect(await poll(as.manager!, one(answer.body).attributes.report_identificator as string)).toMatchObject({ status: 'ready' });
+      }
+      const [row] = await backend.db.select().from(schema.onDemandReports).where(eq(schema.onDemandReports.identificator, one(booklet.body).attributes.report_identificator as string));
+      expect(row!.walkaboutId).toBe(Number(weeklyWalkabout));
+    });
+
+    it('refuses a definition or booklet that does not apply to the building, and a walkabout of another building', async () => {
+      const daily = await init(as.manager!, { report_type: 'walkabout_reports', report_definition_id: northwindDefinitions['Daily Fire Alarm and Fire Door Log'] });
+      expect(daily.status).toBe(422);
+      expect(daily.body.errors![0]).toMatchObject({ detail: 'This report definition does not apply to this building.', source: { pointer: '/data/attributes/report_definition_id' } });
+      const none = await init(as.manager!, { report_type: 'walkabout_reports' });
+      expect(none.body.errors![0]).toMatchObject({ detail: 'Choose the report definition.', source: { pointer: '/data/attributes/report_definition_id' } });
+      const noBooklet = await init(as.manager!, { report_type: 'report_booklets', template_id: 999999 });
+      expect(noBooklet.body.errors![0]).toMatchObject({ detail: 'This report booklet does not apply to this building.', source: { pointer: '/data/attributes/template_id' } });
+      const otherWalkabout = await demo.walkabout("Queen's Quay Residences", 'Weekly');
+      const elsewhere = await init(as.manager!, {
+        report_type: 'walkabout_reports',
+        report_definition_id: northwindDefinitions['Weekly Fire Safety Inspection'],
+        walkabout_id: otherWalkabout,
+      });
+      expect(elsewhere.status).toBe(404);
+      expect((await init(as.manager!, { report_type: 'fire_watch_reports' })).status).toBe(422);
+    });
+
+    it('needs canCreateWalkaboutReports, and the audit permission for an audit report; another organization gets 404', async () => {
+      const refused = await init(as.viewer!, { report_type: 'walkabout_reports', report_definition_id: northwindDefinitions['Weekly Fire Safety Inspection'] });
+      expect(refused.status).toBe(403);
+      expect(refused.body.errors![0]!.detail).toBe('You are not allowed to create on-demand reports.');
+      const audit = await as.creator!.post('/on-demand-reports/init-creation', {
+        data: { attributes: { building_id: tower, report_type: 'walkabout_audit_reports', cycle_id: acme.cycles.Weekly } },
+      });
+      expect(audit.status).toBe(403);
+      expect(audit.body.errors![0]!.detail).toBe('You are not allowed to see walkabout audit reports.');
+      const other = await init(as.harbour!, { report_type: 'walkabout_reports', report_definition_id: northwindDefinitions['Weekly Fire Safety Inspection'] });
+      expect(other.status).toBe(404);
+    });
+
+    it('e-mails a report to each recipient with its PDF attached, naming the report, building and period and adding the message', async () => {
+      expect(readyWeekly).toBeDefined();
+      const since = await lastOutboxId();
+      const answer = await email(as.manager!, {
+        id: String(readyWeekly!.reportId),
+        recipients: [' chief@fire.example ', '', 'owner@example.com, Chief@fire.example'],
+        message: '  Please file this with the fire department.  ',
+      });
+      expect(answer.status).toBe(201);
+      expect(one(answer.body).attributes).toMatchObject({ recipients: ['chief@fire.example', 'owner@example.com'], message: 'Please file this with the fire department.' });
+      const [report] = await backend.db.select().from(schema.generatedReports).where(eq(schema.generatedReports.id, readyWeekly!.reportId));
+      const rows = await outboxSince(since);
+      expect(rows.map((r) => r.to)).toEqual(['chief@fire.example', 'owner@example.com']);
+      const period = `${dayjs(report!.startDate!).format('MMMM D, YYYY')} – ${dayjs(report!.endDate!).format('MMMM D, YYYY')}`;
+      const filename = `King Street Commerce Centre - Weekly Fire Safety Inspection - ${report!.startDate} to ${report!.endDate}.pdf`;
+      for (const row of rows) {
+        expect(row.subject).toBe(`Weekly Fire Safety Inspection – King Street Commerce Centre – ${period}`);
+        expect(row.text).toContain('sent you the report "Weekly Fire Safety Inspection" of King Street Commerce Centre (Weekly), for ' + period);
+        expect(row.text).toContain('Please file this with the fire department.');
+        expect(row.attachments).toEqual([{ filename, uploadKey: report!.uploadKey, contentType: 'application/pdf' }]);
+      }
+      // The attached key is the report's PDF in the storage.
+      const stored = await backend.app.storage.get(report!.uploadKey!);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored!.body) chunks.push(Buffer.from(chunk as Uint8Array));
+      expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    });
+
+    it('sends no message part when the message is empty', async () => {
+      const since = await lastOutboxId();
+      expect((await email(as.manager!, { id: readyWeekly!.reportId, recipients: ['chief@fire.example'], message: '   ' })).status).toBe(201);
+      const [row] = await outboxSince(since);
+      expect(row!.text).not.toContain('Message from');
+    });
+
+    it('refuses recipients that are missing or not addresses, with 422 and a pointer to each', async () => {
+      const empty = await email(as.manager!, { id: readyWeekly!.reportId, recipients: ['  ', ''] });
+      expect(empty.status).toBe(422);
+      expect(empty.body.errors).toEqual([
+        { status: '422', title: 'Unprocessable Entity', code: 'VALIDATION_FAILED', detail: 'Add at least one recipient.', source: { pointer: '/data/attributes/recipients' } },
+      ]);
+      const wrong = await email(as.manager!, { id: readyWeekly!.reportId, recipients: ['not-an-address', 'ok@example.com', 'a@b', 'x@y.example <script>'] });
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.errors!.map((e) => e.source!.pointer)).toEqual(['/data/attributes/recipients/0', '/data/attributes/recipients/2', '/data/attributes/recipients/3']);
+      expect(wrong.body.errors![0]!.detail).toBe("'not-an-address' is not an e-mail address.");
+      const since = await lastOutboxId();
+      expect(await outboxSince(since)).toEqual([]);
+    });
+
+    it('needs the permission of the kind of report; another organization gets 404; a report without its PDF yet 409', async () => {
+      expect((await email(as.viewer!, { id: readyWeekly!.reportId, recipients: ['chief@fire.example'] })).status).toBe(201);
+      expect((await email(as.auditor!, { id: reports.week1, recipients: ['chief@fire.example'] })).status).toBe(403);
+      expect((await email(as.walker!, { id: reports.week1, recipients: ['chief@fire.example'] })).status).toBe(201);
+      expect((await email(as.walker!, { id: reports.audit, recipients: ['chief@fire.example'] })).status).toBe(403);
+      expect((await email(as.harbour!, { id: readyWeekly!.reportId, recipients: ['chief@fire.example'] })).status).toBe(404);
+      expect((await email(as.walker!, { id: reports.pending, recipients: ['chief@fire.example'] })).status).toBe(409);
+    });
+
+    it('e-mails a completed report once, when its walkabout locks, to the users who chose it and may see it', async () => {
+      const weekly = northwindDefinitions['Weekly Fire Safety Inspection']!;
+      const booklet = northwindBooklets['Weekly Consolidated Booklet']!;
+      // A Northwind user who chose it but may not see walkabout reports, and Harbour's user who chose it too.
+      const [managerRow] = await backend.db.select().from(schema.users).where(eq(schema.users.username, 'manager'));
+      const [role] = await backend.db.insert(schema.roles).values({ organizationId: demo.northwind, name: 'Building viewer only', permissions: (await import('@fsi/shared')).emptyRolePermissions() }).returning();
+      const [blind] = await backend.db
+        .insert(schema.users)
+        .values({ username: 'blind', organizationId: demo.northwind, passwordHash: managerRow!.passwordHash, email: 'blind@example.com', reportDefinitionsForAutomaticDeliveryIds: [weekly] })
+        .returning();
+      await backend.db.insert(schema.userRoles).values({ userId: blind!.id, roleId: role!.id });
+      await backend.db.update(schema.users).set({ reportDefinitionsForAutomaticDeliveryIds: [weekly] }).where(inArray(schema.users.username, ['manager', 'harbour']));
+      await backend.db.update(schema.users).set({ reportBookletsForAutomaticDeliveryIds: [booklet] }).where(eq(schema.users.username, 'viewer'));
+      const emails = Object.fromEntries(
+        (await backend.db.select({ username: schema.users.username, email: schema.users.email }).from(schema.users).where(inArray(schema.users.username, ['manager', 'viewer', 'harbour']))).map((u) => [u.username, u.email!]),
+      );
+      const since = await lastOutboxId();
+
+      expect((await as.manager!.post(`/walkabouts/${weeklyWalkabout}/lock`, {})).status).toBe(200);
+      await backend.app.jobs.drain();
+      await backend.app.jobs.drain();
+      const rows = await outboxSince(since);
+      const completed = await backend.db
+        .select()
+        .from(schema.generatedReports)
+        .where(and(eq(schema.generatedReports.walkaboutId, Number(weeklyWalkabout)), eq(schema.generatedReports.isInterim, false), inArray(schema.generatedReports.kind, ['walkabout', 'booklet'])));
+      const weeklyReport = completed.find((r) => r.kind === 'walkabout' && r.reportDefinitionId === weekly)!;
+      const bookletReport = completed.find((r) => r.kind === 'booklet' && r.bookletTemplateId === booklet)!;
+      expect(weeklyReport.status).toBe('ready');
+      expect(bookletReport.status).toBe('ready');
+      expect(rows.map((r) => [r.to, r.attachments[0]!.uploadKey]).sort()).toEqual(
+        [
+          [emails.manager, weeklyReport.uploadKey],
+          [emails.viewer, bookletReport.uploadKey],
+        ].sort(),
+      );
+      const toManager = rows.find((r) => r.to === emails.manager)!;
+      expect(toManager.subject).toMatch(/^Weekly Fire Safety Inspection – King Street Commerce Centre – /);
+      expect(toManager.text).toContain('because you chose to get this report by e-mail when its walkabout is locked');
+
+      // Marked ready again (a retried job, the report asked for again): nobody gets it twice.
+      await onReportReady(backend.app, weeklyReport.id);
+      await onReportReady(backend.app, bookletReport.id);
+      await backend.app.jobs.drain();
+      expect(await outboxSince(rows.at(-1)!.id)).toEqual([]);
     });
   });
 

@@ -6,10 +6,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import type { GeneratedReportKind } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { users, type GeneratedReportKind } from '../../db/schema';
 import { badParameter, HttpError, notFound } from '../../jsonapi/errors';
 import { parseInclude, parsePage } from '../../jsonapi/query';
-import { listDocument, requestUrl, resource, singleDocument } from '../../jsonapi/serializer';
+import { listDocument, requestUrl, resource, singleDocument, toOne } from '../../jsonapi/serializer';
 import { requirePermission, scopeOf, type Scope } from '../../plugins/authorization';
 import {
   ALL_KINDS,
@@ -30,13 +31,18 @@ import {
 import {
   downloadWalkaboutReportSchema,
   getOnDemandReportSchema,
+  initOnDemandReportSchema,
   latestWalkaboutReportsSchema,
   listWalkaboutReportsSchema,
   onDemandBuildingDataSchema,
+  sendWalkaboutReportEmailSchema,
   REPORT_TYPES,
+  type OnDemandReportType,
   type ReportGroup,
   type ReportType,
 } from './schemas';
+import { displayName, parseRecipients, registerReportEmailJobs, sendReportEmail } from './emails';
+import { initOnDemandReport } from './on-demand';
 import { latestReportsResource, onDemandReportResource, reportFilename, walkaboutReportResource, type LatestGroups } from './serialize';
 
 dayjs.extend(utc);
@@ -126,6 +132,8 @@ function groupFilters(scope: Scope, group: ReportGroup | undefined, types: Repor
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  registerReportEmailJobs(app);
+
   app.get('/walkabout-reports', { schema: listWalkaboutReportsSchema }, async (request) => {
     const scope = scopeOf(request);
     const q = request.query;
@@ -213,6 +221,50 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         { building: { data: { type: 'buildings' as const, id: String(building.id) } } },
       ),
     );
+  });
+
+  app.post('/walkabout-report-emails', { schema: sendWalkaboutReportEmailSchema }, async (request, reply) => {
+    const scope = scopeOf(request);
+    const { id, recipients, message } = request.body.data.attributes;
+    const report = await findReport(app.db, scope, Number(id));
+    if (!report) throw notFound('Report');
+    requireKind(scope, report.kind);
+    const to = parseRecipients(recipients);
+    const uploadKey = report.uploadKey;
+    if (!uploadKey) throw new HttpError(409, REPORT_NOT_READY_MESSAGE);
+    const [sender] = await app.db
+      .select({ firstname: users.firstname, lastname: users.lastname, username: users.username })
+      .from(users)
+      .where(eq(users.id, scope.userId));
+    const text = message?.trim() || null;
+    const outbox = await sendReportEmail(app, { ...report, uploadKey }, to, { sender: sender ? displayName(sender) : null, message: text });
+    reply.code(201);
+    return singleDocument(
+      resource(
+        'walkabout-report-emails',
+        outbox[0]!,
+        { recipients: to, message: text, createdAt: new Date().toISOString() },
+        { report: toOne('walkabout-reports', report.id) },
+      ),
+    );
+  });
+
+  app.post('/on-demand-reports/init-creation', { schema: initOnDemandReportSchema }, async (request, reply) => {
+    const scope = scopeOf(request);
+    const a = request.body.data.attributes;
+    const building = await buildingOf(app, scope, String(a.building_id));
+    requirePermission(scope, scope.permissions.canCreateWalkaboutReports, 'You are not allowed to create on-demand reports.');
+    requireKind(scope, KIND_OF_REPORT_TYPE[a.report_type as ReportType]);
+    const id = (value: string | number | null | undefined) => (value === null || value === undefined ? null : Number(value));
+    const created = await initOnDemandReport(app, scope, building, {
+      reportType: a.report_type as OnDemandReportType,
+      cycleId: id(a.cycle_id),
+      walkaboutId: id(a.walkabout_id),
+      reportDefinitionId: id(a.report_definition_id),
+      templateId: id(a.template_id),
+    });
+    reply.code(201);
+    return singleDocument(onDemandReportResource(created));
   });
 
   app.get('/on-demand-reports/:id', { schema: getOnDemandReportSchema }, async (request) => {

@@ -144,7 +144,7 @@ export const OnDemandBuildingDataResource = Resource(
 export const WalkaboutReportEmailResource = Resource(
   'WalkaboutReportEmailResource',
   'walkabout-report-emails',
-  { recipients: Type.Array(Str), message: StrNull, sentAt: Str },
+  { recipients: Type.Array(Str), message: StrNull, createdAt: Str },
   { report: ToOne('walkabout-reports') },
 );
 
