@@ -3,12 +3,14 @@
  * a fire watch; the PDFs read back as a reader sees them (pdfjs-dist, test/pdf-reading.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLETED_SUBTITLE, displayDate, INTERIM_SUBTITLE } from '../src/features/reports/content';
 import { AUDIT_REPORT_NAME, FIRE_WATCH_REPORT_NAME, generateReportNow, requestReport } from '../src/features/reports/generate';
+import { PHOTO_UNAVAILABLE } from '../src/reports/pdf';
 import { reportSection } from '../src/seed/test-seed';
-import { schema, type TestBackend } from '../src/testing';
-import { databases, demoIds, list, one, signedIn, startTestBackend, tree, type Client } from './helpers';
+import { schema, signIn, type TestBackend } from '../src/testing';
+import { databases, demoIds, list, multipartFile, one, signedIn, startTestBackend, tree, type Client } from './helpers';
 import { readPdfText, type PdfPageText } from './pdf-reading';
 
 type Demo = Awaited<ReturnType<typeof demoIds>>;
@@ -103,13 +105,20 @@ describe.each(databases)('report generation on %s', (database) => {
     const t = tree(body);
     const pump = t.entries.find((e) => e.attributes.equipmentName === 'Fire Pump')!;
     const of = (label: string) => t.conditions.find((c) => c.attributes.entryId === Number(pump.id) && c.attributes.label === label)!.id;
+    // The inspector's photo of the failure, uploaded first as the device does.
+    const { token } = await signIn(backend.url, 'inspector', 'demo1234');
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } }).jpeg().toBuffer();
+    const file = multipartFile('pump.jpg', 'image/jpeg', jpeg);
+    const upload = await backend.app.inject({ method: 'POST', url: '/uploads', payload: file.payload, headers: { ...file.headers, authorization: `Bearer ${token}` } });
+    expect(upload.statusCode).toBe(201);
+    const photoUrl = (upload.json().data.attributes as { url: string }).url;
     const saved = await as.inspector!.save('pump-results', {
       generateReport: true,
       walkaboutToUpdateId: String(weekly),
       data: {
         entries: [{ id: pump.id, scannedAt: new Date().toISOString() }],
         conditions: [
-          { id: of(PUMP_TASKS.runs), value: 'no', remarks: REMARK, editedVia: 'tap', editedAt: new Date().toISOString() },
+          { id: of(PUMP_TASKS.runs), value: 'no', remarks: REMARK, photoUrl, photoMimetype: 'image/jpeg', editedVia: 'tap', editedAt: new Date().toISOString() },
           { id: of(PUMP_TASKS.controller), value: true, editedVia: 'tap', editedAt: new Date().toISOString() },
         ],
       },
@@ -139,6 +148,10 @@ describe.each(databases)('report generation on %s', (database) => {
     expect(marks(PUMP_TASKS.discharge)).toEqual(['X']);
     expect(marks(PUMP_TASKS.suction)).toEqual([]);
     expect(text.replace(/\s+/g, ' ')).toContain(REMARK);
+    // The photo was read from the storage and drawn as a thumbnail.
+    const [failed] = await backend.db.select({ photoUrl: schema.conditions.photoUrl }).from(schema.conditions).where(eq(schema.conditions.id, Number(of(PUMP_TASKS.runs))));
+    expect(failed!.photoUrl).toBe(photoUrl);
+    expect(text.replace(/\s+/g, '')).not.toContain(PHOTO_UNAVAILABLE.replace(/\s+/g, ''));
     const allMarks = pages.flatMap((p) => p.items.map((i) => i.str)).filter((s) => ['S', 'U', 'P', 'X'].includes(s));
     expect(allMarks.sort()).toEqual(['P', 'S', 'U', 'X']);
   });
@@ -261,6 +274,16 @@ describe.each(databases)('report generation on %s', (database) => {
     expect(pages[0]!.items.map((i) => i.str)).toContain(displayDate(earlier!.date));
     // This walkabout's S, then the earlier one's U, on the fire door's line.
     expect(lineOf(pages, label).filter((s) => ['S', 'U', 'P', 'X'].includes(s))).toEqual(['S', 'U']);
+  });
+
+  it('makes an on-demand report in its own row, beside the walkabout\'s', async () => {
+    const requested = await requestReport(backend.app, { kind: 'adhoc', identificator: 'on-demand-test-1', walkaboutId: weekly, reportDefinitionId: pumpDefinition });
+    expect(requested.sourceKey).toBe('adhoc:on-demand-test-1');
+    await backend.app.jobs.drain();
+    const [row] = await reportRow({ kind: 'adhoc', walkaboutId: weekly });
+    expect(row).toMatchObject({ id: requested.id, status: 'ready', reportDefinitionId: pumpDefinition, name: 'Fire Pump Weekly Record', isInterim: false });
+    const [walkaboutReport] = await reportRow({ kind: 'walkabout', walkaboutId: weekly, reportDefinitionId: pumpDefinition });
+    expect(row!.contentHash).toBe(walkaboutReport!.contentHash);
   });
 
   it('makes the report of a fire watch when it ends', async () => {

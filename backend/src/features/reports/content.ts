@@ -140,7 +140,7 @@ function metadataBlock(c: ReportCondition): ReportBlock[] {
 
 function conditionTable(list: ReportCondition[], earlier: EarlierResults[], withPlace: boolean): ReportBlock {
   const columns = [...(withPlace ? ['Location', 'Equipment'] : []), 'Task', 'Value', 'Result', ...earlierColumns(earlier), 'Remarks', 'Photo'];
-  const widths = [...(withPlace ? [1.8, 1.5] : []), 2.8, 1.1, 1, ...earlier.map(() => 1.1), 2.6, 1.2];
+  const widths = [...(withPlace ? [1.8, 1.5] : []), 2.8, 1.1, 1, ...earlier.map(() => 1.1), 2.4, 1.4];
   return {
     kind: 'table',
     columns,
@@ -175,7 +175,7 @@ function locationDetail(section: ReportDefinitionSection, list: ReportCondition[
     {
       kind: 'table',
       columns: ['Equipment', 'Task', 'Value', 'Result', ...earlierColumns(earlier), 'Remarks', 'Photo'],
-      widths: [1.8, 3, 1.1, 1, ...earlier.map(() => 1.1), 2.6, 1.2],
+      widths: [1.8, 3, 1.1, 1, ...earlier.map(() => 1.1), 2.4, 1.4],
       rows: group.map((c) => [c.equipmentName, c.label, valueText(c.value), mark(markOf(c)), ...earlierTaskMarks(earlier, c), remarksOf(c), photo(c.photoUrl)]),
     } as ReportBlock,
   ]);

@@ -449,7 +449,7 @@ async function buildFireWatchReport(app: FastifyInstance, row: typeof generatedR
     blocks.push({
       kind: 'table',
       columns: ['Location', 'Equipment', 'Task', 'Value', 'Result', 'Remarks', 'Photo'],
-      widths: [1.8, 1.5, 2.8, 1.1, 1, 2.6, 1.2],
+      widths: [1.8, 1.5, 2.8, 1.1, 1, 2.4, 1.4],
       rows: list.map((c) => [`${c.floor} · ${c.location}`, c.equipmentName, c.label, valueText(c.value), { kind: 'mark', mark: markOf(c) }, c.remarks ?? '', c.photoUrl ? { kind: 'photo', url: c.photoUrl } : '']),
     });
   } else blocks.push({ kind: 'paragraph', text: 'No patrol results were recorded during this fire watch.' });
