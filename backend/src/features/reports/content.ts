@@ -64,8 +64,10 @@ export function addressText(a: AddressInformation | undefined): string | null {
   return text || null;
 }
 
+/** The dates a walkabout covers: its first day to its last (endDate is the next period's first day, not part of it). */
 export function periodText(w: Pick<WalkaboutContext, 'date' | 'endDate'>): string {
-  return w.endDate && w.endDate !== w.date ? `${displayDate(w.date)} – ${displayDate(w.endDate)}` : displayDate(w.date);
+  const last = w.endDate ? dayjs(w.endDate).subtract(1, 'day').format('YYYY-MM-DD') : null;
+  return last && last > w.date ? `${displayDate(w.date)} – ${displayDate(last)}` : displayDate(w.date);
 }
 
 export function walkaboutHeader(w: WalkaboutContext, title: string, inspectors: string[], isInterim: boolean): ReportHeader {
