@@ -17,6 +17,10 @@ const loaders = {
   LocationPage: () => import('../features/locations/LocationPage').then((module) => module.LocationPage),
   LocationLinkPage: () => import('../features/locations/LocationLinkPage').then((module) => module.LocationLinkPage),
   WalkaboutEditPage: () => import('../features/walkabout-edit/WalkaboutEditPage').then((module) => module.WalkaboutEditPage),
+  ReportGroupsPage: () => import('../features/reports/ReportGroupsPage').then((module) => module.ReportGroupsPage),
+  ReportsPage: () => import('../features/reports/ReportsPage').then((module) => module.ReportsPage),
+  HistoricalReportsPage: () => import('../features/reports/HistoricalReportsPage').then((module) => module.HistoricalReportsPage),
+  ReportDownloadPage: () => import('../features/reports/ReportDownloadPage').then((module) => module.ReportDownloadPage),
   NotFoundPage: () => import('../features/not-found/NotFoundPage').then((module) => module.NotFoundPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
@@ -52,6 +56,10 @@ export const WalkaboutsPage = lazyPage('WalkaboutsPage');
 export const LocationPage = lazyPage('LocationPage');
 export const LocationLinkPage = lazyPage('LocationLinkPage');
 export const WalkaboutEditPage = lazyPage('WalkaboutEditPage');
+export const ReportGroupsPage = lazyPage('ReportGroupsPage');
+export const ReportsPage = lazyPage('ReportsPage');
+export const HistoricalReportsPage = lazyPage('HistoricalReportsPage');
+export const ReportDownloadPage = lazyPage('ReportDownloadPage');
 export const NotFoundPage = lazyPage('NotFoundPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
@@ -61,6 +69,10 @@ export const SHELL_ROUTES = [
   { path: '/buildings/:buildingId/locations/:locationId', screen: 'LocationPage', Screen: LocationPage },
   { path: '/q/:uuid', screen: 'LocationLinkPage', Screen: LocationLinkPage },
   { path: '/buildings/:buildingId/walkabouts/:walkaboutId', screen: 'WalkaboutEditPage', Screen: WalkaboutEditPage },
+  { path: '/buildings/:buildingId/reports/groups', screen: 'ReportGroupsPage', Screen: ReportGroupsPage },
+  { path: '/buildings/:buildingId/reports', screen: 'ReportsPage', Screen: ReportsPage },
+  { path: '/buildings/:buildingId/historical-reports', screen: 'HistoricalReportsPage', Screen: HistoricalReportsPage },
+  { path: '/reports/download', screen: 'ReportDownloadPage', Screen: ReportDownloadPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

@@ -1,0 +1,53 @@
+import { Link, useParams } from 'react-router-dom';
+import { Card, Center, EmptyState, Stack, Title } from '@mantine/core';
+import { useReportGroupsPageQuery } from '../../generated/graphql';
+import { TopBar } from '../../ui/TopBar';
+import { IconChevronRight, IconReport } from '../../ui/icons';
+import { reportGroupLinks } from './reportGroups';
+import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
+import classes from './reports.module.css';
+
+/** /buildings/{buildingId}/reports/groups: the report groups the viewer may open (inspection.md sections 2 and 6). */
+export function ReportGroupsPage() {
+  const { buildingId = '' } = useParams();
+  const { data, loading, error, refetch } = useReportGroupsPageQuery({ variables: { buildingId } });
+  const building = data?.building;
+  const links = data ? reportGroupLinks(buildingId, data.viewer.isAdmin, data.viewer.permissions) : [];
+
+  return (
+    <>
+      <TopBar title="Reports" back={{ label: 'Buildings', to: '/buildings' }} />
+      <Stack gap="md" className={classes.page}>
+        {building && (
+          <Title order={2} size="h3" className={classes.buildingName}>
+            {building.name}
+          </Title>
+        )}
+        {error && !data && <ReportsLoadError title="The reports could not be loaded" onRetry={() => void refetch()} />}
+        {loading && !data && <ReportsLoading label="Loading reports" />}
+        {data && !building && <NoSuchBuilding />}
+        {building && links.length === 0 && (
+          <Center py="xl">
+            <EmptyState icon={<IconReport size={28} />} withIndicatorBackground title="No results found" description="You have no permission to see reports of this building." />
+          </Center>
+        )}
+        {building && links.length > 0 && (
+          <nav aria-label="Report groups">
+            <Card withBorder radius="md" padding={0}>
+              <ul className={classes.list} style={{ gap: 0 }}>
+                {links.map((link, index) => (
+                  <li key={link.key} style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>
+                    <Link to={link.to} className={classes.groupLink}>
+                      <span>{link.label}</span>
+                      <IconChevronRight size={18} />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          </nav>
+        )}
+      </Stack>
+    </>
+  );
+}
