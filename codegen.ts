@@ -67,6 +67,7 @@ const config: CodegenConfig = {
           OnDemandWalkabout: '../features/reports/model#OnDemandWalkaboutModel',
           OnDemandBookletTemplate: '../features/reports/model#OnDemandBookletTemplateModel',
           OnDemandReport: '../features/reports/model#OnDemandReportModel',
+          WalkaboutReportEmail: '../features/reports/model#WalkaboutReportEmailModel',
         },
         // GraphQL enums carry the REST spelling inside the gateway (DAILY is 'daily', the type of @fsi/shared),
         // so values pass through unchanged; the Frequency and OffsetUnit enum resolvers hold the mapping.

@@ -85,3 +85,4 @@ export type WalkaboutReportResource = DataOf<'/walkabout-reports'>;
 export type ReportDownloadResource = DataOf<'/walkabout-reports/{id}/download'>;
 export type OnDemandReportResource = DataOf<'/on-demand-reports/{id}'>;
 export type OnDemandBuildingDataResource = DataOf<'/on-demand-reports/building-data/{buildingId}'>;
+export type WalkaboutReportEmailResource = DataOf<'/walkabout-report-emails', 'post'>;

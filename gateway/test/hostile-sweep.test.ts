@@ -147,6 +147,26 @@ describe.each(databases)('hostile strings in every text input of every mutation 
     expect(item, `remark ${remark} in the notes report`).toBeDefined();
     return item!;
   }
+  /** A report definition of King Street (for an on-demand report) and a generated report with its PDF (to e-mail). */
+  let definition = '';
+  let report = '';
+  async function reportsToUse() {
+    if (definition) return;
+    const { onDemandReportOptions } = await query<{ onDemandReportOptions: { reportDefinitions: Array<{ id: string; isActive: boolean }> } }>(
+      'query ($b: ID!) { onDemandReportOptions(buildingId: $b) { reportDefinitions { id isActive } } }',
+      { b: world.building },
+    );
+    definition = onDemandReportOptions.reportDefinitions.find((d) => d.isActive)!.id;
+    const made = await query<{ createOnDemandReport: { onDemandReport: { id: string } } }>(
+      'mutation ($d: ID!, $b: ID!) { createOnDemandReport(input: { buildingId: $b, type: WALKABOUT_REPORTS, reportDefinitionId: $d }) { onDemandReport { id } } }',
+      { b: world.building, d: definition },
+    );
+    await stack.backend.app.jobs.drain();
+    const { onDemandReport } = await query<{ onDemandReport: { reportId: string } }>('query ($id: ID!) { onDemandReport(id: $id) { reportId } }', {
+      id: made.createOnDemandReport.onDemandReport.id,
+    });
+    report = onDemandReport.reportId;
+  }
   const table: Record<string, Entry> = {
     ok: { selection: '', variables: () => ({}), inputs: {} },
     signOut: { selection: '{ errors { field code message } }', variables: () => ({}), inputs: {} },
@@ -293,6 +313,40 @@ describe.each(databases)('hostile strings in every text input of every mutation 
           field: 'body',
           freeText: true,
           readBack: async (payload) => (await remarkItem()).comments.find((c) => c.id === (payload.comment as { id: string }).id)?.body,
+        },
+      },
+    },
+    createOnDemandReport: {
+      selection: '{ onDemandReport { id } errors { field code message } }',
+      variables: () => ({ input: { buildingId: world.building, type: 'WALKABOUT_REPORTS', reportDefinitionId: definition } }),
+      prepare: reportsToUse,
+      inputs: {
+        'input.buildingId': { notKept: identifier },
+        'input.cycleId': { notKept: identifier },
+        'input.walkaboutId': { notKept: identifier },
+        'input.reportDefinitionId': { notKept: identifier },
+        'input.templateId': { notKept: identifier },
+      },
+    },
+    emailWalkaboutReport: {
+      selection: '{ email { id recipients message } errors { field code message } }',
+      variables: () => ({ reportId: report, recipients: ['ops@example.com'], message: 'Report attached' }),
+      prepare: reportsToUse,
+      inputs: {
+        reportId: { notKept: identifier },
+        // Only e-mail addresses are taken: no hostile string is one.
+        'recipients.0': {
+          field: 'recipients',
+          plain: () => 'fire.department@example.com',
+          // No query lists e-mails sent: the payload is the backend's answer with the recipients it took.
+          readBack: async (payload) => (payload.email as { recipients: string[] }).recipients[0],
+        },
+        message: {
+          field: 'message',
+          // The backend keeps a message without the white space around it (JavaScript's trim, a leading BOM included): the hostile string as a message is.
+          form: (text) => text.trim(),
+          freeText: true,
+          readBack: async (payload) => (payload.email as { message: string | null }).message,
         },
       },
     },

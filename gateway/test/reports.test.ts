@@ -582,6 +582,81 @@ describe('failure and notes reports through GraphQL', () => {
   });
 });
 
+describe('report mutations through GraphQL: on-demand reports and e-mail', () => {
+  const create = `mutation ($input: CreateOnDemandReportInput!) { createOnDemandReport(input: $input) {
+    onDemandReport { id type status pdfUrl reportId building { id } } errors { field message code } } }`;
+  const email = `mutation ($id: ID!, $to: [String!]!, $message: String) { emailWalkaboutReport(reportId: $id, recipients: $to, message: $message) {
+    email { id recipients message createdAt reportId } errors { field message code } } }`;
+  type Created = { createOnDemandReport: { onDemandReport: { id: string; type: string; status: string; pdfUrl: string | null; reportId: string | null } | null; errors: FieldErrors } };
+  type Emailed = { emailWalkaboutReport: { email: { id: string; recipients: string[]; message: string | null; reportId: string } | null; errors: FieldErrors } };
+  let kingDefinition = '';
+
+  beforeAll(async () => {
+    const { onDemandReportOptions } = await ok<{ onDemandReportOptions: { reportDefinitions: Array<{ id: string; isActive: boolean; cycle: { name: string } }> } }>(
+      'query ($b: ID!) { onDemandReportOptions(buildingId: $b) { reportDefinitions { id isActive cycle { name } } } }',
+      { b: building },
+      'manager',
+    );
+    kingDefinition = onDemandReportOptions.reportDefinitions.find((d) => d.isActive && d.cycle.name === 'Monthly')!.id;
+  });
+
+  it('asks for a report on demand and polls it until its PDF is ready', async () => {
+    const created = await ok<Created>(create, { input: { buildingId: building, type: 'WALKABOUT_REPORTS', reportDefinitionId: kingDefinition } }, 'manager');
+    expect(created.createOnDemandReport.errors).toEqual([]);
+    const request = created.createOnDemandReport.onDemandReport!;
+    expect(request).toMatchObject({ type: 'WALKABOUT_REPORTS', status: 'PENDING', pdfUrl: null });
+    await stack.backend.app.jobs.drain();
+    const { onDemandReport } = await ok<{ onDemandReport: { status: string; pdfUrl: string | null; reportId: string | null } }>(
+      'query ($id: ID!) { onDemandReport(id: $id) { status pdfUrl reportId } }',
+      { id: request.id },
+      'manager',
+    );
+    expect(onDemandReport.status).toBe('READY');
+    expect(onDemandReport.pdfUrl).toMatch(new RegExp(`/walkabout-reports/${onDemandReport.reportId}/download$`));
+  });
+
+  it('refuses an on-demand report: a definition of no such building at its field, FORBIDDEN without the permission', async () => {
+    const wrong = await ok<Created>(create, { input: { buildingId: building, type: 'WALKABOUT_REPORTS', reportDefinitionId: '999999' } }, 'manager');
+    expect(wrong.createOnDemandReport).toEqual({
+      onDemandReport: null,
+      errors: [{ field: 'reportDefinitionId', message: 'This report definition does not apply to this building.', code: 'VALIDATION_FAILED' }],
+    });
+    const noBooklet = await ok<Created>(create, { input: { buildingId: building, type: 'REPORT_BOOKLETS' } }, 'manager');
+    expect(noBooklet.createOnDemandReport.errors).toEqual([{ field: 'templateId', message: 'Choose the report booklet.', code: 'VALIDATION_FAILED' }]);
+    const { body } = await stack.graphql(create, { variables: { input: { buildingId: building, type: 'WALKABOUT_REPORTS', reportDefinitionId: kingDefinition } }, token: tokens.viewer });
+    expect(body.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
+    const other = await ok<Created>(create, { input: { buildingId: building, type: 'WALKABOUT_REPORTS', reportDefinitionId: kingDefinition } }, 'harbour');
+    expect(other.createOnDemandReport.errors.map((e) => e.code)).toEqual(['NOT_FOUND']);
+  });
+
+  it('e-mails a report to recipients split on commas, with field errors for the addresses and NOT_FOUND across organizations', async () => {
+    const sent = await ok<Emailed>(email, { id: generated.october, to: ['fire.chief@example.com, ops@example.com', 'ops@example.com'], message: 'October report attached' }, 'manager');
+    expect(sent.emailWalkaboutReport.errors).toEqual([]);
+    expect(sent.emailWalkaboutReport.email).toMatchObject({
+      recipients: ['fire.chief@example.com', 'ops@example.com'],
+      message: 'October report attached',
+      reportId: generated.october,
+    });
+    // Without SMTP_URL the message waits in the outbox, the PDF attached and the message in its text.
+    const outbox = (await stack.backend.db.select().from(schema.mailOutbox)).filter((m) => /fire\.chief@|ops@/.test(m.to));
+    expect(outbox.map((m) => m.to).join(',')).toMatch(/fire\.chief@example\.com/);
+    expect(outbox.map((m) => m.to).join(',')).toMatch(/ops@example\.com/);
+    for (const message of outbox) {
+      expect(message.text).toContain('October report attached');
+      expect(message.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+    }
+
+    const empty = await ok<Emailed>(email, { id: generated.october, to: [' , '] }, 'manager');
+    expect(empty.emailWalkaboutReport).toEqual({ email: null, errors: [{ field: 'recipients', message: 'Add at least one recipient.', code: 'VALIDATION_FAILED' }] });
+    const wrong = await ok<Emailed>(email, { id: generated.october, to: ['ops@example.com', 'not an address'] }, 'manager');
+    expect(wrong.emailWalkaboutReport.errors).toEqual([{ field: 'recipients', message: "'not an address' is not an e-mail address.", code: 'VALIDATION_FAILED' }]);
+    const other = await ok<Emailed>(email, { id: generated.october, to: ['ops@example.com'] }, 'harbour');
+    expect(other.emailWalkaboutReport.errors.map((e) => [e.field, e.code])).toEqual([['reportId', 'NOT_FOUND']]);
+    const { body } = await stack.graphql(email, { variables: { id: generated['october-audit'], to: ['ops@example.com'] }, token: tokens.viewer });
+    expect(body.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
+  });
+});
+
 describe("the building card's report links and counts", () => {
   it('cost the same REST calls for 50 buildings as for 1: none beyond the buildings page', async () => {
     const organization = await seed(stack.backend.db).organization('Report Links Group', (o) => {

@@ -9,15 +9,18 @@ import { RestError } from '../../rest-client';
 import { relatedIds } from '../../json-api';
 import { memoizeByArgs, nullWhenNotFound, isRestId, pageQuery, toConnection, type ConnectionRecord, type PageArgs } from '../../loaders';
 import { toFieldErrors, withPayloadErrors, type FieldErrorRecord } from '../../errors';
-import type { FailureItemKind, WalkaboutReportGroup, WalkaboutReportType } from '../../generated/resolvers';
+import type { CreateOnDemandReportInput, FailureItemKind, WalkaboutReportGroup, WalkaboutReportType } from '../../generated/resolvers';
 import type { RestBody, RestRoute, WalkaboutReportResource } from '../../rest-types';
 import {
   MODEL_PATH,
   REST_REPORT_TYPE,
   toOnDemandOptions,
   toOnDemandReport,
+  REST_ON_DEMAND_TYPE,
   toReportDownload,
+  toReportEmail,
   toWalkaboutReport,
+  type WalkaboutReportEmailModel,
   type OnDemandReportModel,
   type OnDemandReportOptionsModel,
   type ReportDownloadModel,
@@ -62,6 +65,38 @@ const SEARCH_ARGUMENT: Record<string, string> = {
   'filter[type]': 'types',
   'filter[group]': 'group',
 };
+
+export type OnDemandResult = { onDemandReport: OnDemandReportModel | null; errors: FieldErrorRecord[] };
+export type EmailResult = { email: WalkaboutReportEmailModel | null; errors: FieldErrorRecord[] };
+
+/** The input fields of the on-demand and e-mail mutations by their REST attribute (`/data/attributes/building_id`). */
+const INPUT_FIELD: Record<string, string> = {
+  building_id: 'buildingId',
+  report_type: 'type',
+  cycle_id: 'cycleId',
+  walkabout_id: 'walkaboutId',
+  report_definition_id: 'reportDefinitionId',
+  template_id: 'templateId',
+  id: 'reportId',
+  recipients: 'recipients',
+  message: 'message',
+};
+
+/**
+ * A mutation on a report: 409 and 422 are payload errors at the mutation's own field names (a pointer into a list,
+ * `/data/attributes/recipients/1`, names the list), and so is a record that does not exist or is out of scope (404).
+ */
+async function onReport<T>(call: () => Promise<T>, failed: (errors: FieldErrorRecord[]) => T, notFoundField: string | null): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof RestError)) throw error;
+    if (error.status === 404) return failed([{ field: notFoundField, message: error.message, code: 'NOT_FOUND' }]);
+    if (error.status !== 409 && error.status !== 422) throw error;
+    const fields = error.errors.map((e) => e.source?.pointer?.match(/^\/data\/attributes\/([^/]+)/)?.[1]);
+    return failed(toFieldErrors(error).map((e, index) => ({ ...e, field: INPUT_FIELD[fields[index] ?? ''] ?? e.field })));
+  }
+}
 
 export type FollowUpResult = { followUp: FailureFollowUpModel | null; errors: FieldErrorRecord[] };
 export type CommentResult = { comment: ReportCommentModel | null; errors: FieldErrorRecord[] };
@@ -198,6 +233,47 @@ export function createReportLoaders(rest: RestClient) {
       const document = await nullWhenNotFound(rest.get<RestBody<'/on-demand-reports/{id}'>>(`/on-demand-reports/${id}`));
       return document ? toOnDemandReport(document.data) : null;
     }),
+
+    /** POST /on-demand-reports/init-creation: the report being made, to poll by its identificator. */
+    createOnDemand(input: CreateOnDemandReportInput) {
+      return onReport(
+        async (): Promise<OnDemandResult> => {
+          const document = await rest.post<RestRoute<'/on-demand-reports/init-creation', 'post'>>('/on-demand-reports/init-creation', {
+            data: {
+              type: 'on-demand-reports',
+              attributes: {
+                building_id: input.buildingId,
+                report_type: REST_ON_DEMAND_TYPE[input.type],
+                cycle_id: input.cycleId ?? null,
+                walkabout_id: input.walkaboutId ?? null,
+                report_definition_id: input.reportDefinitionId ?? null,
+                template_id: input.templateId ?? null,
+              },
+            },
+          });
+          return { onDemandReport: toOnDemandReport(document.data), errors: [] };
+        },
+        (errors): OnDemandResult => ({ onDemandReport: null, errors }),
+        // The building or the walkabout: the backend's message names which.
+        null,
+      );
+    },
+
+    /** POST /walkabout-report-emails: the report's PDF to the recipients (the backend splits each text on commas). */
+    email(reportId: string, recipients: string[], message: string | null | undefined) {
+      const failed = (errors: FieldErrorRecord[]): EmailResult => ({ email: null, errors });
+      if (!isRestId(reportId)) return Promise.resolve(failed([{ field: 'reportId', message: 'There is no such report.', code: 'NOT_FOUND' }]));
+      return onReport(
+        async (): Promise<EmailResult> => {
+          const document = await rest.post<RestRoute<'/walkabout-report-emails', 'post'>>('/walkabout-report-emails', {
+            data: { type: 'walkabout-report-emails', attributes: { id: reportId, recipients, message: message ?? null } },
+          });
+          return { email: toReportEmail(document.data), errors: [] };
+        },
+        failed,
+        'reportId',
+      );
+    },
 
     /** A building's reports by the caller's permissions (a cycle's three with cycleId); none for a building out of scope. */
     list: memoizeByArgs(async ({ buildingId, cycleId }: { buildingId: string; cycleId: string | null }): Promise<ReportModel[]> => {

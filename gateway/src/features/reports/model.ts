@@ -20,6 +20,7 @@ import type {
   ReportLayout,
   ReportStatus,
   WalkaboutReport,
+  WalkaboutReportEmail,
   WalkaboutReportType,
 } from '../../generated/resolvers';
 import { idOf } from '../../json-api';
@@ -33,6 +34,7 @@ import type {
   ReportCommentResource,
   ReportDownloadResource,
   ReportResource,
+  WalkaboutReportEmailResource,
   WalkaboutReportResource,
 } from '../../rest-types';
 
@@ -259,5 +261,17 @@ export function toOnDemandReport(report: OnDemandReportResource): OnDemandReport
     error: a.error,
     createdAt: a.createdAt,
     buildingId: String(a.building_id),
+  };
+}
+
+export type WalkaboutReportEmailModel = PlainFields<WalkaboutReportEmail, 'id' | 'recipients' | 'message' | 'createdAt' | 'reportId'>;
+
+export function toReportEmail(email: WalkaboutReportEmailResource): WalkaboutReportEmailModel {
+  return {
+    id: email.id,
+    recipients: email.attributes.recipients,
+    message: email.attributes.message,
+    createdAt: email.attributes.createdAt,
+    reportId: email.relationships.report.data.id,
   };
 }

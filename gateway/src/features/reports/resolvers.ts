@@ -16,6 +16,8 @@ export const reportResolvers: Resolvers = {
     acknowledgeFailureItem: (_parent, { kind, id, ...args }, { data }) => data.reports.acknowledge(kind, id, args),
     repairFailureItem: (_parent, { kind, id, ...args }, { data }) => data.reports.repair(kind, id, args),
     addComment: (_parent, { kind, id, body }, { data }) => data.reports.addComment(kind, id, body),
+    createOnDemandReport: (_parent, { input }, { data }) => data.reports.createOnDemand(input),
+    emailWalkaboutReport: (_parent, { reportId, recipients, message }, { data }) => data.reports.email(reportId, recipients, message),
   },
   // The summary reports' ids are the backend's ('{buildingId}-summary-failure'): the card's links cost no call.
   Building: {
