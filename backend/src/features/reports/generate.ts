@@ -465,7 +465,8 @@ async function buildFireWatchReport(app: FastifyInstance, row: typeof generatedR
           cycle: f.cycle,
           period: `${displayTime(started, f.time_zone)} – ${ended ? displayTime(ended, f.time_zone) : 'ongoing'}`,
           inspector: people.join(', ') || null,
-          lockedAt: ended ? displayTime(ended, f.time_zone) : null,
+          // A fire watch ends rather than locks: its end is in the period and in the details below.
+          lockedAt: null,
           title: FIRE_WATCH_REPORT_NAME,
           subtitle: ended ? null : 'The fire watch has not ended: this report may change.',
         },
