@@ -28,6 +28,11 @@ export function rememberAppClient(appClient: ApolloClient<unknown>): void {
   client = appClient;
 }
 
+/** The app's client once ApolloArea's chunk has loaded (loadApolloArea), null before. */
+export function appClient(): ApolloClient<unknown> | null {
+  return client;
+}
+
 /** Forgets every cached record, if Apollo Client has loaded (nothing is cached before it has). */
 export async function clearAppCache(): Promise<void> {
   await client?.clearStore();

@@ -1,6 +1,6 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 import { matchRoutes } from 'react-router-dom';
-import { loadApolloArea } from './ApolloGate';
+import { appClient, loadApolloArea } from './ApolloGate';
 
 /**
  * The screens behind sign-in, each in a chunk of its own: /signin loads none of them (nor the
@@ -21,6 +21,7 @@ const loaders = {
   ReportsPage: () => import('../features/reports/ReportsPage').then((module) => module.ReportsPage),
   HistoricalReportsPage: () => import('../features/reports/HistoricalReportsPage').then((module) => module.HistoricalReportsPage),
   ReportDownloadPage: () => import('../features/reports/ReportDownloadPage').then((module) => module.ReportDownloadPage),
+  ReportShowPage: () => import('../features/reports/ReportShowPage').then((module) => module.ReportShowPage),
   NotFoundPage: () => import('../features/not-found/NotFoundPage').then((module) => module.NotFoundPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
@@ -60,6 +61,7 @@ export const ReportGroupsPage = lazyPage('ReportGroupsPage');
 export const ReportsPage = lazyPage('ReportsPage');
 export const HistoricalReportsPage = lazyPage('HistoricalReportsPage');
 export const ReportDownloadPage = lazyPage('ReportDownloadPage');
+export const ReportShowPage = lazyPage('ReportShowPage');
 export const NotFoundPage = lazyPage('NotFoundPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
@@ -73,6 +75,7 @@ export const SHELL_ROUTES = [
   { path: '/buildings/:buildingId/reports', screen: 'ReportsPage', Screen: ReportsPage },
   { path: '/buildings/:buildingId/historical-reports', screen: 'HistoricalReportsPage', Screen: HistoricalReportsPage },
   { path: '/reports/download', screen: 'ReportDownloadPage', Screen: ReportDownloadPage },
+  { path: '/buildings/:buildingId/reports/summary/:reportId', screen: 'ReportShowPage', Screen: ReportShowPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 
@@ -84,6 +87,16 @@ export const SHELL_ROUTES = [
 export function preloadSignedInStart(pathname: string): void {
   const [match] = matchRoutes([...SHELL_ROUTES], pathname === '/' ? '/buildings' : pathname) ?? [];
   void preloadLazyPages(match ? ['Shell', match.route.screen] : ['Shell']);
+  // Buildings, where most visits start, asks for its list as soon as Apollo Client is there (buildingsPageQuery.ts).
+  if (match?.route.screen === 'BuildingsPage') {
+    void Promise.all([loadApolloArea(), import('../features/buildings/buildingsPageQuery')]).then(
+      ([, { prefetchBuildingsPage }]) => {
+        const client = appClient();
+        if (client) prefetchBuildingsPage(client);
+      },
+      () => undefined, // The screen's own loading meets the failure again.
+    );
+  }
 }
 
 /**

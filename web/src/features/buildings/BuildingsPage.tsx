@@ -12,11 +12,9 @@ import { BuildingFilter } from './BuildingFilter';
 import { BuildingsFooter } from './BuildingsFooter';
 import { TutorialModal } from './TutorialModal';
 import { useBuildingFilter } from './useBuildingFilter';
+import { BUILDINGS_PAGE_SIZE, buildingsPageVariables } from './buildingsPageQuery';
 import classes from './BuildingsPage.module.css';
 import { useIsPhone } from '../../ui/phone';
-
-/** A multiple of 1, 2, 3 and 4, so that every full page fills the rows of each grid width. */
-export const BUILDINGS_PAGE_SIZE = 24;
 
 const gridCols = { base: 1, sm: 2, lg: 3, xl: 4 };
 
@@ -26,7 +24,7 @@ export function BuildingsPage() {
   const [tutorialOpened, tutorial] = useDisclosure(false);
 
   const live = useBuildingsPageQuery({
-    variables: { ...filter, page: 1, pageSize: BUILDINGS_PAGE_SIZE },
+    variables: buildingsPageVariables(filter),
     notifyOnNetworkStatusChange: true,
   });
   const { error, networkStatus, fetchMore, refetch } = live;

@@ -2,7 +2,8 @@ import { useCallback, useState } from 'react';
 import { BUILDING_FILTER_KEY } from '../../lib/session/session';
 import { ALL_BUILDINGS, type BuildingFilterValue } from './buildingFilterOptions';
 
-function readStoredFilter(): BuildingFilterValue {
+/** The filter remembered on this device, or every building. */
+export function readStoredFilter(): BuildingFilterValue {
   const raw = window.localStorage.getItem(BUILDING_FILTER_KEY);
   if (!raw) return ALL_BUILDINGS;
   try {
