@@ -108,6 +108,9 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
       [`/buildings/${walkabout.buildingId}/walkabouts/${walkabout.walkaboutId}`, 'Loading the walkabout'],
       [locationPath, 'Loading the location'],
       [`/q/${codes.get('Main Lobby')!.split('/').pop()}`, 'Looking up the location'],
+      [`/buildings/${walkabout.buildingId}/reports/groups`, 'Loading reports'],
+      [`/buildings/${walkabout.buildingId}/reports?group=completed-walkabout`, 'Loading reports'],
+      [`/buildings/${walkabout.buildingId}/historical-reports`, 'Loading reports'],
     ];
     for (const [path, loading] of screens) {
       const held = await holdGraphql(page);
@@ -151,6 +154,31 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
 
     await page.goto(`/q/${codes.get('Main Lobby')!.split('/').pop()}`);
     await page.getByRole('heading', { name: 'Main Lobby' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the report groups, a reports list, the historical reports with a search, and a download that fails', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    const building = `/buildings/${walkabout.buildingId}`;
+    await page.goto(`${building}/reports/groups`);
+    await page.getByRole('navigation', { name: 'Report groups' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Completed Walkabout Reports' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Completed Walkabout Reports' }).waitFor();
+    await page.getByRole('list', { name: 'Completed Walkabout Reports' }).or(page.getByText('No results found')).first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto(`${building}/historical-reports`);
+    await page.getByRole('heading', { name: 'Latest completed reports' }).waitFor();
+    await expect.poll(() => page.getByRole('status', { name: /Loading/ }).count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('heading', { name: 'Search results' }).waitFor();
+    await expect.poll(() => page.getByRole('status', { name: 'Searching reports' }).count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
+    await page.goto('/reports/download?downloadUrl=%2Fwalkabout-reports%2F999999%2Fdownload');
+    await page.getByRole('alert').filter({ hasText: 'This report does not exist or is not yours to see.' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await context.close();
   });
