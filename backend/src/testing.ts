@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from './app';
-import type { JobsOptions } from './jobs';
+import { installJobTables, type JobsOptions } from './jobs';
 import { migrationsFolder, openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { runWalkaboutSchedule } from './features/walkabouts/scheduler';
 import { seedDemo } from './seed/demo';
@@ -83,6 +83,7 @@ function templateKey(seedKind: 'demo' | 'none'): string {
     path.join(here, 'seed', 'uuid.ts'),
     path.join(here, 'auth', 'password-hash.ts'),
     path.join(here, 'features', 'walkabouts', 'snapshot.ts'),
+    path.join(here, 'jobs', 'index.ts'),
   ];
   for (const file of files) {
     if (statSync(file).isFile()) hash.update(file).update(readFileSync(file));
@@ -92,6 +93,7 @@ function templateKey(seedKind: 'demo' | 'none'): string {
 
 async function prepare(handle: DatabaseHandle, seedKind: 'demo' | 'none') {
   await handle.migrate();
+  await installJobTables(handle.db);
   if (seedKind === 'demo') {
     await seedDemo(handle.db);
     // The demo's walkabouts of today; each test backend's own round then adds only what is due since.

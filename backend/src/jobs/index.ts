@@ -14,10 +14,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
+import type { Database } from '../db/client';
 import { pgliteDb } from './pglite-adapter';
 
 export type EnqueueOptions = {
@@ -82,11 +82,22 @@ declare module 'fastify' {
 const SCHEMA = 'pgboss';
 
 /** pg-boss's database: the app's own connection pool (PostgreSQL) or its PGlite. */
-function bossDb(app: FastifyInstance): PgBoss.Db {
-  const client = (app.db as unknown as { $client: unknown }).$client;
+function bossDb(db: Database): PgBoss.Db {
+  const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite) return pgliteDb(client);
   if (client instanceof pg.Pool) return { executeSql: (text, values) => client.query(text, values) };
   throw new Error('The jobs plugin needs a PGlite or node-postgres database.');
+}
+
+/**
+ * Creates pg-boss's tables (schema pgboss) now rather than at the app's first start; pg-boss
+ * checks them at every start and migrates them when a newer pg-boss needs it. The test templates
+ * (src/testing.ts) carry them, so that each test backend's start does not build them again.
+ */
+export async function installJobTables(db: Database): Promise<void> {
+  const boss = new PgBoss({ db: bossDb(db), schema: SCHEMA, migrate: true, supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false, close: false });
 }
 
 export default fp<JobsOptions>(
@@ -101,7 +112,7 @@ export default fp<JobsOptions>(
     const db: PgBoss.Db = {
       executeSql: (text, values) => {
         if (stopped) return Promise.resolve(undefined as unknown as { rows: [] });
-        database ??= bossDb(app);
+        database ??= bossDb(app.db);
         return database.executeSql(text, values);
       },
     };
