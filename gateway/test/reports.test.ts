@@ -179,18 +179,21 @@ describe('walkabout reports through GraphQL', () => {
     expect((await ok<Latest>(latestQuery, { b: yonge }, 'harbour')).latestWalkaboutReports).toBeNull();
   });
 
-  it("opens a report's PDF through a signed link, without a session", async () => {
+  it("opens a report's PDF through a signed link on the gateway's origin, without a session", async () => {
     const downloadQuery = 'query ($id: ID!) { walkaboutReportDownload(id: $id) { downloadUrl filename expiresAt } }';
     type Download = { walkaboutReportDownload: { downloadUrl: string; filename: string; expiresAt: string } | null };
     const download = (await ok<Download>(downloadQuery, { id: generated.october }, 'manager')).walkaboutReportDownload!;
     expect(download.filename).toMatch(/\.pdf$/);
     expect(new Date(download.expiresAt).getTime()).toBeGreaterThan(Date.now());
     expect(download.downloadUrl).toMatch(/^\/signed-files\//);
-    // The backend serves signed files; the gateway's origin does not pass /signed-files through yet (its uploads routes pass /files).
-    const file = await fetch(new URL(download.downloadUrl, stack.backend.url));
+    // On the gateway's origin, as the browser opens it: no Authorization header.
+    const file = await fetch(new URL(download.downloadUrl, stack.url));
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toMatch(/^application\/pdf/);
     expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    // An altered signature is refused.
+    const altered = await fetch(new URL(download.downloadUrl.replace(/signature=[^&]+/, 'signature=0000'), stack.url));
+    expect(altered.status).toBe(403);
     // Another organization's report, and an id that names none, are null; the audit report is FORBIDDEN to the viewer.
     expect((await ok<Download>(downloadQuery, { id: generated.october }, 'harbour')).walkaboutReportDownload).toBeNull();
     expect((await ok<Download>(downloadQuery, { id: 'x' }, 'manager')).walkaboutReportDownload).toBeNull();
