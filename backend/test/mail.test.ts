@@ -4,7 +4,7 @@
  * the server refuses is retried and then kept with its error in the outbox, and its job as failed.
  */
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,6 +183,41 @@ describe.each(databases)('mail through SMTP_URL on %s', (database) => {
     expect((await (await signedIn(backend, 'manager')).get('/failed-jobs')).status).toBe(403);
   });
 });
+
+// Two backends share a database only on PostgreSQL (a PGlite folder is one process's).
+if (databases.includes('postgres')) {
+  describe('mail with two backends on one PostgreSQL database', () => {
+    const received: Received[] = [];
+    let smtp: SMTPServer;
+    let first: TestBackend;
+    let second: TestBackend;
+
+    beforeAll(async () => {
+      const started = await smtpServer(received);
+      smtp = started.server;
+      const smtpUrl = `smtp://127.0.0.1:${started.port}`;
+      first = await startTestBackend({ database: 'postgres', smtpUrl, jobs: { pollingIntervalSeconds: 0.5 } });
+      second = await startTestBackend({ databaseUrl: first.databaseUrl, smtpUrl, jobs: { pollingIntervalSeconds: 0.5 } });
+    });
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+      await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    });
+
+    it('delivers each message once, whichever backend wrote it', async () => {
+      const ids: number[] = [];
+      for (let n = 0; n < 12; n++) {
+        const backend = n % 2 ? second : first;
+        ids.push(await backend.app.mailer.send({ to: `inspector${n}@northwind.example`, subject: `Reminder ${n}`, text: `Walkabout ${n} is due.` }));
+      }
+      await Promise.all([first.app.jobs.drain(), second.app.jobs.drain()]);
+      expect(received.map((m) => m.to[0]).sort()).toEqual(Array.from({ length: 12 }, (_, n) => `inspector${n}@northwind.example`).sort());
+      const rows = await first.db.select().from(schema.mailOutbox).where(inArray(schema.mailOutbox.id, ids));
+      expect(rows.filter((row) => row.sentAt instanceof Date && row.error === null)).toHaveLength(12);
+    });
+  });
+}
 
 describe('mail without SMTP_URL', () => {
   let backend: TestBackend;
