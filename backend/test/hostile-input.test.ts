@@ -489,6 +489,23 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     'POST /comments body:/data/relationships/entry/data/id': { notStored: identifier },
     'POST /comments body:/data/relationships/location-comment/data/type': { notStored: typeMember },
     'POST /comments body:/data/relationships/location-comment/data/id': { notStored: identifier },
+    'POST /on-demand-reports/init-creation body:/data/type': { notStored: typeMember },
+    'POST /on-demand-reports/init-creation body:/data/attributes/id': { notStored: 'ignored: the server chooses the identificator' },
+    'POST /on-demand-reports/init-creation body:/data/attributes/building_id': { notStored: identifier },
+    'POST /on-demand-reports/init-creation body:/data/attributes/report_type': { notStored: 'the kind of report: one of a few words' },
+    'POST /on-demand-reports/init-creation body:/data/attributes/cycle_id': { notStored: identifier },
+    'POST /on-demand-reports/init-creation body:/data/attributes/walkabout_id': { notStored: identifier },
+    'POST /on-demand-reports/init-creation body:/data/attributes/report_definition_id': { notStored: identifier },
+    'POST /on-demand-reports/init-creation body:/data/attributes/template_id': { notStored: identifier },
+    'POST /walkabout-report-emails body:/data/type': { notStored: typeMember },
+    'POST /walkabout-report-emails body:/data/attributes/id': { notStored: identifier },
+    // An e-mail address: no hostile string is one.
+    'POST /walkabout-report-emails body:/data/attributes/recipients/0': { refusedAll: 'an e-mail address, kept in the outbox' },
+    'POST /walkabout-report-emails body:/data/attributes/message': {
+      attribute: 'walkabout-report-emails.message (the 201; the outbox text holds it)',
+      freeText: true,
+      read: async (answer) => (answer.body.data as JsonApiResource).attributes.message,
+    },
   };
 
   beforeAll(async () => {

@@ -52,9 +52,18 @@ export async function sampleIds(backend: TestBackend) {
     .values([{ locationId: location!.id, body: 'Sample remark' }, { locationId: location!.id, body: 'Sample remark to repair' }])
     .returning({ id: schema.locationComments.id });
   await backend.db.insert(schema.reportFollowUps).values({ locationCommentId: remarks[0]!.id, acknowledgedAt: new Date() });
+  // A ready walkabout report of the building (its PDF in the storage), to download and e-mail.
+  const reportKey = `sample-report-${building}`.padEnd(24, '0') + '.pdf';
+  await backend.app.storage.put(reportKey, Buffer.from('%PDF-1.4\n% sample\n'), 'application/pdf');
+  const [report] = await backend.db
+    .insert(schema.generatedReports)
+    .values({ kind: 'walkabout', sourceKey: `sample:${building}`, buildingId: Number(building), name: 'Sample report', status: 'ready', uploadKey: reportKey })
+    .onConflictDoUpdate({ target: schema.generatedReports.sourceKey, set: { status: 'ready', uploadKey: reportKey } })
+    .returning({ id: schema.generatedReports.id });
   return {
     demo,
     organization: String(demo.northwind),
+    report: String(report!.id),
     followUpEntry: String(followUp!.entryId),
     repairEntry: String(repair!.entryId),
     remark: String(remarks[0]!.id),
@@ -164,7 +173,7 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       url: `/walkabout-reports?filter[building]=${ids.building}&filter[group]=historical&filter[type]=walkabout_reports&filter[date_from]=2026-10-01&filter[date_to]=2026-10-31`,
     },
     'GET /walkabout-reports/latest/:buildingId': { method: 'GET', url: `/walkabout-reports/latest/${ids.building}` },
-    'GET /walkabout-reports/:id/download': { method: 'GET', url: '/walkabout-reports/999999/download' },
+    'GET /walkabout-reports/:id/download': { method: 'GET', url: `/walkabout-reports/${ids.report}/download` },
     'GET /on-demand-reports/building-data/:buildingId': { method: 'GET', url: `/on-demand-reports/building-data/${ids.building}` },
     'GET /on-demand-reports/:id': { method: 'GET', url: '/on-demand-reports/no-such-request' },
     'GET /signed-files/:key': { method: 'GET', url: `/signed-files/${'a'.repeat(32)}.pdf?name=report.pdf&type=application%2Fpdf&expires=1&signature=x` },
@@ -176,7 +185,7 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
     'POST /walkabout-report-emails': {
       method: 'POST',
       url: '/walkabout-report-emails',
-      body: { data: { type: 'walkabout-report-emails', attributes: { id: '999999', recipients: ['chief@fire.example'], message: 'For the file' } } },
+      body: { data: { type: 'walkabout-report-emails', attributes: { id: ids.report, recipients: ['chief@fire.example'], message: 'For the file' } } },
     },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },

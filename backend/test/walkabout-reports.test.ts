@@ -687,10 +687,13 @@ describe.each(databases)('walkabout reports on %s', (database) => {
       const answer = await email(as.manager!, {
         id: String(readyWeekly!.reportId),
         recipients: [' chief@fire.example ', '', 'owner@example.com, Chief@fire.example'],
-        message: '  Please file this with the fire department.  ',
+        message: 'Please file this with the fire department.\nThe original is in the office.',
       });
       expect(answer.status).toBe(201);
-      expect(one(answer.body).attributes).toMatchObject({ recipients: ['chief@fire.example', 'owner@example.com'], message: 'Please file this with the fire department.' });
+      expect(one(answer.body).attributes).toMatchObject({
+        recipients: ['chief@fire.example', 'owner@example.com'],
+        message: 'Please file this with the fire department.\nThe original is in the office.',
+      });
       const [report] = await backend.db.select().from(schema.generatedReports).where(eq(schema.generatedReports.id, readyWeekly!.reportId));
       const rows = await outboxSince(since);
       expect(rows.map((r) => r.to)).toEqual(['chief@fire.example', 'owner@example.com']);
@@ -699,7 +702,7 @@ describe.each(databases)('walkabout reports on %s', (database) => {
       for (const row of rows) {
         expect(row.subject).toBe(`Weekly Fire Safety Inspection – King Street Commerce Centre – ${period}`);
         expect(row.text).toContain('sent you the report "Weekly Fire Safety Inspection" of King Street Commerce Centre (Weekly), for ' + period);
-        expect(row.text).toContain('Please file this with the fire department.');
+        expect(row.text).toContain('Please file this with the fire department.\nThe original is in the office.');
         expect(row.attachments).toEqual([{ filename, uploadKey: report!.uploadKey, contentType: 'application/pdf' }]);
       }
       // The attached key is the report's PDF in the storage.

@@ -226,17 +226,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/walkabout-report-emails', { schema: sendWalkaboutReportEmailSchema }, async (request, reply) => {
     const scope = scopeOf(request);
     const { id, recipients, message } = request.body.data.attributes;
+    const to = parseRecipients(recipients);
     const report = await findReport(app.db, scope, Number(id));
     if (!report) throw notFound('Report');
     requireKind(scope, report.kind);
-    const to = parseRecipients(recipients);
     const uploadKey = report.uploadKey;
     if (!uploadKey) throw new HttpError(409, REPORT_NOT_READY_MESSAGE);
     const [sender] = await app.db
       .select({ firstname: users.firstname, lastname: users.lastname, username: users.username })
       .from(users)
       .where(eq(users.id, scope.userId));
-    const text = message?.trim() || null;
+    // Sent as written; only a message of white space is none (spec section 5: sent only if non-empty).
+    const text = message && message.trim() !== '' ? message : null;
     const outbox = await sendReportEmail(app, { ...report, uploadKey }, to, { sender: sender ? displayName(sender) : null, message: text });
     reply.code(201);
     return singleDocument(
