@@ -11,7 +11,8 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seed, schema, type SeededOrganization, type TestBackend } from '../src/testing';
 import { TEST_PASSWORD } from '../src/seed/test-seed';
-import { SANDBOX_CSP, SIGNED_URL_TTL_SECONDS } from '../src/storage/signed-urls';
+import { readUrlSigningSecret } from '../src/config';
+import { SANDBOX_CSP, SIGNED_URL_TTL_SECONDS, UrlSigner } from '../src/storage/signed-urls';
 import { onReportReady } from '../src/features/walkabout-reports/emails';
 import { databases, demoIds, ids, list, one, signedIn, startTestBackend, type Client, type JsonApiResource } from './helpers';
 
@@ -25,6 +26,23 @@ async function pdfBytes(text: string): Promise<Buffer> {
   pdf.addPage([200, 200]).drawText(text, { x: 20, y: 100, size: 12 });
   return Buffer.from(await pdf.save());
 }
+
+describe('signed file URLs across replicas (URL_SIGNING_SECRET)', () => {
+  it('refuses a secret shorter than 32 characters at start', () => {
+    expect(() => readUrlSigningSecret({ URL_SIGNING_SECRET: 'short' })).toThrow('URL_SIGNING_SECRET must be at least 32 characters');
+    expect(readUrlSigningSecret({ URL_SIGNING_SECRET: 'k'.repeat(40) })).toBe('k'.repeat(40));
+    expect(readUrlSigningSecret({})).toBeUndefined();
+  });
+
+  it('accepts on one replica a URL signed by another with the same secret, and nowhere else', () => {
+    const file = { key: `${'a'.repeat(32)}.pdf`, filename: 'Tower - Weekly.pdf', contentType: 'application/pdf' };
+    const { url } = new UrlSigner('k'.repeat(40)).fileUrl(file);
+    const query = Object.fromEntries(new URL(url, 'http://x').searchParams);
+    expect(new UrlSigner('k'.repeat(40)).check(file.key, query)).toBe('valid');
+    expect(new UrlSigner('q'.repeat(40)).check(file.key, query)).toBe('invalid');
+    expect(new UrlSigner().check(file.key, query)).toBe('invalid');
+  });
+});
 
 describe.each(databases)('walkabout reports on %s', (database) => {
   let backend: TestBackend;
