@@ -158,7 +158,7 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await context.close();
   });
 
-  it('the report groups, a reports list, the historical reports with a search, and a download that fails', async () => {
+  it('the report groups, a reports list, the historical reports with a search, the summary failure and notes reports, and a download that fails', async () => {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');
     const building = `/buildings/${walkabout.buildingId}`;
@@ -176,6 +176,12 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('heading', { name: 'Search results' }).waitFor();
     await expect.poll(() => page.getByRole('status', { name: 'Searching reports' }).count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
+    await page.goto(`${building}/reports/summary/${walkabout.buildingId}-summary-failure`);
+    await page.getByRole('table').or(page.getByText('No failures recorded in the latest walkabout(s).')).first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto(`${building}/reports/summary/${walkabout.buildingId}-summary-notes`);
+    await page.getByRole('table').or(page.getByText('No results found')).first().waitFor();
     expect(await violations(page)).toEqual([]);
     await page.goto('/reports/download?downloadUrl=%2Fwalkabout-reports%2F999999%2Fdownload');
     await page.getByRole('alert').filter({ hasText: 'This report does not exist or is not yours to see.' }).waitFor();

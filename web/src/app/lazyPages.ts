@@ -21,6 +21,7 @@ const loaders = {
   ReportsPage: () => import('../features/reports/ReportsPage').then((module) => module.ReportsPage),
   HistoricalReportsPage: () => import('../features/reports/HistoricalReportsPage').then((module) => module.HistoricalReportsPage),
   ReportDownloadPage: () => import('../features/reports/ReportDownloadPage').then((module) => module.ReportDownloadPage),
+  ReportShowPage: () => import('../features/reports/ReportShowPage').then((module) => module.ReportShowPage),
   NotFoundPage: () => import('../features/not-found/NotFoundPage').then((module) => module.NotFoundPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
@@ -60,6 +61,7 @@ export const ReportGroupsPage = lazyPage('ReportGroupsPage');
 export const ReportsPage = lazyPage('ReportsPage');
 export const HistoricalReportsPage = lazyPage('HistoricalReportsPage');
 export const ReportDownloadPage = lazyPage('ReportDownloadPage');
+export const ReportShowPage = lazyPage('ReportShowPage');
 export const NotFoundPage = lazyPage('NotFoundPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
@@ -73,6 +75,7 @@ export const SHELL_ROUTES = [
   { path: '/buildings/:buildingId/reports', screen: 'ReportsPage', Screen: ReportsPage },
   { path: '/buildings/:buildingId/historical-reports', screen: 'HistoricalReportsPage', Screen: HistoricalReportsPage },
   { path: '/reports/download', screen: 'ReportDownloadPage', Screen: ReportDownloadPage },
+  { path: '/buildings/:buildingId/reports/summary/:reportId', screen: 'ReportShowPage', Screen: ReportShowPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

@@ -1,0 +1,86 @@
+import { useParams } from 'react-router-dom';
+import { Anchor, Center, EmptyState, Stack, Table, Text, Title } from '@mantine/core';
+import { useReportShowPageQuery } from '../../generated/graphql';
+import { TopBar } from '../../ui/TopBar';
+import { IconSearch } from '../../ui/icons';
+import { displayDate } from './reportDates';
+import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
+import classes from './reports.module.css';
+
+/** A photo column's cell holds the photo's URL: shown as a link to it rather than as the bare address. */
+function Cell({ header, value }: { header: string; value: string }) {
+  if (header === 'Photo' && value !== '') {
+    return (
+      <Anchor href={value} target="_blank" rel="noopener">
+        Photo
+      </Anchor>
+    );
+  }
+  return <>{value}</>;
+}
+
+/**
+ * A report in its failure, notes or default layout, read-only (inspection.md section 2, Report show): the summary
+ * failure and notes reports of the building card (/buildings/{id}/reports/summary/{id}-summary-failure|-notes).
+ */
+export function ReportShowPage() {
+  const { reportId = '' } = useParams();
+  const { data, loading, error, refetch } = useReportShowPageQuery({ variables: { id: reportId }, fetchPolicy: 'cache-and-network' });
+  const report = data?.report;
+  const date = displayDate(report?.date);
+
+  return (
+    <>
+      <TopBar title={report?.name ?? 'Report'} back={{ label: 'Buildings', to: '/buildings' }} />
+      <Stack gap="md" className={classes.page} data-wide="true">
+        {report && (
+          <Stack gap={2}>
+            <Title order={2} size="h3" className={classes.buildingName}>
+              {report.building.name}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {[report.cycleName, date && `Latest walkabout ${date}`, report.type !== 'DEFAULT' && `${report.total} items, ${report.acknowledgedTotal} acknowledged`]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          </Stack>
+        )}
+        {error && !data && <ReportsLoadError title="The report could not be loaded" onRetry={() => void refetch()} />}
+        {loading && !data && <ReportsLoading label="Loading the report" />}
+        {data && !report && <NoSuchBuilding />}
+        {report && report.rows.length === 0 && (
+          <Center py="xl">
+            <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title={report.emptyMessage} />
+          </Center>
+        )}
+        {report && report.rows.length > 0 && (
+          // A wide table scrolls sideways on a phone; the region is focusable so that a keyboard can scroll it too.
+          <div className={classes.tableScroll} role="region" aria-label={`${report.name} table`} tabIndex={0}>
+            <Table striped withTableBorder withColumnBorders verticalSpacing="xs" miw={report.headers.length * 110} aria-label={`${report.name}, ${report.building.name}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  {report.headers.map((header) => (
+                    <Table.Th key={header} scope="col">
+                      {header}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.rows.map((row, index) => (
+                  <Table.Tr key={row.item?.id ?? index}>
+                    {row.cells.map((cell, column) => (
+                      <Table.Td key={column} className={classes.cell}>
+                        <Cell header={report.headers[column] ?? ''} value={cell} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        )}
+      </Stack>
+    </>
+  );
+}
