@@ -23,6 +23,11 @@ export type SaveDeps = {
   onConfirmed: (revisions: Record<string, number>) => void;
   /** The server refused a QR code report: it stays on the device with this message. */
   onQrRefused?: (target: string, errorMessage: string) => void;
+  /**
+   * The inspector's own Save (not a background, floor-change or idle save): the server also makes the
+   * walkabout's interim reports (PATCH /walkabout-data generateReport, inspection.md section 7).
+   */
+  generateReport?: boolean;
 };
 
 const queues = new Map<string, Promise<SaveOutcome>>();
@@ -150,7 +155,12 @@ async function saveResults(deps: SaveDeps): Promise<SaveOutcome> {
 }
 
 async function sendBatch(deps: SaveDeps, batch: BatchRecord): Promise<SaveOutcome> {
-  const result = await deps.send({ walkaboutId: batch.walkaboutId, saveId: batch.saveId, ...batch.input });
+  const result = await deps.send({
+    walkaboutId: batch.walkaboutId,
+    saveId: batch.saveId,
+    ...batch.input,
+    generateReport: deps.generateReport ?? false,
+  });
   if (result.status === 'done') {
     await confirmBatch(batch);
     deps.onConfirmed(batch.revisions);

@@ -76,13 +76,13 @@ export function useEditSync({
     retry.current.timer = null;
   };
 
-  const save = useCallback(async (): Promise<SaveOutcome> => {
+  const save = useCallback(async (options: { generateReport?: boolean } = {}): Promise<SaveOutcome> => {
     clearRetry();
     if (!enabled) return { status: 'nothing' };
     setState((current) => ({ ...current, saving: true }));
     const started = performance.now();
     debugLog(`save: started with ${store.getPendingCount()} unsaved change(s)`);
-    const outcome = await saveEdits(deps);
+    const outcome = await saveEdits({ ...deps, generateReport: options.generateReport });
     debugLog(`save: ${outcome.status}${outcome.status === 'refused' ? ` (${outcome.message})` : ''} after ${Math.round(performance.now() - started)} ms`);
     if (!mounted.current) return outcome;
     setState((current) => ({

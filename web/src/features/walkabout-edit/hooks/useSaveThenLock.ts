@@ -35,7 +35,8 @@ export function useSaveThenLock({
   listPath: string;
   readOnly: boolean;
   measureSpeed: boolean;
-  save: () => Promise<SaveOutcome>;
+  /** generateReport: the inspector's Save asks for the interim reports; the save before a lock does not (the lock makes the completed ones). */
+  save: (options?: { generateReport?: boolean }) => Promise<SaveOutcome>;
   ask: (message: Message) => Promise<boolean>;
   showInvalid: (conditionId: string) => void;
   showNetworkUnavailable: () => void;
@@ -94,7 +95,7 @@ export function useSaveThenLock({
             break;
           case 'save':
             setFinishing(mode);
-            facts.saveOutcome = await save();
+            facts.saveOutcome = await save({ generateReport: mode === 'save' });
             break;
           case 'lock': {
             const locking = await lock(walkaboutId);
