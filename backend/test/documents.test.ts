@@ -234,6 +234,58 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     return [file.statusCode, refused.statusCode];
   },
   // The one answer that is not JSON:API: an OpenAPI 3.1 document (docs/REST.md), checked in openapi.test.ts.
+  'GET /reports': async ({ manager, building }) => [
+    (await manager.get(`/reports?filter[building]=${building}`)).status,
+    (await manager.get('/reports?filter[building]=abc')).status,
+  ],
+  'GET /reports/:id': async ({ manager, building }) => [
+    (await manager.get(`/reports/${building}-summary-failure`)).status,
+    (await manager.get(`/reports/${building}-summary-default`)).status,
+  ],
+  // Acknowledge and repair: an entry without a failure or a note is refused; a missing one is a 404.
+  'PUT /entries/:id': async ({ app, manager, walkabout }) => {
+    const [entry] = await app.db.select({ id: schema.entries.id }).from(schema.entries).where(eq(schema.entries.walkaboutId, Number(walkabout))).limit(1);
+    const body = { data: { type: 'entries', attributes: { acknowledgedAt: '2026-11-21T09:30', acknowledgedNotes: 'Seen' } } };
+    return [(await manager.request('PUT', `/entries/${entry!.id}`, body)).status, (await manager.request('PUT', '/entries/424242', body)).status];
+  },
+  // After POST /location-comments above: the remark it recorded is acknowledged; a date that is not one is refused.
+  'PUT /location-comments/:id': async ({ app, manager, location }) => {
+    const [remark] = await app.db.select({ id: schema.locationComments.id }).from(schema.locationComments).where(eq(schema.locationComments.locationId, Number(location))).limit(1);
+    const put = (id: number, attributes: Record<string, unknown>) => manager.request('PUT', `/location-comments/${id}`, { data: { type: 'location-comments', attributes } });
+    return [
+      (await put(remark!.id, { acknowledgedAt: '2026-11-22T10:00', acknowledgedNotes: 'Seen' })).status,
+      (await put(remark!.id, { repairedAt: 'yesterday' })).status,
+      (await put(424242, { repairedAt: '2026-11-22T10:00' })).status,
+    ];
+  },
+  // On the remark acknowledged just above; an empty body is refused, a missing item is a 404.
+  'POST /comments': async ({ app, manager, location }) => {
+    const [remark] = await app.db.select({ id: schema.locationComments.id }).from(schema.locationComments).where(eq(schema.locationComments.locationId, Number(location))).limit(1);
+    const comment = (body: string, type: string, id: string) => ({
+      data: { type: 'comments', attributes: { body }, relationships: { [type]: { data: { type, id } } } },
+    });
+    return [
+      (await manager.post('/comments', comment('Facilities will call the owner', 'location-comment', String(remark!.id)))).status,
+      (await manager.post('/comments', comment('', 'location-comment', String(remark!.id)))).status,
+      (await manager.post('/comments', comment('Ordered a new one', 'entry', '424242'))).status,
+    ];
+  },
+  'GET /equipment': async ({ manager, building }) => [
+    (await manager.get(`/equipment?filter[building]=${building}`)).status,
+    (await manager.get('/equipment?filter[building]=abc')).status,
+  ],
+  // The report itself is a PDF, not a document; a refused request is a JSON:API 422.
+  'GET /repair-reports': async ({ app, manager, managerToken, building }) => {
+    const { body } = await manager.get(`/equipment?filter[building]=${building}`);
+    const equipment = list(body)[0]!.id;
+    const pdf = await app.inject({
+      method: 'GET',
+      url: `/repair-reports?building_id=${building}&start_date=2026-11-01&end_date=2026-11-30&equipment_ids=[${equipment}]`,
+      headers: { authorization: `Bearer ${managerToken}` },
+    });
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    return [pdf.statusCode, (await manager.get(`/repair-reports?building_id=${building}&start_date=2026-11-01&end_date=2026-11-30`)).status];
+  },
   'GET /mail-outbox': async ({ admin, manager }) => [
     (await admin.get('/mail-outbox?page[size]=2')).status,
     (await admin.get('/mail-outbox?page[size]=0')).status,
@@ -288,6 +340,13 @@ const expected: Record<string, number[]> = {
   'GET /signed-files/:key': [200, 403],
   'POST /on-demand-reports/init-creation': [201, 422],
   'POST /walkabout-report-emails': [201, 422],
+  'GET /reports': [200, 400],
+  'GET /reports/:id': [200, 404],
+  'PUT /entries/:id': [422, 404],
+  'PUT /location-comments/:id': [200, 422, 404],
+  'POST /comments': [201, 422, 404],
+  'GET /equipment': [200, 400],
+  'GET /repair-reports': [200, 422],
   'GET /mail-outbox': [200, 400, 403],
   'GET /failed-jobs': [200, 400, 403],
   'GET /openapi.json': [200],
