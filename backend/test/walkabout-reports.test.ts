@@ -526,7 +526,8 @@ describe.each(databases)('walkabout reports on %s', (database) => {
             cycleId: acme.cycles.Weekly!,
             periodKey: date,
             date,
-            endDate: dayjs(date).add(6, 'day').format('YYYY-MM-DD'),
+            // As the scheduler stores it: the next period's first day (the answer's end_date is the last day).
+            endDate: dayjs(date).add(7, 'day').format('YYYY-MM-DD'),
             openedAt: new Date(now - daysAgo * 86_400_000),
             lockedAt: lockedBy ? new Date(now - (daysAgo - 7) * 86_400_000) : new Date(now + 86_400_000),
             lockedBy,

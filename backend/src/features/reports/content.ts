@@ -64,10 +64,19 @@ export function addressText(a: AddressInformation | undefined): string | null {
   return text || null;
 }
 
-/** The dates a walkabout covers: its first day to its last (endDate is the next period's first day, not part of it). */
-export function periodText(w: Pick<WalkaboutContext, 'date' | 'endDate'>): string {
+/**
+ * A walkabout's last day: its endDate is the next period's first day, not part of it. Never before
+ * its first day (a one-day period ends where it starts).
+ */
+export function lastDayOf(w: Pick<WalkaboutContext, 'date' | 'endDate'>): string {
   const last = w.endDate ? dayjs(w.endDate).subtract(1, 'day').format('YYYY-MM-DD') : null;
-  return last && last > w.date ? `${displayDate(w.date)} – ${displayDate(last)}` : displayDate(w.date);
+  return last && last > w.date ? last : w.date;
+}
+
+/** The dates a walkabout covers: its first day to its last. */
+export function periodText(w: Pick<WalkaboutContext, 'date' | 'endDate'>): string {
+  const last = lastDayOf(w);
+  return last > w.date ? `${displayDate(w.date)} – ${displayDate(last)}` : displayDate(w.date);
 }
 
 export function walkaboutHeader(w: WalkaboutContext, title: string, inspectors: string[], isInterim: boolean): ReportHeader {

@@ -35,6 +35,7 @@ import {
   definitionDocument,
   displayTime,
   earlierResults,
+  lastDayOf,
   markOf,
   valueText,
   walkaboutHeader,
@@ -88,7 +89,8 @@ async function rowValues(app: FastifyInstance, source: ReportSource, now: Date):
         walkaboutId: w.id,
         isInterim: !isLocked(w.lockedAt, now),
         startDate: w.date,
-        endDate: w.endDate,
+        // The report's period ends on the walkabout's last day (lists, e-mails and file names read it).
+        endDate: lastDayOf(w),
         lockedAt: w.lockedAt,
       },
       version: await walkaboutVersion(db, w.id),

@@ -44,6 +44,7 @@ import {
 import { displayName, parseRecipients, registerReportEmailJobs, sendReportEmail } from './emails';
 import { initOnDemandReport } from './on-demand';
 import { latestReportsResource, onDemandReportResource, reportFilename, walkaboutReportResource, type LatestGroups } from './serialize';
+import { lastDayOf } from '../reports/content';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -204,7 +205,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             cycle_id: w.cycleId,
             date: w.date,
             start_date: w.date,
-            end_date: w.endDate,
+            end_date: lastDayOf(w),
             lockedAt: w.lockedAt?.toISOString() ?? null,
             isLocked: w.lockedAt !== null && w.lockedAt.getTime() <= now,
             inspectors_present: w.inspectors,
