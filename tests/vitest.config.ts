@@ -8,5 +8,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what the page shows next, as Playwright's own waits do (30 s by default); vitest's
+    // default of 1 s turned those waits into a claim about this machine's speed: a loaded two-core machine took
+    // up to 3 s to replace the walkabout editor's loader after its answers were released (accessibility e2e).
+    expect: { poll: { timeout: 10_000 } },
   },
 });
