@@ -2,6 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { renderApp } from '../../test/render';
+import { aViewer } from '../../test/builders';
+
+function anItem(id: string, acknowledgedAt: string | null) {
+  return {
+    __typename: 'FailureItem' as const,
+    id,
+    kind: 'ENTRY',
+    modelId: id.replace('entries-', ''),
+    followUp: {
+      __typename: 'FailureFollowUp' as const,
+      id,
+      state: acknowledgedAt ? 'ACKNOWLEDGED' : 'UNACKNOWLEDGED',
+      acknowledgedAt,
+      acknowledgedUsername: acknowledgedAt ? 'manager' : null,
+      acknowledgedNotes: null,
+    },
+    comments: [],
+  };
+}
 
 const FAILURE_HEADERS = ['Cycle', 'Equipment', 'Location', 'Floor', 'Model', 'ID', 'Documents', 'Acknowledged', 'Comments', 'Sections', 'Photo'];
 
@@ -18,7 +37,7 @@ function aReport(overrides: Record<string, unknown> = {}) {
     emptyMessage: 'No failures recorded in the latest walkabout(s).',
     headers: FAILURE_HEADERS,
     rows: [],
-    building: { __typename: 'Building' as const, id: '11', name: 'King Street Tower' },
+    building: { __typename: 'Building' as const, id: '11', name: 'King Street Tower', timeZone: 'America/Toronto' },
     ...overrides,
   };
 }
@@ -29,7 +48,7 @@ function renderReport(route: string, report: ReturnType<typeof aReport> | null, 
     handlers: [
       graphql.query('ReportShowPage', ({ variables }) => {
         asked.push(variables);
-        return HttpResponse.json({ data: { report } });
+        return HttpResponse.json({ data: { viewer: aViewer(), report } });
       }),
     ],
   });
@@ -47,12 +66,12 @@ describe('Summary reports', () => {
           {
             __typename: 'ReportRow',
             cells: ['Weekly', 'Sprinkler Control Valve (7)', 'Sprinkler Room', 'P1', '', '1', '', '', '', 'Valve open and sealed/locked (U) - Seal missing.', '/files/photo-1.jpg'],
-            item: { __typename: 'FailureItem', id: 'entries-14' },
+            item: anItem('entries-14', null),
           },
           {
             __typename: 'ReportRow',
             cells: ['Weekly', 'Fire Pump (8)', 'Fire Pump Room', 'P1', '', '4', '', 'March 10, 2026 by manager', '', 'Controller (U)', ''],
-            item: { __typename: 'FailureItem', id: 'entries-15' },
+            item: anItem('entries-15', '2026-03-10T15:00:00.000Z'),
           },
         ],
       }),

@@ -1,14 +1,17 @@
 import { useParams } from 'react-router-dom';
 import { Anchor, Center, EmptyState, Stack, Table, Text, Title } from '@mantine/core';
-import { useReportShowPageQuery } from '../../generated/graphql';
+import { useReportShowPageQuery, type FailureItemActionsFragment } from '../../generated/graphql';
 import { TopBar } from '../../ui/TopBar';
 import { IconSearch } from '../../ui/icons';
 import { displayDate } from './reportDates';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
+import { AcknowledgedCell, CommentsCell, FailureItemActions } from './FailureItemActions';
 import classes from './reports.module.css';
 
 /** A photo column's cell holds the photo's URL: shown as a link to it rather than as the bare address. */
-function Cell({ header, value }: { header: string; value: string }) {
+function Cell({ header, value, item }: { header: string; value: string; item: FailureItemActionsFragment | null | undefined }) {
+  if (item && header === 'Acknowledged') return <AcknowledgedCell item={item} />;
+  if (item && header === 'Comments') return <CommentsCell item={item} />;
   if (header === 'Photo' && value !== '') {
     return (
       <Anchor href={value} target="_blank" rel="noopener">
@@ -20,14 +23,28 @@ function Cell({ header, value }: { header: string; value: string }) {
 }
 
 /**
- * A report in its failure, notes or default layout, read-only (inspection.md section 2, Report show): the summary
- * failure and notes reports of the building card (/buildings/{id}/reports/summary/{id}-summary-failure|-notes).
+ * A report in its failure, notes or default layout (inspection.md section 2, Report show): the summary failure and
+ * notes reports of the building card (/buildings/{id}/reports/summary/{id}-summary-failure|-notes). Each failure or
+ * notes row has its actions by permission (Acknowledge, Add Comment, Close); its Acknowledged and Comments columns
+ * are drawn from the item, so they follow the mutations' answers in the cache.
  */
 export function ReportShowPage() {
   const { reportId = '' } = useParams();
   const { data, loading, error, refetch } = useReportShowPageQuery({ variables: { id: reportId }, fetchPolicy: 'cache-and-network' });
   const report = data?.report;
   const date = displayDate(report?.date);
+  const viewer = data?.viewer;
+  const permissions = {
+    canAcknowledge: Boolean(viewer && (viewer.isAdmin || viewer.permissions.canAcknowledgeFailureReport)),
+    canComment: Boolean(viewer && (viewer.isAdmin || viewer.permissions.canCommentFailureReport)),
+    canRepair: Boolean(viewer && (viewer.isAdmin || viewer.permissions.canRepairFailureReport)),
+  };
+  const withActions = report?.type !== 'DEFAULT' && (permissions.canAcknowledge || permissions.canComment || permissions.canRepair);
+  const rowLabel = (cells: readonly string[]) =>
+    ['Equipment', 'Location']
+      .map((header) => cells[report?.headers.indexOf(header) ?? -1])
+      .filter(Boolean)
+      .join(' at ');
 
   return (
     <>
@@ -56,7 +73,7 @@ export function ReportShowPage() {
         {report && report.rows.length > 0 && (
           // A wide table scrolls sideways on a phone; the region is focusable so that a keyboard can scroll it too.
           <div className={classes.tableScroll} role="region" aria-label={`${report.name} table`} tabIndex={0}>
-            <Table striped withTableBorder withColumnBorders verticalSpacing="xs" miw={report.headers.length * 110} aria-label={`${report.name}, ${report.building.name}`}>
+            <Table striped withTableBorder withColumnBorders verticalSpacing="xs" miw={(report.headers.length + (withActions ? 1 : 0)) * 110} aria-label={`${report.name}, ${report.building.name}`}>
               <Table.Thead>
                 <Table.Tr>
                   {report.headers.map((header) => (
@@ -64,6 +81,7 @@ export function ReportShowPage() {
                       {header}
                     </Table.Th>
                   ))}
+                  {withActions && <Table.Th scope="col">Actions</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -71,9 +89,23 @@ export function ReportShowPage() {
                   <Table.Tr key={row.item?.id ?? index}>
                     {row.cells.map((cell, column) => (
                       <Table.Td key={column} className={classes.cell}>
-                        <Cell header={report.headers[column] ?? ''} value={cell} />
+                        <Cell header={report.headers[column] ?? ''} value={cell} item={row.item} />
                       </Table.Td>
                     ))}
+                    {withActions && (
+                      <Table.Td className={classes.cell}>
+                        {row.item && (
+                          <FailureItemActions
+                            item={row.item}
+                            label={rowLabel(row.cells) || 'this item'}
+                            permissions={permissions}
+                            reportId={report.id}
+                            buildingId={report.building.id}
+                            timeZone={report.building.timeZone}
+                          />
+                        )}
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
