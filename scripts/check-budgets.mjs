@@ -27,10 +27,12 @@ export const BUDGETS = [
   // 253: the report screens (issue 10) share Card, Badge, dayjs and others with Buildings, which the build then puts in
   // chunks of their own (248.9 -> 251.6 KiB measured without and with them), no new code on this path.
   { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 253 },
+  // 271: the failure item sheets (issue 10) share Modal, Textarea and the upload with the editor, which the build then
+  // puts in chunks of their own (269.8 -> 270.1 KiB measured without and with them), no new code on this path.
   {
     route: '/buildings/:buildingId/walkabouts/:walkaboutId (the walkabout editor)',
     opens: [...SIGNED_IN, 'src/features/walkabout-edit/WalkaboutEditPage.tsx'],
-    budgetKiB: 270,
+    budgetKiB: 271,
   },
   { route: 'the camera scanner, when opened (its WebAssembly apart)', opens: ['src/features/scanning/QrCameraScanner.tsx'], budgetKiB: 60, only: true },
 ];
