@@ -73,7 +73,7 @@ export function ReportShowPage() {
         {report && report.rows.length > 0 && (
           // A wide table scrolls sideways on a phone; the region is focusable so that a keyboard can scroll it too.
           <div className={classes.tableScroll} role="region" aria-label={`${report.name} table`} tabIndex={0}>
-            <Table striped withTableBorder withColumnBorders verticalSpacing="xs" miw={(report.headers.length + (withActions ? 1 : 0)) * 110} aria-label={`${report.name}, ${report.building.name}`}>
+            <Table striped withTableBorder withColumnBorders verticalSpacing="xs" miw={report.headers.length * 110} aria-label={`${report.name}, ${report.building.name}`}>
               <Table.Thead>
                 <Table.Tr>
                   {report.headers.map((header) => (
