@@ -60,6 +60,80 @@ async function holdGraphql(page: Page): Promise<{ release(): Promise<void> }> {
   };
 }
 
+/** A GraphQL call on the stack as a signed-in user (the answer's data; an error fails the test). */
+async function gql<T>(token: string | null, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(new URL('/graphql', stack.baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const answer = (await response.json()) as { data?: T; errors?: unknown[] };
+  if (answer.errors || !answer.data) throw new Error(JSON.stringify(answer.errors));
+  return answer.data;
+}
+
+type SeedCondition = { id: string; __typename: string };
+const NO_VALUES: Record<string, Record<string, unknown>> = {
+  BooleanCondition: { boolean: false },
+  YesNoCondition: { yesNo: 'NO' },
+  YesNoNotApplicableCondition: { yesNoNotApplicable: 'NO' },
+};
+
+let failures: Promise<string> | undefined;
+
+/**
+ * Two unsatisfactory results on an open walkabout of a building other than the journey's, locked: the summary failure
+ * report of that building then has two items for the failure item sheets (once per file; each size acknowledges one).
+ */
+function buildingWithFailures(): Promise<string> {
+  failures ??= (async () => {
+    const { signIn } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const token = signIn.accessToken;
+    const { buildings } = await gql<{ buildings: { nodes: { id: string }[] } }>(token, '{ buildings { nodes { id } } }');
+    for (const { id: buildingId } of buildings.nodes.filter((b) => b.id !== String(walkabout.buildingId))) {
+      const { walkabouts } = await gql<{ walkabouts: { id: string }[] }>(token, 'query ($id: ID!) { walkabouts(buildingId: $id) { id } }', { id: buildingId });
+      for (const { id } of walkabouts) {
+        const tree = await gql<{ walkabout: { floors: { entries: { id: string; sections: { conditions: SeedCondition[] }[] }[] }[] } }>(
+          token,
+          'query ($id: ID!) { walkabout(id: $id) { floors { entries { id sections { conditions { id __typename } } } } } }',
+          { id },
+        );
+        const entries = tree.walkabout.floors
+          .flatMap((floor) => floor.entries)
+          .map((entry) => ({ entry, condition: entry.sections.flatMap((section) => section.conditions)[0] }))
+          .filter(({ condition }) => condition && NO_VALUES[condition.__typename])
+          .slice(0, 2);
+        if (entries.length < 2) continue;
+        const now = new Date().toISOString();
+        const saved = await gql<{ saveWalkabout: { errors: unknown[] } }>(
+          token,
+          'mutation ($input: SaveWalkaboutInput!) { saveWalkabout(input: $input) { errors { message } } }',
+          {
+            input: {
+              walkaboutId: id,
+              saveId: 'accessibility-failures',
+              entries: entries.map(({ entry }) => ({ id: entry.id, scannedAt: now })),
+              conditions: entries.map(({ condition }, index) => ({
+                id: condition!.id,
+                value: NO_VALUES[condition!.__typename],
+                remarks: ['Blocked by a pallet', 'Gauge reads empty'][index],
+                hasSatisfactoryRemarks: false,
+                editedAt: now,
+              })),
+            },
+          },
+        );
+        expect(saved.saveWalkabout.errors).toEqual([]);
+        const locked = await gql<{ lockWalkabout: { errors: unknown[] } }>(token, 'mutation ($id: ID!) { lockWalkabout(id: $id) { errors { message } } }', { id });
+        expect(locked.lockWalkabout.errors).toEqual([]);
+        return buildingId;
+      }
+    }
+    throw new Error('no open walkabout with two yes/no conditions outside the journey building');
+  })();
+  return failures;
+}
+
 describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport) => {
   it('sign-in, forgot password and change password', async () => {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
@@ -186,6 +260,35 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await page.goto('/reports/download?downloadUrl=%2Fwalkabout-reports%2F999999%2Fdownload');
     await page.getByRole('alert').filter({ hasText: 'This report does not exist or is not yours to see.' }).waitFor();
     expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the failure item sheets: Acknowledge, Add Comment with its required body, and Close', async () => {
+    const buildingId = await buildingWithFailures();
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    await page.goto(`/buildings/${buildingId}/reports/summary/${buildingId}-summary-failure`);
+    await page.getByRole('table').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: /^Acknowledge / }).first().click();
+    const acknowledge = page.getByRole('dialog', { name: 'Acknowledge' });
+    await acknowledge.getByRole('textbox', { name: 'Notes' }).fill('Seen by the manager');
+    expect(await violations(page)).toEqual([]);
+    await acknowledge.getByRole('button', { name: 'Acknowledge' }).click();
+    await acknowledge.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /^Add Comment / }).first().click();
+    const comment = page.getByRole('dialog', { name: 'Add Comment' });
+    await comment.getByRole('button', { name: 'Save' }).click();
+    await comment.getByText('Comment body is required.').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await comment.getByRole('button', { name: 'Cancel' }).click();
+    await comment.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /^Close / }).first().click();
+    const repair = page.getByRole('dialog', { name: 'Close as Repaired' });
+    await repair.getByRole('textbox', { name: 'Comments' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await repair.getByRole('button', { name: 'Cancel' }).click();
+    await repair.waitFor({ state: 'detached' });
     await context.close();
   });
 });
