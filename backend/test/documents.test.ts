@@ -286,6 +286,14 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     expect(pdf.headers['content-type']).toContain('application/pdf');
     return [pdf.statusCode, (await manager.get(`/repair-reports?building_id=${building}&start_date=2026-11-01&end_date=2026-11-30`)).status];
   },
+  'GET /repair-report-downloads': async ({ manager, building }) => {
+    const { body } = await manager.get(`/equipment?filter[building]=${building}`);
+    const equipment = list(body)[0]!.id;
+    return [
+      (await manager.get(`/repair-report-downloads?building_id=${building}&start_date=2026-11-01&end_date=2026-11-30&equipment_ids=[${equipment}]`)).status,
+      (await manager.get(`/repair-report-downloads?building_id=${building}&start_date=2026-11-01&end_date=2026-11-30`)).status,
+    ];
+  },
   'GET /mail-outbox': async ({ admin, manager }) => [
     (await admin.get('/mail-outbox?page[size]=2')).status,
     (await admin.get('/mail-outbox?page[size]=0')).status,
@@ -347,6 +355,7 @@ const expected: Record<string, number[]> = {
   'POST /comments': [201, 422, 404],
   'GET /equipment': [200, 400],
   'GET /repair-reports': [200, 422],
+  'GET /repair-report-downloads': [200, 422],
   'GET /mail-outbox': [200, 400, 403],
   'GET /failed-jobs': [200, 400, 403],
   'GET /openapi.json': [200],

@@ -281,4 +281,47 @@ describe.each(databases)('failure and notes follow-up on %s', (database) => {
     ]);
     expect((await download('harbour', november)).statusCode).toBe(404);
   });
+  it('hands out a short-lived signed link to the same repair report PDF, which opens without a session, with the same rules', async () => {
+    const [entry] = await backend.db.select({ type: schema.entries.equipmentTypeId }).from(schema.entries).where(eq(schema.entries.id, Number(entries.empty)));
+    const link = async (username: string, query: string) => {
+      const { token } = await signIn(backend.url, username, 'demo1234');
+      return backend.app.inject({ method: 'GET', url: `/repair-report-downloads?building_id=${building}&${query}`, headers: { authorization: `Bearer ${token}` } });
+    };
+    const november = `start_date=2026-11-01&end_date=2026-11-30&equipment_ids=[${entry!.type}]`;
+    const before = Date.now();
+    const answer = await link('repair-reader', november);
+    expect(answer.statusCode, answer.body.slice(0, 300)).toBe(200);
+    const data = JSON.parse(answer.body).data;
+    expect(data).toMatchObject({ type: 'repair-report-downloads', id: String(building), attributes: { filename: `repair-report-${building}-2026-11-01-2026-11-30.pdf` } });
+    const url = data.attributes.download_url as string;
+    expect(url).toMatch(/^\/signed-files\/[A-Za-z0-9_-]+\.pdf\?/);
+    // Valid for five minutes, no more.
+    const expiresAt = Date.parse(data.attributes.expiresAt);
+    expect(expiresAt).toBeGreaterThan(before + 4 * 60_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 5 * 60_000 + 1000);
+    const parsed = new URL(url, 'http://x');
+    const key = decodeURIComponent(parsed.pathname.slice('/signed-files/'.length));
+    const query = Object.fromEntries(parsed.searchParams);
+    expect(backend.app.urlSigner.check(key, query, expiresAt - 1000)).toBe('valid');
+    expect(backend.app.urlSigner.check(key, query, expiresAt + 1000)).toBe('expired');
+
+    // No bearer token: the signed URL alone serves the PDF.
+    const pdf = await backend.app.inject({ method: 'GET', url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await readPdfText(new Uint8Array(pdf.rawPayload))).map(flatText).join('\n');
+    expect(text).toContain('New extinguisher mounted');
+    expect(text).toContain('November 1, 2026 – November 30, 2026');
+    const altered = url.replace(/expires=(\d+)/, (_m, n: string) => `expires=${Number(n) + 3600}`);
+    expect((await backend.app.inject({ method: 'GET', url: altered })).statusCode).toBe(403);
+
+    expect((await link('failure-reader', november)).statusCode).toBe(403);
+    const invalid = await link('repair-reader', `start_date=&end_date=2026-11-30&equipment_ids=`);
+    expect(invalid.statusCode).toBe(422);
+    expect(JSON.parse(invalid.body).errors).toEqual([
+      expect.objectContaining({ detail: 'A valid start date is required.', source: { parameter: 'start_date' } }),
+      expect.objectContaining({ detail: 'Choose at least one equipment.', source: { parameter: 'equipment_ids' } }),
+    ]);
+    expect((await link('harbour', november)).statusCode).toBe(404);
+  });
 });

@@ -166,6 +166,10 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       method: 'GET',
       url: `/repair-reports?building_id=${ids.building}&start_date=2026-11-01&end_date=2026-11-30&equipment_ids=[${ids.equipmentType}]`,
     },
+    'GET /repair-report-downloads': {
+      method: 'GET',
+      url: `/repair-report-downloads?building_id=${ids.building}&start_date=2026-11-01&end_date=2026-11-30&equipment_ids=[${ids.equipmentType}]`,
+    },
     'POST /uploads': { method: 'POST', url: '/uploads', multipart: multipartFile('photo.png', 'image/png', png) },
     'GET /files/:key': { method: 'GET', url: `/files/${'a'.repeat(32)}.png` },
     'GET /walkabout-reports': {

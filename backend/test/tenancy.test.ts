@@ -284,6 +284,10 @@ const cases: Record<string, Case> = {
     const answer = await side.client.get(`/repair-reports?building_id=${side.other.buildings[0]}&start_date=2026-11-01&end_date=2026-11-30&equipment_ids=[1,2,3]`);
     expect(answer.status).toBe(404);
   },
+  'GET /repair-report-downloads': async (side) => {
+    const answer = await side.client.get(`/repair-report-downloads?building_id=${side.other.buildings[0]}&start_date=2026-11-01&end_date=2026-11-30&equipment_ids=[1,2,3]`);
+    expect(answer.status).toBe(404);
+  },
   'POST /uploads': async (side, backend) => {
     // An upload belongs to no organization's records until a save names its URL; others only reach it by that URL.
     const response = await backend.app.inject({ method: 'POST', url: '/uploads', ...multipartFile('x.png', 'image/png', await pngBytes()) });

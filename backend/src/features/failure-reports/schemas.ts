@@ -13,6 +13,7 @@ import {
   IntNull,
   ListDocument,
   Nullable,
+  PlainResource,
   ref,
   Resource,
   SingleDocument,
@@ -213,17 +214,34 @@ export const listEquipmentSchema = {
   response: { 200: ListDocument(ref(EquipmentResource)), ...errorResponses },
 };
 
+const RepairReportQuery = Type.Object({
+  building_id: SingleId,
+  start_date: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD, in the building time zone' })),
+  end_date: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD, included; default: today' })),
+  equipment_ids: Type.Optional(Type.String({ maxLength: 2000, description: "Equipment type ids: '[1,2]' or '1,2'" })),
+});
+
 export const repairReportSchema = {
   tags: ['reports'],
   summary: 'The repair report: a PDF of the items repaired between start_date and end_date for the chosen equipment types (canViewRepairReports)',
-  querystring: Type.Object({
-    building_id: SingleId,
-    start_date: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD, in the building time zone' })),
-    end_date: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD, included; default: today' })),
-    equipment_ids: Type.Optional(Type.String({ maxLength: 2000, description: "Equipment type ids: '[1,2]' or '1,2'" })),
-  }),
+  querystring: RepairReportQuery,
   response: {
     200: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: 'application/pdf' }),
     ...errorResponses,
   },
+};
+
+export const RepairReportDownloadResource = PlainResource('RepairReportDownloadResource', 'repair-report-downloads', {
+  /** A signed URL path of the PDF that works without a session until expiresAt. */
+  download_url: Str,
+  filename: Str,
+  expiresAt: Str,
+});
+
+export const repairReportDownloadSchema = {
+  tags: ['reports'],
+  summary:
+    'The repair report as a short-lived signed URL of its PDF (opens without a session, e.g. in a new window); the same query, rules and permission as GET /repair-reports. The resource id is the building id',
+  querystring: RepairReportQuery,
+  response: { 200: SingleDocument(ref(RepairReportDownloadResource)), ...errorResponses },
 };
