@@ -570,6 +570,39 @@ describe('failure and notes reports through GraphQL', () => {
     expect(body.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
   });
 
+  it('opens the repair report as a signed PDF link without a session; its rules are field errors, FORBIDDEN without canViewRepairReports', async () => {
+    const query = `query ($b: ID!, $s: Date, $e: Date, $q: [ID!]!) {
+      repairReportDownload(buildingId: $b, startDate: $s, endDate: $e, equipmentIds: $q) { download { downloadUrl filename expiresAt } errors { field message code } } }`;
+    type Repair = { repairReportDownload: { download: { downloadUrl: string; filename: string; expiresAt: string } | null; errors: FieldErrors } };
+    const { equipment } = await ok<{ equipment: Array<{ id: string; name: string }> }>('query ($b: ID!) { equipment(buildingId: $b) { id name } }', { b: building }, 'manager');
+    const extinguisher = equipment.find((e) => e.name === 'Portable Fire Extinguisher')!.id;
+    const november = { b: building, s: '2026-11-01', e: '2026-11-30', q: [extinguisher] };
+    const { repairReportDownload } = await ok<Repair>(query, november, 'manager');
+    expect(repairReportDownload.errors).toEqual([]);
+    const download = repairReportDownload.download!;
+    expect(download.filename).toBe(`repair-report-${building}-2026-11-01-2026-11-30.pdf`);
+    expect(download.downloadUrl).toMatch(/^\/signed-files\//);
+    expect(new Date(download.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    // On the gateway's origin, as a new window opens it: no Authorization header.
+    const file = await fetch(new URL(download.downloadUrl, stack.url));
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toMatch(/^application\/pdf/);
+    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const refused = await ok<Repair>(query, { b: building, s: null, e: '2026-11-30', q: [] }, 'manager');
+    expect(refused.repairReportDownload.download).toBeNull();
+    expect(refused.repairReportDownload.errors).toEqual([
+      { field: 'startDate', message: 'A valid start date is required.', code: 'VALIDATION_FAILED' },
+      { field: 'equipmentIds', message: 'Choose at least one equipment.', code: 'VALIDATION_FAILED' },
+    ]);
+    const backwards = await ok<Repair>(query, { ...november, s: '2026-12-01' }, 'manager');
+    expect(backwards.repairReportDownload.errors.map((e) => e.field)).toEqual(['endDate']);
+    // Another organization's building answers no link and no error; the viewer may not see repair reports.
+    expect(await ok<Repair>(query, november, 'harbour')).toEqual({ repairReportDownload: { download: null, errors: [] } });
+    const { body } = await stack.graphql(query, { variables: november, token: tokens.viewer });
+    expect(body.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
+  });
+
   it('costs one REST call for a report list whatever its rows, items and comments, and one per type for their buildings and cycles', async () => {
     const before = stack.restCalls.length;
     const { reports } = await ok<{ reports: ReportData[] }>(

@@ -59,6 +59,9 @@ const REST_GROUP: Record<WalkaboutReportGroup, string> = {
 };
 
 /** The search's arguments by the REST parameter a 400 or 422 names (the 30-day rule names filter[date_to]). */
+/** GET /repair-report-downloads' query parameters and the arguments of repairReportDownload. */
+const REPAIR_ARGUMENT: Record<string, string> = { start_date: 'startDate', end_date: 'endDate', equipment_ids: 'equipmentIds', building_id: 'buildingId' };
+
 const SEARCH_ARGUMENT: Record<string, string> = {
   'filter[date_from]': 'dateFrom',
   'filter[date_to]': 'dateTo',
@@ -292,6 +295,31 @@ export function createReportLoaders(rest: RestClient) {
       const records = await nullWhenNotFound(rest.getAll<RestBody<'/equipment'>>('/equipment', { 'filter[building]': buildingId }));
       return (records ?? []).map(toEquipment);
     }),
+
+    /** GET /repair-report-downloads: the repair report's signed link; the query's mistakes as field errors at their argument. */
+    async repairReportDownload(args: { buildingId: string; startDate?: string | null; endDate?: string | null; equipmentIds: readonly string[] }) {
+      if (!isRestId(args.buildingId)) return { download: null, errors: [] };
+      const equipment = args.equipmentIds.filter(isRestId);
+      try {
+        const document = await rest.get<RestBody<'/repair-report-downloads'>>('/repair-report-downloads', {
+          building_id: args.buildingId,
+          start_date: args.startDate ?? '',
+          end_date: args.endDate ?? undefined,
+          equipment_ids: equipment.join(','),
+        });
+        const { download_url, filename, expiresAt } = document.data.attributes;
+        return { download: { downloadUrl: download_url, filename, expiresAt }, errors: [] };
+      } catch (error) {
+        if (error instanceof RestError && error.status === 404) return { download: null, errors: [] };
+        if (error instanceof RestError && (error.status === 400 || error.status === 422)) {
+          const errors = toFieldErrors(error);
+          if (errors.every((e) => e.field !== null && REPAIR_ARGUMENT[e.field])) {
+            return { download: null, errors: errors.map((e) => ({ ...e, field: REPAIR_ARGUMENT[e.field!]!, code: 'VALIDATION_FAILED' as const })) };
+          }
+        }
+        throw error;
+      }
+    },
 
     /** PUT /{entries|location-comments}/{id} with the acknowledgement. */
     acknowledge(kind: FailureItemKind, id: string, args: { acknowledgedAt?: string | null; acknowledgedNotes?: string | null; photoUrl?: string | null }) {

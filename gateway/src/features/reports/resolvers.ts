@@ -9,6 +9,7 @@ export const reportResolvers: Resolvers = {
     walkaboutReports: (_parent, args, { data }) => data.reports.walkaboutReports(args),
     latestWalkaboutReports: (_parent, { buildingId }, { data }) => data.reports.latest(buildingId),
     walkaboutReportDownload: (_parent, { id }, { data }) => data.reports.downloads.load(id),
+    repairReportDownload: (_parent, args, { data }) => data.reports.repairReportDownload(args),
     onDemandReportOptions: (_parent, { buildingId }, { data }) => data.reports.onDemandOptions(buildingId),
     onDemandReport: (_parent, { id }, { data }) => data.reports.onDemandReport(id),
   },
