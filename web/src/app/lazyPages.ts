@@ -20,6 +20,7 @@ const loaders = {
   ReportGroupsPage: () => import('../features/reports/ReportGroupsPage').then((module) => module.ReportGroupsPage),
   ReportsPage: () => import('../features/reports/ReportsPage').then((module) => module.ReportsPage),
   HistoricalReportsPage: () => import('../features/reports/HistoricalReportsPage').then((module) => module.HistoricalReportsPage),
+  RepairReportPage: () => import('../features/reports/RepairReportPage').then((module) => module.RepairReportPage),
   ReportDownloadPage: () => import('../features/reports/ReportDownloadPage').then((module) => module.ReportDownloadPage),
   ReportShowPage: () => import('../features/reports/ReportShowPage').then((module) => module.ReportShowPage),
   NotFoundPage: () => import('../features/not-found/NotFoundPage').then((module) => module.NotFoundPage),
@@ -60,6 +61,7 @@ export const WalkaboutEditPage = lazyPage('WalkaboutEditPage');
 export const ReportGroupsPage = lazyPage('ReportGroupsPage');
 export const ReportsPage = lazyPage('ReportsPage');
 export const HistoricalReportsPage = lazyPage('HistoricalReportsPage');
+export const RepairReportPage = lazyPage('RepairReportPage');
 export const ReportDownloadPage = lazyPage('ReportDownloadPage');
 export const ReportShowPage = lazyPage('ReportShowPage');
 export const NotFoundPage = lazyPage('NotFoundPage');
@@ -74,6 +76,7 @@ export const SHELL_ROUTES = [
   { path: '/buildings/:buildingId/reports/groups', screen: 'ReportGroupsPage', Screen: ReportGroupsPage },
   { path: '/buildings/:buildingId/reports', screen: 'ReportsPage', Screen: ReportsPage },
   { path: '/buildings/:buildingId/historical-reports', screen: 'HistoricalReportsPage', Screen: HistoricalReportsPage },
+  { path: '/buildings/:buildingId/reports/repair', screen: 'RepairReportPage', Screen: RepairReportPage },
   { path: '/reports/download', screen: 'ReportDownloadPage', Screen: ReportDownloadPage },
   { path: '/buildings/:buildingId/reports/summary/:reportId', screen: 'ReportShowPage', Screen: ReportShowPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },

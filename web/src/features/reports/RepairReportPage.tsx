@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { useApolloClient } from '@apollo/client/react';
+import { Alert, Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  RepairReportDownloadDocument,
+  useRepairReportPageQuery,
+  type RepairReportDownloadQuery,
+  type RepairReportDownloadQueryVariables,
+} from '../../generated/graphql';
+import { TopBar } from '../../ui/TopBar';
+import { IconAlertTriangle } from '../../ui/icons';
+import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
+import classes from './reports.module.css';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The first and last day of the current month (the device's calendar), as YYYY-MM-DD: the report's default range. */
+export function currentMonthRange(now = new Date()): { startDate: string; endDate: string } {
+  const year = now.getFullYear();
+  const month = now.getMonth();
+  const last = new Date(year, month + 1, 0).getDate();
+  return { startDate: `${year}-${pad(month + 1)}-01`, endDate: `${year}-${pad(month + 1)}-${pad(last)}` };
+}
+
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+
+/**
+ * /buildings/{buildingId}/reports/repair (inspection.md sections 2 and 5): start and end dates (the current month by
+ * default) and one or more equipment types; Download opens the PDF in a new tab. The tab is opened on the click
+ * itself (so pop-up blockers allow it) and sent to the signed link when it arrives.
+ */
+export function RepairReportPage() {
+  const { buildingId = '' } = useParams();
+  const client = useApolloClient();
+  const page = useRepairReportPageQuery({ variables: { buildingId } });
+  const building = page.data?.building;
+  const [range, setRange] = useState(() => currentMonthRange());
+  const [equipmentIds, setEquipmentIds] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const canDownload = isDate(range.startDate) && equipmentIds.length > 0 && !busy;
+
+  const download = () => {
+    const tab = window.open('about:blank', '_blank');
+    setBusy(true);
+    setProblem(null);
+    client
+      .query<RepairReportDownloadQuery, RepairReportDownloadQueryVariables>({
+        query: RepairReportDownloadDocument,
+        variables: { buildingId, startDate: range.startDate, endDate: range.endDate === '' ? null : range.endDate, equipmentIds },
+        fetchPolicy: 'network-only',
+      })
+      .then(({ data }) => {
+        const answer = data?.repairReportDownload;
+        if (answer?.download) {
+          if (tab) tab.location.href = answer.download.downloadUrl;
+          else window.location.assign(answer.download.downloadUrl);
+          return;
+        }
+        tab?.close();
+        setProblem(answer?.errors.length ? answer.errors.map((e) => e.message).join(' ') : 'The repair report could not be made for this building.');
+      })
+      .catch(() => {
+        tab?.close();
+        setProblem('The repair report could not be downloaded. Check your connection and try again.');
+      })
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <>
+      <TopBar title="Repair Report" back={{ label: 'Reports', to: `/buildings/${buildingId}/reports/groups` }} />
+      <Stack gap="md" className={classes.page}>
+        {building && (
+          <Title order={2} size="h3" className={classes.buildingName}>
+            {building.name}
+          </Title>
+        )}
+        {page.error && !page.data && <ReportsLoadError title="The equipment could not be loaded" onRetry={() => void page.refetch()} />}
+        {page.loading && !page.data && <ReportsLoading label="Loading equipment" />}
+        {page.data && !building && <NoSuchBuilding />}
+        {building && page.data && (
+          <Stack gap="sm">
+            <TextInput
+              type="date"
+              label="Start date"
+              required
+              value={range.startDate}
+              error={range.startDate !== '' && !isDate(range.startDate) ? 'A valid start date is required.' : undefined}
+              onChange={(event) => {
+                const startDate = event.currentTarget.value;
+                setRange((current) => ({ ...current, startDate }));
+              }}
+            />
+            <TextInput
+              type="date"
+              label="End date"
+              value={range.endDate}
+              onChange={(event) => {
+                const endDate = event.currentTarget.value;
+                setRange((current) => ({ ...current, endDate }));
+              }}
+            />
+            {page.data.equipment.length === 0 ? (
+              <Text size="sm">No equipment is installed at this building.</Text>
+            ) : (
+              <Checkbox.Group label="Equipment" withAsterisk value={equipmentIds} onChange={setEquipmentIds}>
+                <Stack gap={6} mt={6}>
+                  {page.data.equipment.map((equipment) => (
+                    <Checkbox key={equipment.id} value={equipment.id} label={equipment.displayName} />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+            )}
+            {problem && (
+              <Alert role="alert" color="red" variant="light" icon={<IconAlertTriangle />} title="No report">
+                {problem}
+              </Alert>
+            )}
+            <Button onClick={download} disabled={!canDownload} loading={busy}>
+              Download
+            </Button>
+            <Text size="sm" c="dimmed">
+              Choose a start date and at least one equipment. The PDF opens in a new tab.
+            </Text>
+          </Stack>
+        )}
+      </Stack>
+    </>
+  );
+}
