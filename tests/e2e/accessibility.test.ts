@@ -263,6 +263,19 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await context.close();
   });
 
+  it('the repair report: its form with an equipment chosen', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    await page.goto(`/buildings/${walkabout.buildingId}/reports/repair`);
+    const download = page.getByRole('button', { name: 'Download' });
+    await download.waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('checkbox').first().check();
+    await expect.poll(() => download.isEnabled()).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('the failure item sheets: Acknowledge, Add Comment with its required body, and Close', async () => {
     const buildingId = await buildingWithFailures();
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
