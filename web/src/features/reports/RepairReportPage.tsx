@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useApolloClient } from '@apollo/client/react';
-import { Alert, Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   RepairReportDownloadDocument,
   useRepairReportPageQuery,
@@ -105,13 +105,28 @@ export function RepairReportPage() {
             {page.data.equipment.length === 0 ? (
               <Text size="sm">No equipment is installed at this building.</Text>
             ) : (
-              <Checkbox.Group label="Equipment" withAsterisk value={equipmentIds} onChange={setEquipmentIds}>
+              // Native checkboxes: Mantine's Checkbox would be split into a chunk the walkabout editor shares (its budget is full).
+              <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
+                <Text component="legend" size="sm" fw={500}>
+                  Equipment <span aria-hidden="true" style={{ color: 'var(--mantine-color-error)' }}>*</span>
+                </Text>
                 <Stack gap={6} mt={6}>
                   {page.data.equipment.map((equipment) => (
-                    <Checkbox key={equipment.id} value={equipment.id} label={equipment.displayName} />
+                    <label key={equipment.id} style={{ display: 'flex', gap: 10, alignItems: 'center', minHeight: 24, fontSize: 'var(--mantine-font-size-sm)' }}>
+                      <input
+                        type="checkbox"
+                        style={{ width: 18, height: 18, margin: 0 }}
+                        checked={equipmentIds.includes(equipment.id)}
+                        onChange={(event) => {
+                          const checked = event.currentTarget.checked;
+                          setEquipmentIds((current) => (checked ? [...current, equipment.id] : current.filter((id) => id !== equipment.id)));
+                        }}
+                      />
+                      {equipment.displayName}
+                    </label>
                   ))}
                 </Stack>
-              </Checkbox.Group>
+              </fieldset>
             )}
             {problem && (
               <Alert role="alert" color="red" variant="light" icon={<IconAlertTriangle />} title="No report">
