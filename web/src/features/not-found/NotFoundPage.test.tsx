@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { renderApp } from '../../test/render';
 
 describe('Not found', () => {
-  it.each(['/buildings/11/document-categories', '/buildings/11/reports/repair', '/manage/organization/3/user/7', '/overview/building/11', '/settings'])(
+  it.each(['/buildings/11/document-categories', '/buildings/11/on-demand-reports', '/manage/organization/3/user/7', '/overview/building/11', '/settings'])(
     'says %s is not available yet and links back to Buildings',
     async (route) => {
       renderApp({ route });
