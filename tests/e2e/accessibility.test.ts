@@ -146,6 +146,12 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await page.goto('/change-password?hash=abc');
     await page.getByRole('heading').first().waitFor();
     expect(await violations(page)).toEqual([]);
+    // A field's error message (red text under the field) must be as legible as the rest.
+    await page.getByLabel('Password', { exact: true }).fill('first-choice');
+    await page.getByLabel('Confirm Password').fill('second-choice');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.locator('.mantine-InputWrapper-error').first().waitFor();
+    expect(await violations(page)).toEqual([]);
     await context.close();
   });
 

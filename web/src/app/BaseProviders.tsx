@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { SessionProvider } from '../lib/session/SessionProvider';
 import { AppErrorBanner } from './AppErrorBanner';
 
@@ -19,7 +19,7 @@ type BaseProvidersProps = {
  */
 export function BaseProviders({ clearCache, env = 'default', children }: BaseProvidersProps) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <SessionProvider clearCache={clearCache}>
         <AppErrorBanner />
         {children}
