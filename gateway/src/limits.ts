@@ -7,12 +7,11 @@
  * test/limits.test.ts checks that every operation of the web fits; the margins
  * leave room to grow, not to abuse.
  */
-import type { IncomingMessage } from 'node:http';
-import type { Socket } from 'node:net';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { GraphQLError, visit, type DocumentNode } from 'graphql';
+import { drainRejectedBody, hasForbiddenCharacter } from '@fsi/shared/http-hygiene';
 
 export const queryLimits = {
   maxDepth: 10,
@@ -36,12 +35,9 @@ export function createArmor() {
   }).protect();
 }
 
-/** NUL or a UTF-16 surrogate that is not half of a pair (with the `u` flag a pair is one code point, not Cs). */
-const FORBIDDEN_CHARACTER = /[\0\p{Cs}]/u;
-
 /** The path (`input.saveId`, `entryIds.0`) of the first string in `value`, keys included, that holds a forbidden character. */
 function forbiddenTextPath(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return FORBIDDEN_CHARACTER.test(value) ? path : undefined;
+  if (typeof value === 'string') return hasForbiddenCharacter(value) ? path : undefined;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
       const found = forbiddenTextPath(item, `${path}.${i}`);
@@ -49,7 +45,7 @@ function forbiddenTextPath(value: unknown, path: string): string | undefined {
     }
   } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      const found = FORBIDDEN_CHARACTER.test(key) ? `${path}.${key}` : forbiddenTextPath(item, `${path}.${key}`);
+      const found = hasForbiddenCharacter(key) ? `${path}.${key}` : forbiddenTextPath(item, `${path}.${key}`);
       if (found) return found;
     }
   }
@@ -70,7 +66,7 @@ function forbiddenInlineString(document: DocumentNode): string | undefined {
     where = null;
     visit(document, {
       StringValue(node) {
-        if (where === null && FORBIDDEN_CHARACTER.test(node.value)) where = `A string at line ${node.loc?.startToken.line ?? '?'}`;
+        if (where === null && hasForbiddenCharacter(node.value)) where = `A string at line ${node.loc?.startToken.line ?? '?'}`;
       },
     });
     inlineStringChecks.set(document, where);
@@ -105,10 +101,6 @@ export function hostileTextPlugin(): ApolloServerPlugin {
 /** The largest request body the gateway reads (Fastify's default); uploads pass through with their own limit. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** A body over the limit is still read (and dropped) up to this many bytes or this long before the connection is cut. */
-const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
-const DRAIN_MAX_MS = 30_000;
-
 /**
  * GraphQL answers for what Fastify refuses before Apollo sees the request: a body over the limit is a 413
  * `{errors:[{message, extensions:{code:"PAYLOAD_TOO_LARGE"}}]}` the client can read. Fastify asks for
@@ -129,26 +121,4 @@ export function graphqlRequestErrors(scope: FastifyInstance): void {
     reply.removeHeader('connection');
     reply.raw.once('finish', () => drainRejectedBody(request.raw, request.raw.socket));
   });
-}
-
-function drainRejectedBody(request: IncomingMessage, socket: Socket): void {
-  if (request.complete || request.destroyed) return;
-  const start = socket.bytesRead;
-  const startedAt = Date.now();
-  // Node drops the bytes of a request whose answer is sent before any 'data' event: they are counted on the socket.
-  const check = setInterval(() => {
-    if (socket.bytesRead - start > DRAIN_MAX_BYTES || Date.now() - startedAt > DRAIN_MAX_MS) {
-      cleanup();
-      socket.destroy();
-    }
-  }, 100);
-  check.unref();
-  const cleanup = () => {
-    clearInterval(check);
-    request.off('end', cleanup);
-    request.off('close', cleanup);
-  };
-  request.once('end', cleanup);
-  request.once('close', cleanup);
-  request.resume();
 }

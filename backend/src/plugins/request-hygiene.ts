@@ -16,20 +16,15 @@
  *   cleanly after the answer.
  */
 import { isUtf8 } from 'node:buffer';
-import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { drainRejectedBody, hasForbiddenCharacter } from '@fsi/shared/http-hygiene';
 import { FieldErrors, HttpError } from '../jsonapi/errors';
 import { errorDocument } from '../jsonapi/serializer';
 
-/** NUL or a UTF-16 surrogate that is not half of a pair (with the `u` flag a pair is one code point, not Cs). */
-const FORBIDDEN_CHARACTER = /[\0\p{Cs}]/u;
+export { hasForbiddenCharacter };
 
 export const INVALID_CHARACTER_DETAIL = 'holds a character that cannot be stored: NUL (U+0000) or half of a UTF-16 surrogate pair.';
-
-export function hasForbiddenCharacter(text: string): boolean {
-  return FORBIDDEN_CHARACTER.test(text);
-}
 
 /** JSON pointer escaping of one reference token (RFC 6901). */
 const token = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -89,37 +84,6 @@ function forbiddenParameter(values: unknown): string | undefined {
     if (texts.some(hasForbiddenCharacter)) return name;
   }
   return undefined;
-}
-
-/** A body over the limit is still read (and dropped) up to this many bytes or this long before the connection is cut. */
-export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
-export const DRAIN_MAX_MS = 30_000;
-
-/**
- * After a 413 sent before the body was read to its end: let Node read the rest and drop it (it does so for a
- * request whose answer is sent, once nothing else reads it), so the client, which is still sending, gets to read
- * the answer rather than a reset. A client that sends more than DRAIN_MAX_BYTES, or for longer than
- * DRAIN_MAX_MS, is cut off. Node drops the bytes before any 'data' event, so they are counted on the socket.
- */
-export function drainRejectedBody(request: FastifyRequest['raw'], socket: Socket): void {
-  if (request.complete || request.destroyed) return;
-  const start = socket.bytesRead;
-  const startedAt = Date.now();
-  const check = setInterval(() => {
-    if (socket.bytesRead - start > DRAIN_MAX_BYTES || Date.now() - startedAt > DRAIN_MAX_MS) {
-      cleanup();
-      socket.destroy();
-    }
-  }, 100);
-  check.unref();
-  const cleanup = () => {
-    clearInterval(check);
-    request.off('end', cleanup);
-    request.off('close', cleanup);
-  };
-  request.once('end', cleanup);
-  request.once('close', cleanup);
-  request.resume();
 }
 
 /**
