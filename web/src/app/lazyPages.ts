@@ -21,6 +21,7 @@ const loaders = {
   ReportsPage: () => import('../features/reports/ReportsPage').then((module) => module.ReportsPage),
   HistoricalReportsPage: () => import('../features/reports/HistoricalReportsPage').then((module) => module.HistoricalReportsPage),
   RepairReportPage: () => import('../features/reports/RepairReportPage').then((module) => module.RepairReportPage),
+  OnDemandReportsPage: () => import('../features/reports/OnDemandReportsPage').then((module) => module.OnDemandReportsPage),
   ReportDownloadPage: () => import('../features/reports/ReportDownloadPage').then((module) => module.ReportDownloadPage),
   ReportShowPage: () => import('../features/reports/ReportShowPage').then((module) => module.ReportShowPage),
   NotFoundPage: () => import('../features/not-found/NotFoundPage').then((module) => module.NotFoundPage),
@@ -62,6 +63,7 @@ export const ReportGroupsPage = lazyPage('ReportGroupsPage');
 export const ReportsPage = lazyPage('ReportsPage');
 export const HistoricalReportsPage = lazyPage('HistoricalReportsPage');
 export const RepairReportPage = lazyPage('RepairReportPage');
+export const OnDemandReportsPage = lazyPage('OnDemandReportsPage');
 export const ReportDownloadPage = lazyPage('ReportDownloadPage');
 export const ReportShowPage = lazyPage('ReportShowPage');
 export const NotFoundPage = lazyPage('NotFoundPage');
@@ -77,6 +79,7 @@ export const SHELL_ROUTES = [
   { path: '/buildings/:buildingId/reports', screen: 'ReportsPage', Screen: ReportsPage },
   { path: '/buildings/:buildingId/historical-reports', screen: 'HistoricalReportsPage', Screen: HistoricalReportsPage },
   { path: '/buildings/:buildingId/reports/repair', screen: 'RepairReportPage', Screen: RepairReportPage },
+  { path: '/buildings/:buildingId/on-demand-reports', screen: 'OnDemandReportsPage', Screen: OnDemandReportsPage },
   { path: '/reports/download', screen: 'ReportDownloadPage', Screen: ReportDownloadPage },
   { path: '/buildings/:buildingId/reports/summary/:reportId', screen: 'ReportShowPage', Screen: ReportShowPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },

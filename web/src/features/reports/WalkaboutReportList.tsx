@@ -1,13 +1,16 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Badge, Card, Center, EmptyState, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Center, EmptyState, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { WalkaboutReportList_ReportFragment } from '../../generated/graphql';
 import { IconExternalLink, IconSearch } from '../../ui/icons';
 import { displayDateTime, displayPeriod, downloadRoute } from './reportDates';
+import { ReportEmailSheet } from './ReportEmailSheet';
 import classes from './reports.module.css';
 
 /**
  * Walkabout reports as a list: name, cycle, period, lock time and the interim badge. A ready report's name is a
- * link that opens its PDF in a new window through /reports/download; one still being made says so instead.
+ * link that opens its PDF in a new window through /reports/download, and it can be e-mailed; one still being made
+ * says so instead.
  */
 export function WalkaboutReportList({ reports, label }: { reports: readonly WalkaboutReportList_ReportFragment[]; label: string }) {
   if (reports.length === 0) {
@@ -31,6 +34,7 @@ export function WalkaboutReportList({ reports, label }: { reports: readonly Walk
 function WalkaboutReportItem({ report }: { report: WalkaboutReportList_ReportFragment }) {
   const period = displayPeriod(report.startDate, report.endDate);
   const lockedAt = displayDateTime(report.lockedAt);
+  const [emailing, setEmailing] = useState(false);
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap={4}>
@@ -82,7 +86,15 @@ function WalkaboutReportItem({ report }: { report: WalkaboutReportList_ReportFra
             <dd>{lockedAt ?? 'Not locked yet'}</dd>
           </div>
         </dl>
+        {report.status === 'READY' && (
+          <Group>
+            <Button size="xs" variant="default" onClick={() => setEmailing(true)} aria-label={`Email ${report.name}`}>
+              Email
+            </Button>
+          </Group>
+        )}
       </Stack>
+      {emailing && <ReportEmailSheet reportId={report.id} reportName={report.name} onClose={() => setEmailing(false)} />}
     </Card>
   );
 }
