@@ -191,6 +191,7 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
       [`/buildings/${walkabout.buildingId}/reports/groups`, 'Loading reports'],
       [`/buildings/${walkabout.buildingId}/reports?group=completed-walkabout`, 'Loading reports'],
       [`/buildings/${walkabout.buildingId}/historical-reports`, 'Loading reports'],
+      [`/buildings/${walkabout.buildingId}/on-demand-reports`, 'Loading on-demand reports'],
     ];
     for (const [path, loading] of screens) {
       const held = await holdGraphql(page);
@@ -279,6 +280,31 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await page.getByRole('checkbox').first().check();
     await expect.poll(() => download.isEnabled()).toBe(true);
     expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the on-demand reports: a booklet being generated, ready, and its e-mail sheet with an address refused', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    await page.goto(`/buildings/${walkabout.buildingId}/on-demand-reports`);
+    const booklets = page.getByRole('region', { name: 'Report Booklets' });
+    const generate = booklets.getByRole('button', { name: /^Generate / }).first();
+    await generate.waitFor();
+    expect(await violations(page)).toEqual([]);
+    const name = (await generate.getAttribute('aria-label'))!.replace(/^Generate /, '');
+    await generate.click();
+    await booklets.getByRole('status', { name: `Generating ${name}` }).or(booklets.getByRole('link', { name: `Open ${name}` })).first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await booklets.getByRole('link', { name: `Open ${name}` }).waitFor({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await booklets.getByRole('button', { name: `Email ${name}` }).click();
+    const sheet = page.getByRole('dialog', { name: 'Email report' });
+    await sheet.getByRole('textbox', { name: 'Recipients' }).fill('not an address');
+    await sheet.getByRole('button', { name: 'Send' }).click();
+    await sheet.locator('.mantine-InputWrapper-error').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
     await context.close();
   });
 
