@@ -13,14 +13,15 @@ export type Stack = { baseUrl: string; backend: TestBackend; gateway: FastifyIns
 
 /**
  * The whole product on loopback, as `npm start` runs it: the built web app and the gateway on one
- * origin, over the real backend on a fresh PGlite with the demo data.
+ * origin, over the real backend on a fresh PGlite with the demo data. With smtpUrl, mail is delivered there
+ * (else it stays in the database's outbox).
  */
-export async function startStack(options: { webDist?: string } = {}): Promise<Stack> {
+export async function startStack(options: { webDist?: string; smtpUrl?: string } = {}): Promise<Stack> {
   const dist = options.webDist ?? webDist;
   if (!existsSync(path.join(dist, 'index.html'))) {
     throw new Error('web/dist is missing: run `npm run build -w web` before the end-to-end tests (npm test does).');
   }
-  const backend = await startTestBackend({ seed: 'demo' });
+  const backend = await startTestBackend({ seed: 'demo', smtpUrl: options.smtpUrl });
   const gateway = await createGateway({ backendUrl: backend.url, webDist: dist });
   const baseUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -695,6 +695,16 @@ async function seedReportDefinitions(db: Database, c: ReportSeedContext): Promis
       section({ detail: 'location', title: 'Fire Doors', equipmentId: FD!, pageBreakAfter: false }),
     ],
   });
+  // The inspector's high-rise walks a Daily round too: its log is filed from each locked Daily walkabout.
+  await define({
+    cycleId: c.cycleByKey.daily,
+    buildingId: c.buildingIds.get('Yonge & Eglinton Tower')!,
+    name: 'Daily Panel and Stairwell Door Log',
+    sections: [
+      section({ detail: 'condition', title: 'Fire Alarm Control Panel', equipmentId: FACP!, includeMetadata: false, applicableEquipmentConditionIds: c.tasksOf('Fire Alarm Control Panel', 'daily'), pageBreakAfter: false }),
+      section({ detail: 'location', title: 'Stairwell and Corridor Fire Doors', equipmentId: FD!, pageBreakAfter: false }),
+    ],
+  });
 
   await db.insert(t.reportBookletTemplates).values([
     {

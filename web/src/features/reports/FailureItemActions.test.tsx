@@ -224,7 +224,7 @@ describe('Failure item actions', () => {
     expect(String(sent[1]!.repairedAt)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     expect(screen.queryByText('Fire Pump (8)')).toBeNull();
     expect(screen.getAllByRole('row')).toHaveLength(2);
-    expect(screen.getByText('Latest walkabout March 9, 2026 · 1 items, 0 acknowledged')).toBeInTheDocument();
+    expect(screen.getByText('Latest walkabout March 9, 2026 · 1 item, 0 acknowledged')).toBeInTheDocument();
   });
 
   it('refuses a date that is not one before sending', async () => {

@@ -56,7 +56,7 @@ export function ReportShowPage() {
               {report.building.name}
             </Title>
             <Text size="sm" c="dimmed">
-              {[report.cycleName, date && `Latest walkabout ${date}`, report.type !== 'DEFAULT' && `${report.total} items, ${report.acknowledgedTotal} acknowledged`]
+              {[report.cycleName, date && `Latest walkabout ${date}`, report.type !== 'DEFAULT' && `${report.total} ${report.total === 1 ? 'item' : 'items'}, ${report.acknowledgedTotal} acknowledged`]
                 .filter(Boolean)
                 .join(' · ')}
             </Text>
