@@ -264,6 +264,15 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await page.goto(`${building}/reports/summary/${walkabout.buildingId}-summary-notes`);
     await page.getByRole('table').or(page.getByText('No results found')).first().waitFor();
     expect(await violations(page)).toEqual([]);
+    // Reports by cycle: the first cycle's list and its default grid.
+    await page.goto(`${building}/reports/groups`);
+    await page.getByRole('navigation', { name: 'Reports by cycle' }).getByRole('link').first().click();
+    const cycleList = page.getByRole('list', { name: / Reports$/ });
+    await cycleList.waitFor();
+    expect(await violations(page)).toEqual([]);
+    await cycleList.getByRole('link').filter({ hasText: 'Every result' }).click();
+    await page.getByRole('table').or(page.getByText('No results found')).first().waitFor();
+    expect(await violations(page)).toEqual([]);
     await page.goto('/reports/download?downloadUrl=%2Fwalkabout-reports%2F999999%2Fdownload');
     await page.getByRole('alert').filter({ hasText: 'This report does not exist or is not yours to see.' }).waitFor();
     expect(await violations(page)).toEqual([]);

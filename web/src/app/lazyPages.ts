@@ -24,6 +24,7 @@ const loaders = {
   OnDemandReportsPage: () => import('../features/reports/OnDemandReportsPage').then((module) => module.OnDemandReportsPage),
   ReportDownloadPage: () => import('../features/reports/ReportDownloadPage').then((module) => module.ReportDownloadPage),
   ReportShowPage: () => import('../features/reports/ReportShowPage').then((module) => module.ReportShowPage),
+  ReportsByCyclePage: () => import('../features/reports/ReportsByCyclePage').then((module) => module.ReportsByCyclePage),
   NotFoundPage: () => import('../features/not-found/NotFoundPage').then((module) => module.NotFoundPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
@@ -66,6 +67,7 @@ export const RepairReportPage = lazyPage('RepairReportPage');
 export const OnDemandReportsPage = lazyPage('OnDemandReportsPage');
 export const ReportDownloadPage = lazyPage('ReportDownloadPage');
 export const ReportShowPage = lazyPage('ReportShowPage');
+export const ReportsByCyclePage = lazyPage('ReportsByCyclePage');
 export const NotFoundPage = lazyPage('NotFoundPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
@@ -82,6 +84,8 @@ export const SHELL_ROUTES = [
   { path: '/buildings/:buildingId/on-demand-reports', screen: 'OnDemandReportsPage', Screen: OnDemandReportsPage },
   { path: '/reports/download', screen: 'ReportDownloadPage', Screen: ReportDownloadPage },
   { path: '/buildings/:buildingId/reports/summary/:reportId', screen: 'ReportShowPage', Screen: ReportShowPage },
+  { path: '/buildings/:buildingId/reports/:cycleId', screen: 'ReportsByCyclePage', Screen: ReportsByCyclePage },
+  { path: '/buildings/:buildingId/reports/:cycleId/:reportId', screen: 'ReportShowPage', Screen: ReportShowPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

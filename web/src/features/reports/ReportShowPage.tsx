@@ -22,14 +22,18 @@ function Cell({ header, value, item }: { header: string; value: string; item: Fa
   return <>{value}</>;
 }
 
+/** The marks of a default report's Result column (inspection.md section 9). */
+const RESULT_LEGEND = 'S satisfactory · U unsatisfactory · P paused task · X inactive task';
+
 /**
  * A report in its failure, notes or default layout (inspection.md section 2, Report show): the summary failure and
- * notes reports of the building card (/buildings/{id}/reports/summary/{id}-summary-failure|-notes). Each failure or
+ * notes reports of the building card (/buildings/{id}/reports/summary/{id}-summary-failure|-notes), and a cycle's
+ * reports (/buildings/{id}/reports/{cycleId}/{reportId}, back to the cycle's list). Each failure or
  * notes row has its actions by permission (Acknowledge, Add Comment, Close); its Acknowledged and Comments columns
  * are drawn from the item, so they follow the mutations' answers in the cache.
  */
 export function ReportShowPage() {
-  const { reportId = '' } = useParams();
+  const { buildingId = '', cycleId, reportId = '' } = useParams();
   const { data, loading, error, refetch } = useReportShowPageQuery({ variables: { id: reportId }, fetchPolicy: 'cache-and-network' });
   const report = data?.report;
   const date = displayDate(report?.date);
@@ -48,7 +52,10 @@ export function ReportShowPage() {
 
   return (
     <>
-      <TopBar title={report?.name ?? 'Report'} back={{ label: 'Buildings', to: '/buildings' }} />
+      <TopBar
+        title={report?.name ?? 'Report'}
+        back={cycleId ? { label: 'Reports', to: `/buildings/${buildingId}/reports/${cycleId}` } : { label: 'Buildings', to: '/buildings' }}
+      />
       <Stack gap="md" className={classes.page} data-wide="true">
         {report && (
           <Stack gap={2}>
@@ -111,6 +118,11 @@ export function ReportShowPage() {
               </Table.Tbody>
             </Table>
           </div>
+        )}
+        {report && report.type === 'DEFAULT' && report.rows.length > 0 && (
+          <Text size="sm" c="dimmed">
+            Result: {RESULT_LEGEND}
+          </Text>
         )}
       </Stack>
     </>

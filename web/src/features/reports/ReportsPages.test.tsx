@@ -33,13 +33,18 @@ function connection(nodes: unknown[], errors: unknown[] = []) {
 
 afterEach(() => vi.restoreAllMocks());
 
+const cycleStatuses = [
+  { __typename: 'BuildingStatus', cycle: { __typename: 'Cycle', id: '1', name: 'Daily' } },
+  { __typename: 'BuildingStatus', cycle: { __typename: 'Cycle', id: '2', name: 'Weekly' } },
+];
+
 describe('Report groups', () => {
   function renderGroups(granted: PermissionFlag[], isAdmin = false) {
     const viewer = aViewer({ granted, isAdmin });
     renderApp({
       route: '/buildings/11/reports/groups',
       viewer,
-      handlers: [graphql.query('ReportGroupsPage', () => HttpResponse.json({ data: { viewer, building } }))],
+      handlers: [graphql.query('ReportGroupsPage', () => HttpResponse.json({ data: { viewer, building: { ...building, statuses: cycleStatuses } } }))],
     });
   }
 
@@ -61,6 +66,11 @@ describe('Report groups', () => {
       ['Repair Reports', '/buildings/11/reports/repair'],
     ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    const byCycle = screen.getByRole('navigation', { name: 'Reports by cycle' });
+    expect(within(byCycle).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Daily Reports', '/buildings/11/reports/1'],
+      ['Weekly Reports', '/buildings/11/reports/2'],
+    ]);
     expect(screen.getByRole('link', { name: 'Buildings' })).toHaveAttribute('href', '/buildings');
   });
 
@@ -75,6 +85,7 @@ describe('Report groups', () => {
   it('shows repair reports alone to a user who may only see repair reports', async () => {
     renderGroups(['canViewRepairReports']);
     expect(await groupLinks()).toEqual([['Repair Reports', '/buildings/11/reports/repair']]);
+    expect(screen.queryByRole('navigation', { name: 'Reports by cycle' })).not.toBeInTheDocument();
   });
 });
 
