@@ -11,6 +11,8 @@
  *    (lighthouse.ts): performance, LCP, TBT, CLS and the JavaScript transferred, against the targets of issue 8.
  * 6. the completed report PDF of a 2,000-condition walkabout with 100 photos: time and size, against pdf-lib writing
  *    the same number of blank pages (backend/bench/report-pdf.bench.ts).
+ * 7. the failure summary of a building with a year of daily walkabouts, against GET /buildings/{id} and the same
+ *    summary with one walkabout (backend/bench/failure-summary.bench.ts), on PGlite and PostgreSQL.
  * Builds web/dist first when it is missing. Ends with a summary; exits 1 if a part failed.
  * Runs in a process with the production gateway's environment and Node options (stack.ts `runAsProduction`).
  */
@@ -18,6 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatFailureSummaryBenches, runFailureSummaryBenches, type FailureSummaryBenches } from '../../backend/bench/failure-summary.bench';
 import { benchReportPdf, formatReportPdfBench, type ReportPdfBench } from '../../backend/bench/report-pdf.bench';
 import { databaseLabel, formatWalkaboutBenches, runWalkaboutBenches, type WalkaboutBenches } from '../../backend/bench/walkabouts.bench';
 import { BACKEND_CPU_TARGET_MS, benchBackendCost, formatBackendCostBench, type BackendCostBench } from './backend-cost';
@@ -78,6 +81,7 @@ function summary(
   cost: BackendCostBench | null,
   lighthouse: LighthouseBench | null,
   reportPdf: ReportPdfBench | null,
+  failureSummary: FailureSummaryBenches | null,
 ): string {
   const lines = ['', '=== Summary (ratios against baselines measured in this run)'];
   if (gateway) {
@@ -120,16 +124,23 @@ function summary(
       `  6 report PDF, ${reportPdf.conditions.toLocaleString('en-US')} conditions and ${reportPdf.photos} photos (${reportPdf.pages} pages): ${ms(reportPdf.reportMs)}, ${(reportPdf.reportBytes / 1024).toFixed(0)} KiB = ${x(reportPdf.reportMs / reportPdf.blankMs, 0)} the time of pdf-lib writing ${reportPdf.pages} blank pages (${ms(reportPdf.blankMs)}); without the photos ${ms(reportPdf.withoutPhotosMs)}`,
     );
   } else lines.push('  6 report PDF: FAILED');
+  if (failureSummary) {
+    const figures = failureSummary.results.map(
+      (r) => `${databaseLabel(r.kind)} p50 ${ms(r.p50Ms)} = ${x(r.p50Ms / r.buildingP50Ms)} GET /buildings/{id}, ${x(r.p50Ms / r.oneWalkaboutP50Ms)} the summary with one walkabout`,
+    );
+    lines.push(`  7 failure summary, a year of daily walkabouts (${failureSummary.results[0]?.walkabouts ?? 0} walkabouts): ${figures.join('; ')}`);
+  } else lines.push('  7 failure summary: FAILED');
   lines.push(`  took ${((Date.now() - started) / 60000).toFixed(1)} min${failures.length ? `; failed: ${failures.join(', ')}` : ''}`);
   return lines.join('\n');
 }
 
 ensureWebBuilt();
-const gateway = await part('1/6 gateway vs direct REST', benchGateway, formatGatewayBench);
-const walkabouts = await part('2/6 backend walkabouts (PGlite, PostgreSQL)', runWalkaboutBenches, formatWalkaboutBenches);
-const tap = await part('3/6 tap to repaint in Chromium', benchTapToRepaint, formatTapBench);
-const cost = await part('4/6 backend cost of the buildings screen', benchBackendCost, formatBackendCostBench);
-const lighthouse = await part('5/6 Lighthouse on /signin and /buildings', () => benchLighthouse(), formatLighthouseBench);
-const reportPdf = await part('6/6 report PDF, 2,000 conditions with 100 photos', benchReportPdf, formatReportPdfBench);
-console.log(summary(gateway, walkabouts, tap, cost, lighthouse, reportPdf));
+const gateway = await part('1/7 gateway vs direct REST', benchGateway, formatGatewayBench);
+const walkabouts = await part('2/7 backend walkabouts (PGlite, PostgreSQL)', runWalkaboutBenches, formatWalkaboutBenches);
+const tap = await part('3/7 tap to repaint in Chromium', benchTapToRepaint, formatTapBench);
+const cost = await part('4/7 backend cost of the buildings screen', benchBackendCost, formatBackendCostBench);
+const lighthouse = await part('5/7 Lighthouse on /signin and /buildings', () => benchLighthouse(), formatLighthouseBench);
+const reportPdf = await part('6/7 report PDF, 2,000 conditions with 100 photos', benchReportPdf, formatReportPdfBench);
+const failureSummary = await part('7/7 failure summary over a year of daily walkabouts (PGlite, PostgreSQL)', runFailureSummaryBenches, formatFailureSummaryBenches);
+console.log(summary(gateway, walkabouts, tap, cost, lighthouse, reportPdf, failureSummary));
 process.exit(failures.length ? 1 : 0);
