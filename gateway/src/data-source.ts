@@ -9,6 +9,7 @@ import { createBuildingLoaders } from './features/buildings/loaders';
 import { createCycleLoaders } from './features/cycles/loaders';
 import { createFireWatchLoaders } from './features/fire-watches/loaders';
 import { createLocationLoaders } from './features/locations/loaders';
+import { createMailOutboxLoaders } from './features/mail-outbox/loaders';
 import { createOrganizationLoaders } from './features/organizations/loaders';
 import { createRegionLoaders } from './features/regions/loaders';
 import { createReportLoaders } from './features/reports/loaders';
@@ -28,6 +29,7 @@ export function createDataSource(rest: RestClient): DataSource {
     locations: createLocationLoaders(rest),
     fireWatches: createFireWatchLoaders(rest, buildings),
     reports: createReportLoaders(rest),
+    mailOutbox: createMailOutboxLoaders(rest),
   };
 }
 
@@ -41,4 +43,5 @@ export type DataSource = {
   locations: ReturnType<typeof createLocationLoaders>;
   fireWatches: ReturnType<typeof createFireWatchLoaders>;
   reports: ReturnType<typeof createReportLoaders>;
+  mailOutbox: ReturnType<typeof createMailOutboxLoaders>;
 };

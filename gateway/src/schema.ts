@@ -12,6 +12,7 @@ import { buildingResolvers } from './features/buildings/resolvers';
 import { cycleResolvers } from './features/cycles/resolvers';
 import { fireWatchResolvers } from './features/fire-watches/resolvers';
 import { locationResolvers } from './features/locations/resolvers';
+import { mailOutboxResolvers } from './features/mail-outbox/resolvers';
 import { organizationResolvers } from './features/organizations/resolvers';
 import { regionResolvers } from './features/regions/resolvers';
 import { reportResolvers } from './features/reports/resolvers';
@@ -48,4 +49,5 @@ export const resolvers = mergeResolvers([
   locationResolvers,
   fireWatchResolvers,
   reportResolvers,
+  mailOutboxResolvers,
 ]);

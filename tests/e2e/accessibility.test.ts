@@ -317,6 +317,22 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await context.close();
   });
 
+  it('the settings and the mail outbox with a message opened', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    // A message in the outbox, as a report e-mail leaves it without SMTP_URL.
+    await stack.backend.app.mailer.send({ to: 'fd@example.org', subject: 'Accessibility check', text: 'A message to read.' });
+    await page.goto('/settings');
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: /Mail outbox/ }).click();
+    const messages = page.getByRole('list', { name: 'Messages' });
+    await messages.waitFor();
+    expect(await violations(page)).toEqual([]);
+    await messages.getByText('Accessibility check').first().click();
+    await messages.getByText('A message to read.').first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('the failure item sheets: Acknowledge, Add Comment with its required body, and Close', async () => {
     const buildingId = await buildingWithFailures();
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);

@@ -25,6 +25,8 @@ const loaders = {
   ReportDownloadPage: () => import('../features/reports/ReportDownloadPage').then((module) => module.ReportDownloadPage),
   ReportShowPage: () => import('../features/reports/ReportShowPage').then((module) => module.ReportShowPage),
   ReportsByCyclePage: () => import('../features/reports/ReportsByCyclePage').then((module) => module.ReportsByCyclePage),
+  SettingsPage: () => import('../features/settings/SettingsPage').then((module) => module.SettingsPage),
+  MailOutboxPage: () => import('../features/settings/MailOutboxPage').then((module) => module.MailOutboxPage),
   NotFoundPage: () => import('../features/not-found/NotFoundPage').then((module) => module.NotFoundPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
@@ -68,6 +70,8 @@ export const OnDemandReportsPage = lazyPage('OnDemandReportsPage');
 export const ReportDownloadPage = lazyPage('ReportDownloadPage');
 export const ReportShowPage = lazyPage('ReportShowPage');
 export const ReportsByCyclePage = lazyPage('ReportsByCyclePage');
+export const SettingsPage = lazyPage('SettingsPage');
+export const MailOutboxPage = lazyPage('MailOutboxPage');
 export const NotFoundPage = lazyPage('NotFoundPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
@@ -86,6 +90,8 @@ export const SHELL_ROUTES = [
   { path: '/buildings/:buildingId/reports/summary/:reportId', screen: 'ReportShowPage', Screen: ReportShowPage },
   { path: '/buildings/:buildingId/reports/:cycleId', screen: 'ReportsByCyclePage', Screen: ReportsByCyclePage },
   { path: '/buildings/:buildingId/reports/:cycleId/:reportId', screen: 'ReportShowPage', Screen: ReportShowPage },
+  { path: '/settings', screen: 'SettingsPage', Screen: SettingsPage },
+  { path: '/settings/mail-outbox', screen: 'MailOutboxPage', Screen: MailOutboxPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 
