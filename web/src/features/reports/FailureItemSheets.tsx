@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, CloseButton, FileButton, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, CloseButton, FileButton, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { ApolloCache, Reference } from '@apollo/client';
 import {
   FailureItemCommentFragmentDoc,
@@ -11,6 +11,7 @@ import {
 import { uploadFile } from '../../lib/upload/uploadFile';
 import { IconPhoto } from '../../ui/icons';
 import { useIsPhone } from '../../ui/phone';
+import { SheetActions } from './SheetActions';
 
 export const ACKNOWLEDGE_FAILED_MESSAGE = 'There was an issue saving the acknowledgement, please try again.';
 export const COMMENT_FAILED_MESSAGE = 'There was an issue saving the comment, please try again.';
@@ -227,19 +228,7 @@ function DateNotesSheet({ kind, item, label, reportId, buildingId, timeZone, onC
             onChange={(event) => setNotes(event.currentTarget.value)}
           />
           <PhotoField photo={photo} onChange={setPhoto} />
-          {failure && (
-            <Alert role="alert" color="red" variant="light">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {text.submit}
-            </Button>
-          </Group>
+          <SheetActions failure={failure} busy={saving} submitLabel={text.submit} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
@@ -316,19 +305,7 @@ export function CommentSheet({ item, label, onClose }: SheetProps) {
               setBodyError(null);
             }}
           />
-          {failure && (
-            <Alert role="alert" color="red" variant="light">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={loading}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={loading}>
-              Save
-            </Button>
-          </Group>
+          <SheetActions failure={failure} busy={loading} submitLabel="Save" onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Button, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, NativeSelect, Text, TextInput, Title } from '@mantine/core';
 import {
   useHistoricalReportsPageQuery,
   useLatestCompletedReportsQuery,
   useSearchHistoricalReportsQuery,
   type WalkaboutReportType,
 } from '../../generated/graphql';
-import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle } from '../../ui/icons';
 import { adjustedEndDate, defaultHistoricalRange } from './reportDates';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
 import { WalkaboutReportList } from './WalkaboutReportList';
 import classes from './reports.module.css';
+import { ReportPage } from './ReportPage';
 
 type Permissions = { canViewWalkaboutReports: boolean; canViewWalkaboutAuditReports: boolean; canViewFireWatchReports: boolean };
 
@@ -53,80 +53,72 @@ export function HistoricalReportsPage() {
   };
 
   return (
-    <>
-      <TopBar title="Historical Reports" back={{ label: 'Reports', to: `/buildings/${buildingId}/reports/groups` }} />
-      <Stack gap="md" className={classes.page}>
-        {building && (
-          <Title order={2} size="h3" className={classes.buildingName}>
-            {building.name}
-          </Title>
-        )}
-        {page.error && !page.data && <ReportsLoadError title="The reports could not be loaded" onRetry={() => void page.refetch()} />}
-        {page.loading && !page.data && <ReportsLoading label="Loading reports" />}
-        {page.data && !building && <NoSuchBuilding />}
-        {building && (
-          <>
-            <section aria-labelledby="latest-completed">
-              <Title order={3} size="h4" id="latest-completed" mb="xs">
-                Latest Completed
-              </Title>
-              <Button variant={mode === 'latest' ? 'filled' : 'light'} onClick={() => setMode('latest')} aria-pressed={mode === 'latest'}>
-                Get Latest Completed
+    <ReportPage title="Historical Reports" back={{ label: 'Reports', to: `/buildings/${buildingId}/reports/groups` }} buildingName={building?.name}>
+      {page.error && !page.data && <ReportsLoadError title="The reports could not be loaded" onRetry={() => void page.refetch()} />}
+      {page.loading && !page.data && <ReportsLoading label="Loading reports" />}
+      {page.data && !building && <NoSuchBuilding />}
+      {building && (
+        <>
+          <section aria-labelledby="latest-completed">
+            <Title order={3} size="h4" id="latest-completed" mb="xs">
+              Latest Completed
+            </Title>
+            <Button variant={mode === 'latest' ? 'filled' : 'light'} onClick={() => setMode('latest')} aria-pressed={mode === 'latest'}>
+              Get Latest Completed
+            </Button>
+          </section>
+          <section aria-labelledby="search-historical">
+            <Title order={3} size="h4" id="search-historical" mb="xs">
+              Search Historical Reports
+            </Title>
+            <form className={classes.searchForm} onSubmit={submit} noValidate>
+              <TextInput
+                type="date"
+                label="Start date"
+                required
+                value={form.dateFrom}
+                onChange={(event) => {
+                  const dateFrom = event.currentTarget.value;
+                  setForm((current) => ({ ...current, dateFrom, dateTo: adjustedEndDate(dateFrom, current.dateTo) }));
+                }}
+              />
+              <TextInput
+                type="date"
+                label="End date"
+                required
+                value={form.dateTo}
+                onChange={(event) => {
+                  const dateTo = event.currentTarget.value;
+                  setForm((current) => ({ ...current, dateTo }));
+                }}
+                onBlur={() => setForm((current) => ({ ...current, dateTo: adjustedEndDate(current.dateFrom, current.dateTo) }))}
+              />
+              <NativeSelect
+                label="Report type"
+                data={options}
+                value={type ?? ''}
+                onChange={(event) => {
+                  const value = event.currentTarget.value as WalkaboutReportType;
+                  setForm((current) => ({ ...current, type: value }));
+                }}
+              />
+              <Button type="submit" disabled={!type || form.dateFrom === '' || form.dateTo === ''}>
+                Search
               </Button>
-            </section>
-            <section aria-labelledby="search-historical">
-              <Title order={3} size="h4" id="search-historical" mb="xs">
-                Search Historical Reports
-              </Title>
-              <form className={classes.searchForm} onSubmit={submit} noValidate>
-                <TextInput
-                  type="date"
-                  label="Start date"
-                  required
-                  value={form.dateFrom}
-                  onChange={(event) => {
-                    const dateFrom = event.currentTarget.value;
-                    setForm((current) => ({ ...current, dateFrom, dateTo: adjustedEndDate(dateFrom, current.dateTo) }));
-                  }}
-                />
-                <TextInput
-                  type="date"
-                  label="End date"
-                  required
-                  value={form.dateTo}
-                  onChange={(event) => {
-                    const dateTo = event.currentTarget.value;
-                    setForm((current) => ({ ...current, dateTo }));
-                  }}
-                  onBlur={() => setForm((current) => ({ ...current, dateTo: adjustedEndDate(current.dateFrom, current.dateTo) }))}
-                />
-                <NativeSelect
-                  label="Report type"
-                  data={options}
-                  value={type ?? ''}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value as WalkaboutReportType;
-                    setForm((current) => ({ ...current, type: value }));
-                  }}
-                />
-                <Button type="submit" disabled={!type || form.dateFrom === '' || form.dateTo === ''}>
-                  Search
-                </Button>
-              </form>
-              <Text size="sm" c="dimmed" mt={6}>
-                The end date is at most 30 days after the start.
-              </Text>
-            </section>
-            <section aria-labelledby="historical-results">
-              <Title order={3} size="h4" id="historical-results" mb="xs">
-                {mode === 'latest' ? 'Latest completed reports' : 'Search results'}
-              </Title>
-              {mode === 'latest' ? <LatestCompleted buildingId={buildingId} /> : search && <SearchResults buildingId={buildingId} search={search} />}
-            </section>
-          </>
-        )}
-      </Stack>
-    </>
+            </form>
+            <Text size="sm" c="dimmed" mt={6}>
+              The end date is at most 30 days after the start.
+            </Text>
+          </section>
+          <section aria-labelledby="historical-results">
+            <Title order={3} size="h4" id="historical-results" mb="xs">
+              {mode === 'latest' ? 'Latest completed reports' : 'Search results'}
+            </Title>
+            {mode === 'latest' ? <LatestCompleted buildingId={buildingId} /> : search && <SearchResults buildingId={buildingId} search={search} />}
+          </section>
+        </>
+      )}
+    </ReportPage>
   );
 }
 

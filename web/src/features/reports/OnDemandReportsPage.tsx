@@ -9,12 +9,12 @@ import {
   type OnDemandReportStateFragment,
   type OnDemandReportsPageQuery,
 } from '../../generated/graphql';
-import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle, IconExternalLink, IconReport } from '../../ui/icons';
 import { displayDate, displayPeriod, downloadRoute } from './reportDates';
 import { ReportEmailSheet } from './ReportEmailSheet';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
 import classes from './reports.module.css';
+import { ReportPage } from './ReportPage';
 
 export const NOT_AVAILABLE_MESSAGE = 'On-demand reports are not available for this building';
 /** inspection.md section 9: the client asks for an on-demand report's state each second. */
@@ -96,45 +96,37 @@ export function OnDemandReportsPage() {
   const sections = data?.onDemandReportOptions ? onDemandSections(data.onDemandReportOptions, canSeeAudit) : [];
 
   return (
-    <>
-      <TopBar title="On-demand Reports" back={{ label: 'Reports', to: `/buildings/${buildingId}/reports/groups` }} />
-      <Stack gap="md" className={classes.page}>
-        {building && (
-          <Title order={2} size="h3" className={classes.buildingName}>
-            {building.name}
-          </Title>
-        )}
-        {error && !data && <ReportsLoadError title="The on-demand reports could not be loaded" onRetry={() => void refetch()} />}
-        {loading && !data && <ReportsLoading label="Loading on-demand reports" />}
-        {data && !building && <NoSuchBuilding />}
-        {building && !mayCreate && (
-          <Center py="xl">
-            <EmptyState icon={<IconReport size={28} />} withIndicatorBackground title="No results found" description="You have no permission to make reports of this building." />
-          </Center>
-        )}
-        {building && mayCreate && sections.length === 0 && (
-          <Center py="xl">
-            <EmptyState icon={<IconReport size={28} />} withIndicatorBackground title={NOT_AVAILABLE_MESSAGE} />
-          </Center>
-        )}
-        {building &&
-          mayCreate &&
-          sections.map((section) => (
-            <section key={section.key} aria-labelledby={`on-demand-${section.key}`}>
-              <Title order={3} size="h4" id={`on-demand-${section.key}`} mb="xs">
-                {section.title}
-              </Title>
-              <ul className={classes.list}>
-                {section.entries.map((entry) => (
-                  <li key={entry.key}>
-                    <OnDemandEntry buildingId={buildingId} entry={entry} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-      </Stack>
-    </>
+    <ReportPage title="On-demand Reports" back={{ label: 'Reports', to: `/buildings/${buildingId}/reports/groups` }} buildingName={building?.name}>
+      {error && !data && <ReportsLoadError title="The on-demand reports could not be loaded" onRetry={() => void refetch()} />}
+      {loading && !data && <ReportsLoading label="Loading on-demand reports" />}
+      {data && !building && <NoSuchBuilding />}
+      {building && !mayCreate && (
+        <Center py="xl">
+          <EmptyState icon={<IconReport size={28} />} withIndicatorBackground title="No results found" description="You have no permission to make reports of this building." />
+        </Center>
+      )}
+      {building && mayCreate && sections.length === 0 && (
+        <Center py="xl">
+          <EmptyState icon={<IconReport size={28} />} withIndicatorBackground title={NOT_AVAILABLE_MESSAGE} />
+        </Center>
+      )}
+      {building &&
+        mayCreate &&
+        sections.map((section) => (
+          <section key={section.key} aria-labelledby={`on-demand-${section.key}`}>
+            <Title order={3} size="h4" id={`on-demand-${section.key}`} mb="xs">
+              {section.title}
+            </Title>
+            <ul className={classes.list}>
+              {section.entries.map((entry) => (
+                <li key={entry.key}>
+                  <OnDemandEntry buildingId={buildingId} entry={entry} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+    </ReportPage>
   );
 }
 

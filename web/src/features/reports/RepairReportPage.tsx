@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useApolloClient } from '@apollo/client/react';
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import {
   RepairReportDownloadDocument,
   useRepairReportPageQuery,
   type RepairReportDownloadQuery,
   type RepairReportDownloadQueryVariables,
 } from '../../generated/graphql';
-import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle } from '../../ui/icons';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
-import classes from './reports.module.css';
+import { ReportPage } from './ReportPage';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -69,79 +68,71 @@ export function RepairReportPage() {
   };
 
   return (
-    <>
-      <TopBar title="Repair Report" back={{ label: 'Reports', to: `/buildings/${buildingId}/reports/groups` }} />
-      <Stack gap="md" className={classes.page}>
-        {building && (
-          <Title order={2} size="h3" className={classes.buildingName}>
-            {building.name}
-          </Title>
-        )}
-        {page.error && !page.data && <ReportsLoadError title="The equipment could not be loaded" onRetry={() => void page.refetch()} />}
-        {page.loading && !page.data && <ReportsLoading label="Loading equipment" />}
-        {page.data && !building && <NoSuchBuilding />}
-        {building && page.data && (
-          <Stack gap="sm">
-            <TextInput
-              type="date"
-              label="Start date"
-              required
-              value={range.startDate}
-              error={range.startDate !== '' && !isDate(range.startDate) ? 'A valid start date is required.' : undefined}
-              onChange={(event) => {
-                const startDate = event.currentTarget.value;
-                setRange((current) => ({ ...current, startDate }));
-              }}
-            />
-            <TextInput
-              type="date"
-              label="End date"
-              value={range.endDate}
-              onChange={(event) => {
-                const endDate = event.currentTarget.value;
-                setRange((current) => ({ ...current, endDate }));
-              }}
-            />
-            {page.data.equipment.length === 0 ? (
-              <Text size="sm">No equipment is installed at this building.</Text>
-            ) : (
-              // Native checkboxes: Mantine's Checkbox would be split into a chunk the walkabout editor shares (its budget is full).
-              <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
-                <Text component="legend" size="sm" fw={500}>
-                  Equipment <span aria-hidden="true" style={{ color: 'var(--mantine-color-error)' }}>*</span>
-                </Text>
-                <Stack gap={6} mt={6}>
-                  {page.data.equipment.map((equipment) => (
-                    <label key={equipment.id} style={{ display: 'flex', gap: 10, alignItems: 'center', minHeight: 24, fontSize: 'var(--mantine-font-size-sm)' }}>
-                      <input
-                        type="checkbox"
-                        style={{ width: 18, height: 18, margin: 0 }}
-                        checked={equipmentIds.includes(equipment.id)}
-                        onChange={(event) => {
-                          const checked = event.currentTarget.checked;
-                          setEquipmentIds((current) => (checked ? [...current, equipment.id] : current.filter((id) => id !== equipment.id)));
-                        }}
-                      />
-                      {equipment.displayName}
-                    </label>
-                  ))}
-                </Stack>
-              </fieldset>
-            )}
-            {problem && (
-              <Alert role="alert" color="red" variant="light" icon={<IconAlertTriangle />} title="No report">
-                {problem}
-              </Alert>
-            )}
-            <Button onClick={download} disabled={!canDownload} loading={busy}>
-              Download
-            </Button>
-            <Text size="sm" c="dimmed">
-              Choose a start date and at least one equipment. The PDF opens in a new tab.
-            </Text>
-          </Stack>
-        )}
-      </Stack>
-    </>
+    <ReportPage title="Repair Report" back={{ label: 'Reports', to: `/buildings/${buildingId}/reports/groups` }} buildingName={building?.name}>
+      {page.error && !page.data && <ReportsLoadError title="The equipment could not be loaded" onRetry={() => void page.refetch()} />}
+      {page.loading && !page.data && <ReportsLoading label="Loading equipment" />}
+      {page.data && !building && <NoSuchBuilding />}
+      {building && page.data && (
+        <Stack gap="sm">
+          <TextInput
+            type="date"
+            label="Start date"
+            required
+            value={range.startDate}
+            error={range.startDate !== '' && !isDate(range.startDate) ? 'A valid start date is required.' : undefined}
+            onChange={(event) => {
+              const startDate = event.currentTarget.value;
+              setRange((current) => ({ ...current, startDate }));
+            }}
+          />
+          <TextInput
+            type="date"
+            label="End date"
+            value={range.endDate}
+            onChange={(event) => {
+              const endDate = event.currentTarget.value;
+              setRange((current) => ({ ...current, endDate }));
+            }}
+          />
+          {page.data.equipment.length === 0 ? (
+            <Text size="sm">No equipment is installed at this building.</Text>
+          ) : (
+            // Native checkboxes: Mantine's Checkbox would be split into a chunk the walkabout editor shares (its budget is full).
+            <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
+              <Text component="legend" size="sm" fw={500}>
+                Equipment <span aria-hidden="true" style={{ color: 'var(--mantine-color-error)' }}>*</span>
+              </Text>
+              <Stack gap={6} mt={6}>
+                {page.data.equipment.map((equipment) => (
+                  <label key={equipment.id} style={{ display: 'flex', gap: 10, alignItems: 'center', minHeight: 24, fontSize: 'var(--mantine-font-size-sm)' }}>
+                    <input
+                      type="checkbox"
+                      style={{ width: 18, height: 18, margin: 0 }}
+                      checked={equipmentIds.includes(equipment.id)}
+                      onChange={(event) => {
+                        const checked = event.currentTarget.checked;
+                        setEquipmentIds((current) => (checked ? [...current, equipment.id] : current.filter((id) => id !== equipment.id)));
+                      }}
+                    />
+                    {equipment.displayName}
+                  </label>
+                ))}
+              </Stack>
+            </fieldset>
+          )}
+          {problem && (
+            <Alert role="alert" color="red" variant="light" icon={<IconAlertTriangle />} title="No report">
+              {problem}
+            </Alert>
+          )}
+          <Button onClick={download} disabled={!canDownload} loading={busy}>
+            Download
+          </Button>
+          <Text size="sm" c="dimmed">
+            Choose a start date and at least one equipment. The PDF opens in a new tab.
+          </Text>
+        </Stack>
+      )}
+    </ReportPage>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@
 import { useEmailWalkaboutReportMutation } from '../../generated/graphql';
 import { IconCircleCheck } from '../../ui/icons';
 import { useIsPhone } from '../../ui/phone';
+import { SheetActions } from './SheetActions';
 
 export const REPORT_SENT_MESSAGE = 'Report sent successfully.';
 export const REPORT_NOT_SENT_MESSAGE = 'There was an issue sending the report, please try again.';
@@ -98,19 +99,7 @@ export function ReportEmailSheet({ reportId, reportName, onClose }: ReportEmailS
               data-autofocus
             />
             <Textarea label="Message" description="Optional: sent with the report." minRows={3} value={message} onChange={(event) => setMessage(event.currentTarget.value)} />
-            {failure && (
-              <Alert role="alert" color="red" variant="light">
-                {failure}
-              </Alert>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={loading}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={loading} disabled={recipients.trim() === ''}>
-                Send
-              </Button>
-            </Group>
+            <SheetActions failure={failure} busy={loading} submitLabel="Send" submitDisabled={recipients.trim() === ''} onCancel={onClose} />
           </Stack>
         </form>
       )}

@@ -1,11 +1,11 @@
 import { Link, useParams } from 'react-router-dom';
-import { Card, Center, EmptyState, Stack, Title } from '@mantine/core';
+import { Card, Center, EmptyState, Title } from '@mantine/core';
 import { useReportGroupsPageQuery } from '../../generated/graphql';
-import { TopBar } from '../../ui/TopBar';
 import { IconChevronRight, IconReport } from '../../ui/icons';
 import { reportGroupLinks } from './reportGroups';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
 import classes from './reports.module.css';
+import { ReportPage } from './ReportPage';
 
 /** /buildings/{buildingId}/reports/groups: the report groups the viewer may open (inspection.md sections 2 and 6). */
 export function ReportGroupsPage() {
@@ -21,37 +21,29 @@ export function ReportGroupsPage() {
       : [];
 
   return (
-    <>
-      <TopBar title="Reports" back={{ label: 'Buildings', to: '/buildings' }} />
-      <Stack gap="md" className={classes.page}>
-        {building && (
-          <Title order={2} size="h3" className={classes.buildingName}>
-            {building.name}
+    <ReportPage title="Reports" back={{ label: 'Buildings', to: '/buildings' }} buildingName={building?.name}>
+      {error && !data && <ReportsLoadError title="The reports could not be loaded" onRetry={() => void refetch()} />}
+      {loading && !data && <ReportsLoading label="Loading reports" />}
+      {data && !building && <NoSuchBuilding />}
+      {building && links.length === 0 && cycleLinks.length === 0 && (
+        <Center py="xl">
+          <EmptyState icon={<IconReport size={28} />} withIndicatorBackground title="No results found" description="You have no permission to see reports of this building." />
+        </Center>
+      )}
+      {building && links.length > 0 && (
+        <nav aria-label="Report groups">
+          <LinkList links={links} />
+        </nav>
+      )}
+      {cycleLinks.length > 0 && (
+        <nav aria-labelledby="reports-by-cycle">
+          <Title order={3} size="h4" id="reports-by-cycle" mb="xs">
+            Reports by cycle
           </Title>
-        )}
-        {error && !data && <ReportsLoadError title="The reports could not be loaded" onRetry={() => void refetch()} />}
-        {loading && !data && <ReportsLoading label="Loading reports" />}
-        {data && !building && <NoSuchBuilding />}
-        {building && links.length === 0 && cycleLinks.length === 0 && (
-          <Center py="xl">
-            <EmptyState icon={<IconReport size={28} />} withIndicatorBackground title="No results found" description="You have no permission to see reports of this building." />
-          </Center>
-        )}
-        {building && links.length > 0 && (
-          <nav aria-label="Report groups">
-            <LinkList links={links} />
-          </nav>
-        )}
-        {cycleLinks.length > 0 && (
-          <nav aria-labelledby="reports-by-cycle">
-            <Title order={3} size="h4" id="reports-by-cycle" mb="xs">
-              Reports by cycle
-            </Title>
-            <LinkList links={cycleLinks} />
-          </nav>
-        )}
-      </Stack>
-    </>
+          <LinkList links={cycleLinks} />
+        </nav>
+      )}
+    </ReportPage>
   );
 }
 

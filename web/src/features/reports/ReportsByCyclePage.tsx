@@ -1,11 +1,11 @@
 import { Link, useParams } from 'react-router-dom';
-import { Badge, Card, Center, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Center, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { useReportsByCycleAccessQuery, useReportsByCyclePageQuery, type ReportLayout } from '../../generated/graphql';
-import { TopBar } from '../../ui/TopBar';
 import { IconChevronRight, IconReport, IconSearch } from '../../ui/icons';
 import { displayDate } from './reportDates';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
 import classes from './reports.module.css';
+import { ReportPage } from './ReportPage';
 
 const LAYOUT_LABELS: Record<ReportLayout, string> = {
   DEFAULT: 'Every result',
@@ -32,57 +32,49 @@ export function ReportsByCyclePage() {
   const error = access.error ?? page.error;
 
   return (
-    <>
-      <TopBar title={title} back={{ label: 'Reports', to: `/buildings/${buildingId}/reports/groups` }} />
-      <Stack gap="md" className={classes.page}>
-        {building && (
-          <Title order={2} size="h3" className={classes.buildingName}>
-            {building.name}
-          </Title>
-        )}
-        {error && !reports && <ReportsLoadError title="The reports could not be loaded" onRetry={() => void (access.data ? page.refetch() : access.refetch())} />}
-        {!error && (access.loading || page.loading) && !reports && <ReportsLoading label="Loading reports" />}
-        {access.data && !building && <NoSuchBuilding />}
-        {building && !mayView && (
-          <Center py="xl">
-            <EmptyState icon={<IconReport size={28} />} withIndicatorBackground title="No results found" description="You have no permission to see reports of this building." />
-          </Center>
-        )}
-        {reports && reports.length === 0 && (
-          <Center py="xl">
-            <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" />
-          </Center>
-        )}
-        {reports && reports.length > 0 && (
-          <ul className={classes.list} aria-label={title}>
-            {reports.map((report) => (
-              <li key={report.id}>
-                <Card withBorder radius="md" padding={0}>
-                  <Link to={`/buildings/${buildingId}/reports/${cycleId}/${report.id}`} className={classes.groupLink}>
-                    <Stack gap={2}>
-                      <Group gap="xs">
-                        <Text fw={600} component="span">
-                          {report.name}
-                        </Text>
-                        <Badge variant="light" color={report.type === 'FAILURE' && report.total > 0 ? 'red' : 'gray'}>
-                          {LAYOUT_LABELS[report.type]}
-                        </Badge>
-                      </Group>
-                      <Text size="sm" c="dimmed" component="span">
-                        {[
-                          report.date ? `Latest walkabout ${displayDate(report.date)}` : 'No walkabout yet',
-                          report.type === 'DEFAULT' ? `${report.total} ${report.total === 1 ? 'result' : 'results'}` : `${report.total} ${report.total === 1 ? 'item' : 'items'}, ${report.acknowledgedTotal} acknowledged`,
-                        ].join(' · ')}
+    <ReportPage title={title} back={{ label: 'Reports', to: `/buildings/${buildingId}/reports/groups` }} buildingName={building?.name}>
+      {error && !reports && <ReportsLoadError title="The reports could not be loaded" onRetry={() => void (access.data ? page.refetch() : access.refetch())} />}
+      {!error && (access.loading || page.loading) && !reports && <ReportsLoading label="Loading reports" />}
+      {access.data && !building && <NoSuchBuilding />}
+      {building && !mayView && (
+        <Center py="xl">
+          <EmptyState icon={<IconReport size={28} />} withIndicatorBackground title="No results found" description="You have no permission to see reports of this building." />
+        </Center>
+      )}
+      {reports && reports.length === 0 && (
+        <Center py="xl">
+          <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" />
+        </Center>
+      )}
+      {reports && reports.length > 0 && (
+        <ul className={classes.list} aria-label={title}>
+          {reports.map((report) => (
+            <li key={report.id}>
+              <Card withBorder radius="md" padding={0}>
+                <Link to={`/buildings/${buildingId}/reports/${cycleId}/${report.id}`} className={classes.groupLink}>
+                  <Stack gap={2}>
+                    <Group gap="xs">
+                      <Text fw={600} component="span">
+                        {report.name}
                       </Text>
-                    </Stack>
-                    <IconChevronRight size={18} />
-                  </Link>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Stack>
-    </>
+                      <Badge variant="light" color={report.type === 'FAILURE' && report.total > 0 ? 'red' : 'gray'}>
+                        {LAYOUT_LABELS[report.type]}
+                      </Badge>
+                    </Group>
+                    <Text size="sm" c="dimmed" component="span">
+                      {[
+                        report.date ? `Latest walkabout ${displayDate(report.date)}` : 'No walkabout yet',
+                        report.type === 'DEFAULT' ? `${report.total} ${report.total === 1 ? 'result' : 'results'}` : `${report.total} ${report.total === 1 ? 'item' : 'items'}, ${report.acknowledgedTotal} acknowledged`,
+                      ].join(' · ')}
+                    </Text>
+                  </Stack>
+                  <IconChevronRight size={18} />
+                </Link>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ReportPage>
   );
 }

@@ -1,11 +1,9 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Stack, Title } from '@mantine/core';
 import { useReportsPageQuery } from '../../generated/graphql';
-import { TopBar } from '../../ui/TopBar';
 import { isListGroupKey, LIST_GROUPS } from './reportGroups';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
 import { WalkaboutReportList } from './WalkaboutReportList';
-import classes from './reports.module.css';
+import { ReportPage } from './ReportPage';
 
 /**
  * /buildings/{buildingId}/reports (optional ?group=interim|completed-walkabout|audit): the building's walkabout
@@ -24,19 +22,11 @@ export function ReportsPage() {
   const building = data?.building;
 
   return (
-    <>
-      <TopBar title={title} back={{ label: 'Reports', to: `/buildings/${buildingId}/reports/groups` }} />
-      <Stack gap="md" className={classes.page}>
-        {building && (
-          <Title order={2} size="h3" className={classes.buildingName}>
-            {building.name}
-          </Title>
-        )}
-        {error && !data && <ReportsLoadError title="The reports could not be loaded" onRetry={() => void refetch()} />}
-        {loading && !data && <ReportsLoading label="Loading reports" />}
-        {data && !building && <NoSuchBuilding />}
-        {building && data && <WalkaboutReportList reports={data.walkaboutReports.nodes} label={title} />}
-      </Stack>
-    </>
+    <ReportPage title={title} back={{ label: 'Reports', to: `/buildings/${buildingId}/reports/groups` }} buildingName={building?.name}>
+      {error && !data && <ReportsLoadError title="The reports could not be loaded" onRetry={() => void refetch()} />}
+      {loading && !data && <ReportsLoading label="Loading reports" />}
+      {data && !building && <NoSuchBuilding />}
+      {building && data && <WalkaboutReportList reports={data.walkaboutReports.nodes} label={title} />}
+    </ReportPage>
   );
 }

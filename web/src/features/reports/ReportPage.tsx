@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Stack, Title } from '@mantine/core';
+import { TopBar, type TopBarProps } from '../../ui/TopBar';
+import classes from './reports.module.css';
+
+type ReportPageProps = {
+  title: string;
+  back: NonNullable<TopBarProps['back']>;
+  /** The building the screen is about, as its heading once known. */
+  buildingName?: string | null;
+  children: ReactNode;
+};
+
+/** The frame of a building's report screens: the top bar with its way back, then the building's name over the content. */
+export function ReportPage({ title, back, buildingName, children }: ReportPageProps) {
+  return (
+    <>
+      <TopBar title={title} back={back} />
+      <Stack gap="md" className={classes.page}>
+        {buildingName && (
+          <Title order={2} size="h3" className={classes.buildingName}>
+            {buildingName}
+          </Title>
+        )}
+        {children}
+      </Stack>
+    </>
+  );
+}
