@@ -11,7 +11,7 @@ import {
 import { uploadFile } from '../../lib/upload/uploadFile';
 import { IconPhoto } from '../../ui/icons';
 import { useIsPhone } from '../../ui/phone';
-import { SheetActions } from './SheetActions';
+import { placeErrors, SheetActions } from './SheetActions';
 
 export const ACKNOWLEDGE_FAILED_MESSAGE = 'There was an issue saving the acknowledgement, please try again.';
 export const COMMENT_FAILED_MESSAGE = 'There was an issue saving the comment, please try again.';
@@ -42,19 +42,6 @@ export function isValidDateTime(value: string): boolean {
 }
 
 type FieldErrors = Record<string, string>;
-
-type PayloadError = { field: string | null; message: string };
-
-/** Splits a payload's errors into those at the sheet's fields and one message for the rest. */
-function placeErrors(errors: readonly PayloadError[], fields: readonly string[]): { fieldErrors: FieldErrors; general: string | null } {
-  const fieldErrors: FieldErrors = {};
-  const general: string[] = [];
-  for (const error of errors) {
-    if (error.field && fields.includes(error.field)) fieldErrors[error.field] = error.message;
-    else general.push(error.message);
-  }
-  return { fieldErrors, general: general.length > 0 ? general.join(' ') : null };
-}
 
 /** The building card's counts are not in the payloads: dropping them makes the next screen that shows them ask again. */
 export function dropBuildingCounts(cache: ApolloCache<unknown>, buildingId: string) {

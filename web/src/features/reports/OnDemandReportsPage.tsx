@@ -137,6 +137,13 @@ type Generation =
   | { phase: 'ready'; report: OnDemandReportStateFragment }
   | { phase: 'failed'; message: string };
 
+/** What a report's state says to do next: open it, say why it failed, or keep asking. */
+function outcomeOf(report: OnDemandReportStateFragment): { ready: true } | { failed: string } | null {
+  if (report.status === 'READY' && report.pdfUrl) return { ready: true };
+  if (report.status === 'FAILED') return { failed: report.error ?? 'The report could not be made.' };
+  return null;
+}
+
 const walkaboutLabel = (walkabout: Walkabout) =>
   `${displayPeriod(walkabout.startDate, walkabout.endDate) ?? displayDate(walkabout.date) ?? walkabout.date}${walkabout.isLocked ? '' : ' (not locked)'}`;
 
@@ -152,12 +159,13 @@ function OnDemandEntry({ buildingId, entry }: { buildingId: string; entry: Entry
     try {
       const answer = (await create({ variables: { input: { ...entry.input, buildingId, walkaboutId: walkaboutId || null } } })).data?.createOnDemandReport;
       const report = answer?.onDemandReport;
+      const outcome = report ? outcomeOf(report) : null;
       if (!report) {
         setGeneration({ phase: 'failed', message: answer?.errors.map((e) => e.message).join(' ') || 'The report could not be asked for.' });
-      } else if (report.status === 'READY' && report.pdfUrl) {
+      } else if (outcome && 'ready' in outcome) {
         setGeneration({ phase: 'ready', report });
-      } else if (report.status === 'FAILED') {
-        setGeneration({ phase: 'failed', message: report.error ?? 'The report could not be made.' });
+      } else if (outcome) {
+        setGeneration({ phase: 'failed', message: outcome.failed });
       } else {
         setGeneration({ phase: 'generating', id: report.id, startedAt: Date.now() });
       }
@@ -166,7 +174,6 @@ function OnDemandEntry({ buildingId, entry }: { buildingId: string; entry: Entry
     }
   };
 
-  const selectId = `on-demand-walkabout-${entry.key}`;
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
@@ -186,7 +193,6 @@ function OnDemandEntry({ buildingId, entry }: { buildingId: string; entry: Entry
           </Text>
         ) : (
           <NativeSelect
-            id={selectId}
             label="Walkabout"
             value={walkaboutId}
             disabled={busy}
@@ -279,14 +285,15 @@ function GenerationProgress({
   const elapsed = useElapsedSeconds(startedAt);
   const { data, error } = useOnDemandReportPollQuery({ variables: { id }, pollInterval: POLL_INTERVAL_MS, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: false });
   const report = data?.onDemandReport;
-  const settled = data !== undefined && (report === null || report?.status === 'FAILED' || (report?.status === 'READY' && !!report.pdfUrl));
+  const outcome = report ? outcomeOf(report) : null;
+  const settled = data !== undefined && (!report || outcome !== null);
 
   useEffect(() => {
     if (!data) return;
-    if (report === null || report === undefined) onFailed('The report asked for could not be found.');
-    else if (report.status === 'FAILED') onFailed(report.error ?? 'The report could not be made.');
-    else if (report.status === 'READY' && report.pdfUrl) onReady(report);
-  }, [data, report, onFailed, onReady]);
+    if (!report) onFailed('The report asked for could not be found.');
+    else if (outcome && 'ready' in outcome) onReady(report);
+    else if (outcome) onFailed(outcome.failed);
+  }, [data, report, outcome, onFailed, onReady]);
 
   if (settled) return null;
   return (

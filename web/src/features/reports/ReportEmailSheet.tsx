@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@
 import { useEmailWalkaboutReportMutation } from '../../generated/graphql';
 import { IconCircleCheck } from '../../ui/icons';
 import { useIsPhone } from '../../ui/phone';
-import { SheetActions } from './SheetActions';
+import { placeErrors, SheetActions } from './SheetActions';
 
 export const REPORT_SENT_MESSAGE = 'Report sent successfully.';
 export const REPORT_NOT_SENT_MESSAGE = 'There was an issue sending the report, please try again.';
@@ -55,10 +55,9 @@ export function ReportEmailSheet({ reportId, reportName, onClose }: ReportEmailS
         setSentTo(answer.email.recipients);
         return;
       }
-      const atRecipients = answer?.errors.filter((error) => error.field === 'recipients') ?? [];
-      const others = answer?.errors.filter((error) => error.field !== 'recipients') ?? [];
-      setRecipientsError(atRecipients.length > 0 ? atRecipients.map((error) => error.message).join(' ') : null);
-      setFailure(others.length > 0 ? others.map((error) => error.message).join(' ') : atRecipients.length > 0 ? null : REPORT_NOT_SENT_MESSAGE);
+      const placed = placeErrors(answer?.errors ?? [], ['recipients']);
+      setRecipientsError(placed.fieldErrors.recipients ?? null);
+      setFailure(placed.general ?? (placed.fieldErrors.recipients ? null : REPORT_NOT_SENT_MESSAGE));
     } catch {
       setFailure(REPORT_NOT_SENT_MESSAGE);
     }

@@ -3,7 +3,7 @@ import { Anchor, Center, EmptyState, Stack, Table, Text, Title } from '@mantine/
 import { useReportShowPageQuery, type FailureItemActionsFragment } from '../../generated/graphql';
 import { TopBar } from '../../ui/TopBar';
 import { IconSearch } from '../../ui/icons';
-import { displayDate } from './reportDates';
+import { displayDate, itemCounts } from './reportDates';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
 import { AcknowledgedCell, CommentsCell, FailureItemActions } from './FailureItemActions';
 import classes from './reports.module.css';
@@ -63,7 +63,7 @@ export function ReportShowPage() {
               {report.building.name}
             </Title>
             <Text size="sm" c="dimmed">
-              {[report.cycleName, date && `Latest walkabout ${date}`, report.type !== 'DEFAULT' && `${report.total} ${report.total === 1 ? 'item' : 'items'}, ${report.acknowledgedTotal} acknowledged`]
+              {[report.cycleName, date && `Latest walkabout ${date}`, report.type !== 'DEFAULT' && itemCounts(report.total, report.acknowledgedTotal)]
                 .filter(Boolean)
                 .join(' · ')}
             </Text>

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Badge, Card, Center, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { useReportsByCycleAccessQuery, useReportsByCyclePageQuery, type ReportLayout } from '../../generated/graphql';
 import { IconChevronRight, IconReport, IconSearch } from '../../ui/icons';
-import { displayDate } from './reportDates';
+import { displayDate, itemCounts } from './reportDates';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
 import classes from './reports.module.css';
 import { ReportPage } from './ReportPage';
@@ -64,7 +64,7 @@ export function ReportsByCyclePage() {
                     <Text size="sm" c="dimmed" component="span">
                       {[
                         report.date ? `Latest walkabout ${displayDate(report.date)}` : 'No walkabout yet',
-                        report.type === 'DEFAULT' ? `${report.total} ${report.total === 1 ? 'result' : 'results'}` : `${report.total} ${report.total === 1 ? 'item' : 'items'}, ${report.acknowledgedTotal} acknowledged`,
+                        report.type === 'DEFAULT' ? `${report.total} ${report.total === 1 ? 'result' : 'results'}` : itemCounts(report.total, report.acknowledgedTotal),
                       ].join(' · ')}
                     </Text>
                   </Stack>

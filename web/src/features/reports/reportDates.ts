@@ -56,3 +56,8 @@ export function reportIdOfDownloadUrl(downloadUrl: string | null): string | null
   const match = /^\/?walkabout-reports\/([0-9]+)\/download\/?$/.exec(downloadUrl.trim());
   return match ? match[1]! : null;
 }
+
+/** A failure or notes report's counts: '1 item, 0 acknowledged', '3 items, 2 acknowledged'. */
+export function itemCounts(total: number, acknowledged: number): string {
+  return `${total} ${total === 1 ? 'item' : 'items'}, ${acknowledged} acknowledged`;
+}
