@@ -1,9 +1,8 @@
 /**
  * The backend's tables (Drizzle). Column names are snake_case in the database
  * through the client's `casing: 'snake_case'` option, camelCase in TypeScript.
- * Document tables belong to a later issue.
  */
-import type { OffsetUnit, RolePermissions } from '@fsi/shared';
+import type { DOCUMENT_CATEGORIES, OffsetUnit, RolePermissions } from '@fsi/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -153,6 +152,8 @@ export const buildings = pgTable(
     contractUrl: text(),
     contractAcceptedAt: stamp(),
     contractAccepterUsername: text(),
+    /** The contract is the organization's (spec admin-organizations-buildings.md: 'Contract is managed on organization level.'). */
+    organizationContract: boolean().notNull().default(false),
     fireWatchCycleId: integer().references(() => cycles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -684,8 +685,59 @@ export const uploads = pgTable('uploads', {
   size: integer().notNull(),
   originalName: text(),
   uploaderId: integer().references(() => users.id, { onDelete: 'set null' }),
+  /** The organization of the user who uploaded it: only that organization may pass it in a save. */
+  organizationId: integer().references(() => organizations.id, { onDelete: 'cascade' }),
+  /** What the upload was accepted as: a photo or logo (an image), or a document (PDF, office or image). */
+  kind: text().$type<UploadKind>().notNull().default('image'),
+  /** A PDF's page count, read on upload. */
+  pageCount: integer(),
   createdAt: createdAt(),
 });
+
+export type UploadKind = 'image' | 'document';
+
+// --- Documents (issue 11: spec inspection.md sections 2-8). ---
+
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+export type DocumentBookmark = { label: string; page: number };
+/** pageCount for PDFs (read on upload, kept up to date by PATCH); bookmarks for PDFs only. */
+export type DocumentMetadata = { pageCount?: number | null; bookmarks?: DocumentBookmark[] };
+
+/**
+ * A building's document: one of the seven categories, or attached to a failure item (an entry's
+ * unsatisfactory result, or an off-cycle location comment) from the failure report.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    buildingId: integer().notNull().references(() => buildings.id, { onDelete: 'cascade' }),
+    entryId: integer().references(() => entries.id, { onDelete: 'cascade' }),
+    locationCommentId: integer().references(() => locationComments.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    category: text().$type<DocumentCategory>().notNull(),
+    uploadId: integer().notNull().references(() => uploads.id, { onDelete: 'restrict' }),
+    metadata: jsonb().$type<DocumentMetadata>().notNull().default({}),
+    creatorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.buildingId, t.category), index().on(t.entryId), index().on(t.locationCommentId)],
+);
+
+/**
+ * A QR code printed ahead of time for an organization (spec admin-organizations-buildings.md "Unassigned QR
+ * codes"): its uuid becomes a location's temporary uuid when assigned, and the row goes.
+ */
+export const unassignedQrCodes = pgTable(
+  'unassigned_qr_codes',
+  {
+    id: id(),
+    organizationId: integer().notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    uuid: text().notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.organizationId)],
+);
 
 // --- Reports (issue 10: spec inspection.md sections 2-9; definitions and booklets admin-people-schedules.md 3-4). ---
 

@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncTypebox<{ storage: FileStorage }> = async (app, 
       await options.storage.put(key, image.body, image.mimetype);
       const [row] = await app.db
         .insert(uploads)
-        .values({ key, mimetype: image.mimetype, size: image.body.length, originalName: file.filename.slice(0, 255), uploaderId: scope.userId })
+        .values({ key, mimetype: image.mimetype, size: image.body.length, originalName: file.filename.slice(0, 255), uploaderId: scope.userId, organizationId: scope.organizationId })
         .returning();
       reply.code(201);
       return singleDocument(uploadResource(row!));
