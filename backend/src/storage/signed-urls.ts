@@ -77,6 +77,44 @@ export class UrlSigner {
   }
 }
 
+/** The content type of a stored file by its key's extension (keys are made by the uploads route with the sniffed type's extension). */
+export const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  avif: 'image/avif',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  tif: 'image/tiff',
+};
+
+/** The storage key of a stored reference `/files/{key}` (what POST /uploads answers and saves keep), or null for anything else. */
+export function storedKeyOf(stored: string | null | undefined): string | null {
+  if (!stored?.startsWith('/files/')) return null;
+  const key = stored.slice('/files/'.length);
+  return SAFE_KEY.test(key) ? key : null;
+}
+
+/**
+ * The signed URL under which a stored reference `/files/{key}` is served, for a caller the route has already
+ * checked may see what the file belongs to; null when there is none. `name` is the file name without extension
+ * (the key's extension is added); the type comes from the key's extension.
+ */
+export function signedUrlOf(signer: UrlSigner, stored: string | null | undefined, name = 'file', options: { ttlSeconds?: number; now?: number } = {}): string | null {
+  const key = storedKeyOf(stored);
+  if (!key) return null;
+  const extension = key.includes('.') ? key.slice(key.lastIndexOf('.') + 1) : '';
+  const contentType = MIME_BY_EXTENSION[extension] ?? 'application/octet-stream';
+  return signer.fileUrl({ key, filename: extension ? `${name}.${extension}` : name, contentType }, options).url;
+}
+
 /**
  * Content-Disposition with the file's name: an ASCII fallback in `filename` and the exact name in `filename*`
  * (RFC 6266 / 5987), inline so that a new window shows a PDF rather than only saving it.
