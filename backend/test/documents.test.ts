@@ -202,6 +202,10 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     (await manager.get(`/walkabout-reports/latest/${building}`)).status,
     (await manager.get('/walkabout-reports/latest/424242')).status,
   ],
+  'GET /walkabout-reports/latest': async ({ manager, building }) => [
+    (await manager.get(`/walkabout-reports/latest?filter[building]=${building},424242`)).status,
+    (await manager.get('/walkabout-reports/latest?filter[building]=x')).status,
+  ],
   'GET /walkabout-reports/:id/download': async ({ app, manager, building }) => [
     (await manager.get(`/walkabout-reports/${await readyReport(app, building)}/download`)).status,
     (await manager.get('/walkabout-reports/424242/download')).status,
@@ -342,6 +346,7 @@ const expected: Record<string, number[]> = {
   'GET /files/:key': [404],
   'GET /walkabout-reports': [200, 422, 400],
   'GET /walkabout-reports/latest/:buildingId': [200, 404],
+  'GET /walkabout-reports/latest': [200, 400],
   'GET /walkabout-reports/:id/download': [200, 404],
   'GET /on-demand-reports/building-data/:buildingId': [200, 404],
   'GET /on-demand-reports/:id': [200, 404],

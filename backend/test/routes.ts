@@ -177,6 +177,7 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       url: `/walkabout-reports?filter[building]=${ids.building}&filter[group]=historical&filter[type]=walkabout_reports&filter[date_from]=2026-10-01&filter[date_to]=2026-10-31`,
     },
     'GET /walkabout-reports/latest/:buildingId': { method: 'GET', url: `/walkabout-reports/latest/${ids.building}` },
+    'GET /walkabout-reports/latest': { method: 'GET', url: `/walkabout-reports/latest?filter[building]=${ids.building}` },
     'GET /walkabout-reports/:id/download': { method: 'GET', url: `/walkabout-reports/${ids.report}/download` },
     'GET /on-demand-reports/building-data/:buildingId': { method: 'GET', url: `/on-demand-reports/building-data/${ids.building}` },
     'GET /on-demand-reports/:id': { method: 'GET', url: '/on-demand-reports/no-such-request' },

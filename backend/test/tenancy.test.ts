@@ -311,6 +311,15 @@ const cases: Record<string, Case> = {
     expect((await side.client.get(`/walkabout-reports/latest/${side.own.buildings[0]}`)).body.included!.map((r) => r.id)).toContain(own);
     expect((await side.client.get(`/walkabout-reports/latest/${side.other.buildings[0]}`)).status).toBe(404);
   },
+  'GET /walkabout-reports/latest': async (side, backend) => {
+    const own = await readyReport(backend, side.own.buildings[0]!);
+    const foreign = await readyReport(backend, side.other.buildings[0]!);
+    const answer = (await side.client.get(`/walkabout-reports/latest?filter[building]=${side.own.buildings[0]},${side.other.buildings[0]}`)).body;
+    // Only the caller's building answers; the other organization's is left out with its reports.
+    expect(ids(answer)).toEqual([String(side.own.buildings[0])]);
+    expect(answer.included!.map((r) => r.id)).toContain(own);
+    expect(answer.included!.map((r) => r.id)).not.toContain(foreign);
+  },
   'GET /walkabout-reports/:id/download': async (side, backend) => {
     expect((await side.client.get(`/walkabout-reports/${await readyReport(backend, side.own.buildings[0]!)}/download`)).status).toBe(200);
     expect((await side.client.get(`/walkabout-reports/${await readyReport(backend, side.other.buildings[0]!)}/download`)).status).toBe(404);

@@ -366,6 +366,42 @@ describe.each(databases)('walkabout reports on %s', (database) => {
       expect((await as.southerner!.get(`/walkabout-reports/latest/${tower}`)).status).toBe(404);
       expect((await as.everything!.get('/walkabout-reports/latest/999999')).status).toBe(404);
     });
+
+  describe('GET /walkabout-reports/latest?filter[building]=…', () => {
+    const groupsOf = (resource: { relationships?: Record<string, unknown> }) =>
+      Object.fromEntries(
+        Object.entries(resource.relationships as Record<string, { data: { id: string }[] }>).map(([name, r]) => [name, r.data.map((x) => x.id).sort()]),
+      );
+
+    it('answers the latest reports of several buildings in one call, each as the one-building call does, in the order asked', async () => {
+      const annex = acme.buildings.Annex!;
+      const both = await as.everything!.get(`/walkabout-reports/latest?filter[building]=${annex},${tower}`);
+      expect(both.status).toBe(200);
+      const data = both.body.data as Array<{ id: string; relationships?: Record<string, unknown> }>;
+      expect(data.map((r) => r.id)).toEqual([String(annex), String(tower)]);
+      for (const [building, resource] of [[tower, data[1]!], [annex, data[0]!]] as const) {
+        const alone = await as.everything!.get(`/walkabout-reports/latest/${building}`);
+        expect(groupsOf(resource)).toEqual(groupsOf(one(alone.body)));
+      }
+      expect((both.body.included ?? []).map((r) => r.id)).toEqual(expect.arrayContaining(reportIds(['recent', 'month', 'audit', 'booklet', 'fireWatch', 'adhoc', 'annex'])));
+    });
+
+    it('leaves out buildings the caller may not see and what the caller may not see of the others', async () => {
+      const south = await as.southerner!.get(`/walkabout-reports/latest?filter[building]=${tower},${acme.buildings.Annex},999999`);
+      expect((south.body.data as Array<{ id: string }>).map((r) => r.id)).toEqual([String(acme.buildings.Annex)]);
+      const auditor = await as.auditor!.get(`/walkabout-reports/latest?filter[building]=${tower}`);
+      expect(groupsOf((auditor.body.data as Array<{ relationships?: Record<string, unknown> }>)[0]!)).toMatchObject({ walkaboutReports: [], walkaboutAuditReports: reportIds(['audit']) });
+      expect((await as.nobody!.get(`/walkabout-reports/latest?filter[building]=${tower}`)).status).toBe(403);
+    });
+
+    it('refuses more than 100 buildings, and a list that is not of ids', async () => {
+      const many = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+      const refused = await as.everything!.get(`/walkabout-reports/latest?filter[building]=${many}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors![0]!.detail).toBe('Ask for at most 100 buildings at once.');
+      expect((await as.everything!.get('/walkabout-reports/latest?filter[building]=1,x')).status).toBe(400);
+    });
+  });
   });
 
   describe('the download URL', () => {

@@ -27,6 +27,7 @@ const fieldErrorCodeOfRest: Record<RestErrorCode, FieldErrorCode | null> = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   FIRE_WATCH_ALREADY_STARTED: 'CONFLICT',
+  CONTRACT_NOT_ACCEPTED: 'CONTRACT_NOT_ACCEPTED',
   BAD_REQUEST: null,
   UNAUTHENTICATED: null,
   FORBIDDEN: null,

@@ -5,7 +5,7 @@
  * (each with a parent and a sub-region) of a new organization with its cycles.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '@fsi/backend/testing';
+import { schema, seed } from '@fsi/backend/testing';
 import { startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -31,6 +31,19 @@ beforeAll(async () => {
   });
   organizationId = String(organization.id);
   token = await stack.signIn('admin');
+  // A completed walkabout report of each building's Weekly cycle, as the latest reports show them.
+  await stack.backend.db.insert(schema.generatedReports).values(
+    Object.entries(organization.buildings).map(([name, buildingId]) => ({
+      kind: 'walkabout' as const,
+      sourceKey: `batching:${buildingId}`,
+      buildingId: buildingId!,
+      cycleId: organization.cycles.Weekly!,
+      name: `${name} weekly report`,
+      status: 'ready' as const,
+      uploadKey: `batching-report-${buildingId}`.padEnd(24, '0') + '.pdf',
+      isInterim: false,
+    })),
+  );
 });
 
 afterAll(async () => {
@@ -64,7 +77,40 @@ async function restCallsFor(pageSize: number) {
   return stack.restCalls.slice(before).map((call) => `${call.method} ${call.path}`);
 }
 
+const latestReportsQuery = `query LatestReports($organizationId: ID, $pageSize: Int!) {
+  buildings(organizationId: $organizationId, pageSize: $pageSize) {
+    nodes {
+      id name
+      latestWalkaboutReports { walkaboutReports { id name building { id name } cycle { id name } } reportBooklets { id } }
+    }
+  }
+}`;
+
+type LatestNode = { id: string; name: string; latestWalkaboutReports: { walkaboutReports: Array<{ name: string; building: { id: string }; cycle: { name: string } }> } };
+
+async function latestReportCallsFor(pageSize: number) {
+  const before = stack.restCalls.length;
+  const { body } = await stack.graphql<{ buildings: { nodes: LatestNode[] } }>(latestReportsQuery, { variables: { organizationId, pageSize }, token });
+  expect(body.errors).toBeUndefined();
+  const nodes = body.data!.buildings.nodes;
+  expect(nodes).toHaveLength(pageSize);
+  // Each building has its own report, with its building and cycle.
+  for (const node of nodes) {
+    expect(node.latestWalkaboutReports.walkaboutReports).toHaveLength(1);
+    expect(node.latestWalkaboutReports.walkaboutReports[0]).toMatchObject({ name: `${node.name} weekly report`, building: { id: node.id }, cycle: { name: 'Weekly' } });
+  }
+  return stack.restCalls.slice(before).map((call) => `${call.method} ${call.path}`);
+}
+
 describe('batching', () => {
+  it("asks for the latest reports of 50 buildings, with the reports' buildings and cycles, in as many calls as for 1", async () => {
+    const one = await latestReportCallsFor(1);
+    const fifty = await latestReportCallsFor(BUILDINGS);
+    expect(fifty.length).toBe(one.length);
+    expect(fifty.filter((call) => call.startsWith('GET /walkabout-reports/latest?'))).toHaveLength(1);
+    expect(fifty.find((call) => call.startsWith('GET /walkabout-reports/latest?'))).toMatch(/filter\[building\]=(\d+,){49}\d+(&|$)/);
+  });
+
   it('makes as many REST calls for 50 buildings as for 1', async () => {
     const one = await restCallsFor(1);
     const fifty = await restCallsFor(BUILDINGS);

@@ -102,15 +102,27 @@ export async function listReports(db: Database, buildingId: number, filters: Rep
 
 /** The latest completed report of each kind and report definition or booklet of a building, among `kinds`. */
 export async function latestReports(db: Database, buildingId: number, kinds: GeneratedReportKind[]): Promise<ReportRow[]> {
-  if (!kinds.length) return [];
+  return latestReportsOf(db, [buildingId], kinds);
+}
+
+/** The latest reports of several buildings at once (the gateway's batched Building.latestWalkaboutReports). */
+export async function latestReportsOf(db: Database, buildingIds: number[], kinds: GeneratedReportKind[]): Promise<ReportRow[]> {
+  if (!kinds.length || !buildingIds.length) return [];
   const rows = await db
-    .selectDistinctOn([generatedReports.kind, generatedReports.reportDefinitionId, generatedReports.bookletTemplateId], reportColumns)
+    .selectDistinctOn([generatedReports.buildingId, generatedReports.kind, generatedReports.reportDefinitionId, generatedReports.bookletTemplateId], reportColumns)
     .from(generatedReports)
     .innerJoin(buildings, eq(buildings.id, generatedReports.buildingId))
     .leftJoin(cycles, eq(cycles.id, generatedReports.cycleId))
-    .where(and(eq(generatedReports.buildingId, buildingId), hasPdf, eq(generatedReports.isInterim, false), inArray(generatedReports.kind, kinds)))
-    .orderBy(generatedReports.kind, generatedReports.reportDefinitionId, generatedReports.bookletTemplateId, ...newestFirst);
+    .where(and(inArray(generatedReports.buildingId, buildingIds), hasPdf, eq(generatedReports.isInterim, false), inArray(generatedReports.kind, kinds)))
+    .orderBy(generatedReports.buildingId, generatedReports.kind, generatedReports.reportDefinitionId, generatedReports.bookletTemplateId, ...newestFirst);
   return rows.map(toRow);
+}
+
+/** Which of these buildings the caller may see. */
+export async function buildingIdsInScope(db: Database, scope: Scope, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.select({ id: buildings.id }).from(buildings).where(and(inArray(buildings.id, ids), buildingsInScope(scope)));
+  return rows.map((r) => r.id);
 }
 
 /** One report of the caller's buildings (whatever its kind: the caller's permission for it is checked by the route). */

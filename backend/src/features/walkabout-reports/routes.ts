@@ -9,7 +9,7 @@ import utc from 'dayjs/plugin/utc.js';
 import { eq } from 'drizzle-orm';
 import { users, type GeneratedReportKind } from '../../db/schema';
 import { badParameter, HttpError, notFound } from '../../jsonapi/errors';
-import { parseInclude, parsePage } from '../../jsonapi/query';
+import { parseIds, parseInclude, parsePage } from '../../jsonapi/query';
 import { listDocument, requestUrl, resource, singleDocument, toOne } from '../../jsonapi/serializer';
 import { requirePermission, scopeOf, type Scope } from '../../plugins/authorization';
 import {
@@ -20,19 +20,24 @@ import {
   findOnDemandReport,
   findReport,
   KIND_OF_REPORT_TYPE,
+  buildingIdsInScope,
   latestReports,
+  latestReportsOf,
   listReports,
   maySeeKind,
   organizationCycles,
   recentWalkabouts,
   type ReportBuilding,
+  type ReportRow,
   type ReportFilters,
 } from './repository';
 import {
   downloadWalkaboutReportSchema,
   getOnDemandReportSchema,
   initOnDemandReportSchema,
+  latestWalkaboutReportsOfBuildingsSchema,
   latestWalkaboutReportsSchema,
+  LATEST_BUILDINGS_MAX,
   listWalkaboutReportsSchema,
   onDemandBuildingDataSchema,
   sendWalkaboutReportEmailSchema,
@@ -63,6 +68,25 @@ const KIND_NAMES: Record<GeneratedReportKind, string> = {
 
 function requireKind(scope: Scope, kind: GeneratedReportKind): void {
   requirePermission(scope, maySeeKind(scope, kind), `You are not allowed to see ${KIND_NAMES[kind]}.`);
+}
+
+/** The kinds of report the caller may see; none at all is refused as walkabout reports are. */
+function visibleKinds(scope: Scope): GeneratedReportKind[] {
+  const kinds = ALL_KINDS.filter((k) => maySeeKind(scope, k));
+  if (!kinds.length) requireKind(scope, 'walkabout');
+  return kinds;
+}
+
+/** The latest reports of one building by the group the answer names them in. */
+function latestGroups(rows: ReportRow[]): LatestGroups {
+  const of = (kind: GeneratedReportKind) => rows.filter((r) => r.kind === kind);
+  return {
+    walkaboutReports: of('walkabout'),
+    walkaboutAuditReports: of('audit'),
+    reportBooklets: of('booklet'),
+    fireWatchReports: of('fire_watch'),
+    adhocReports: of('adhoc'),
+  };
 }
 
 async function buildingOf(app: { db: Parameters<typeof findBuilding>[0] }, scope: Scope, id: string): Promise<ReportBuilding> {
@@ -157,18 +181,23 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/walkabout-reports/latest/:buildingId', { schema: latestWalkaboutReportsSchema }, async (request) => {
     const scope = scopeOf(request);
     const building = await buildingOf(app, scope, request.params.buildingId);
-    const kinds = ALL_KINDS.filter((k) => maySeeKind(scope, k));
-    if (!kinds.length) requireKind(scope, 'walkabout');
+    const kinds = visibleKinds(scope);
     const rows = await latestReports(app.db, building.id, kinds);
-    const of = (kind: GeneratedReportKind) => rows.filter((r) => r.kind === kind);
-    const groups: LatestGroups = {
-      walkaboutReports: of('walkabout'),
-      walkaboutAuditReports: of('audit'),
-      reportBooklets: of('booklet'),
-      fireWatchReports: of('fire_watch'),
-      adhocReports: of('adhoc'),
+    return singleDocument(latestReportsResource(building.id, latestGroups(rows)), { included: rows.map(walkaboutReportResource) });
+  });
+
+  app.get('/walkabout-reports/latest', { schema: latestWalkaboutReportsOfBuildingsSchema }, async (request) => {
+    const scope = scopeOf(request);
+    const asked = [...new Set(parseIds(request.query['filter[building]']))];
+    if (asked.length > LATEST_BUILDINGS_MAX) throw badParameter('filter[building]', `Ask for at most ${LATEST_BUILDINGS_MAX} buildings at once.`);
+    const kinds = visibleKinds(scope);
+    const visible = new Set(await buildingIdsInScope(app.db, scope, asked));
+    const ids = asked.filter((id) => visible.has(id));
+    const rows = await latestReportsOf(app.db, ids, kinds);
+    return {
+      data: ids.map((id) => latestReportsResource(id, latestGroups(rows.filter((r) => r.buildingId === id)))),
+      included: rows.map(walkaboutReportResource),
     };
-    return singleDocument(latestReportsResource(building.id, groups), { included: rows.map(walkaboutReportResource) });
   });
 
   app.get('/walkabout-reports/:id/download', { schema: downloadWalkaboutReportSchema }, async (request) => {

@@ -174,6 +174,21 @@ export const latestWalkaboutReportsSchema = {
   },
 };
 
+/** At most this many buildings in one GET /walkabout-reports/latest (a page of the buildings list). */
+export const LATEST_BUILDINGS_MAX = 100;
+
+export const latestWalkaboutReportsOfBuildingsSchema = {
+  tags,
+  summary: `The latest completed reports of several buildings at once (at most ${LATEST_BUILDINGS_MAX}): one resource per building the caller may see, in the order asked; the others are left out`,
+  querystring: Type.Object({
+    'filter[building]': Type.String({ pattern: '^\\s*\\d{1,9}(\\s*,\\s*\\d{1,9})*\\s*$', maxLength: 1100, description: 'Comma-separated building ids' }),
+  }),
+  response: {
+    200: Type.Object({ data: Type.Array(ref(LatestWalkaboutReportsResource)), included: Type.Optional(Type.Array(ref(WalkaboutReportResource))) }),
+    ...errorResponses,
+  },
+};
+
 export const downloadWalkaboutReportSchema = {
   tags,
   summary: "A report's download URL: a short-lived signed URL of its PDF (opens without a session)",

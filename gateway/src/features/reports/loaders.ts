@@ -69,6 +69,9 @@ const SEARCH_ARGUMENT: Record<string, string> = {
   'filter[group]': 'group',
 };
 
+/** The backend's limit of buildings per GET /walkabout-reports/latest (LATEST_BUILDINGS_MAX there). */
+const LATEST_BUILDINGS_MAX = 100;
+
 export type OnDemandResult = { onDemandReport: OnDemandReportModel | null; errors: FieldErrorRecord[] };
 export type EmailResult = { email: WalkaboutReportEmailModel | null; errors: FieldErrorRecord[] };
 
@@ -205,21 +208,34 @@ export function createReportLoaders(rest: RestClient) {
       }
     }),
 
-    /** GET /walkabout-reports/latest/{buildingId}: the groups name their reports, which the answer includes; null for a building out of scope. */
-    latest: memoizeByArgs(async (buildingId: string): Promise<LatestReportsRecord | null> => {
-      if (!isRestId(buildingId)) return null;
-      const document = await nullWhenNotFound(rest.get<RestBody<'/walkabout-reports/latest/{buildingId}'>>(`/walkabout-reports/latest/${buildingId}`));
-      if (!document) return null;
-      const included = new Map((document.included ?? []).map((report: WalkaboutReportResource) => [report.id, toWalkaboutReport(report)]));
-      const group = (name: keyof LatestReportsRecord) => relatedIds(document.data, name).flatMap((id) => included.get(id) ?? []);
-      return {
-        walkaboutReports: group('walkaboutReports'),
-        walkaboutAuditReports: group('walkaboutAuditReports'),
-        reportBooklets: group('reportBooklets'),
-        fireWatchReports: group('fireWatchReports'),
-        adhocReports: group('adhocReports'),
-      };
-    }),
+    /**
+     * GET /walkabout-reports/latest?filter[building]=…: the latest reports of every building asked for in the
+     * request, in one call (Building.latestWalkaboutReports over a page of buildings, and the query by id); the
+     * groups name their reports, which the answer includes. Null for a building out of scope.
+     */
+    latest: new DataLoader<string, LatestReportsRecord | null>(
+      async (buildingIds) => {
+        const wellFormed = [...new Set(buildingIds.filter(isRestId))];
+        if (!wellFormed.length) return buildingIds.map(() => null);
+        const document = await rest.get<RestBody<'/walkabout-reports/latest'>>('/walkabout-reports/latest', { 'filter[building]': wellFormed });
+        const included = new Map((document.included ?? []).map((report: WalkaboutReportResource) => [report.id, toWalkaboutReport(report)]));
+        const byBuilding = new Map(
+          document.data.map((resource) => {
+            const group = (name: keyof LatestReportsRecord) => relatedIds(resource, name).flatMap((id) => included.get(id) ?? []);
+            const record: LatestReportsRecord = {
+              walkaboutReports: group('walkaboutReports'),
+              walkaboutAuditReports: group('walkaboutAuditReports'),
+              reportBooklets: group('reportBooklets'),
+              fireWatchReports: group('fireWatchReports'),
+              adhocReports: group('adhocReports'),
+            };
+            return [resource.id, record] as const;
+          }),
+        );
+        return buildingIds.map((id) => byBuilding.get(id) ?? null);
+      },
+      { maxBatchSize: LATEST_BUILDINGS_MAX },
+    ),
 
     /** GET /on-demand-reports/building-data/{buildingId}; null for a building out of scope. */
     onDemandOptions: memoizeByArgs(async (buildingId: string): Promise<OnDemandReportOptionsModel | null> => {

@@ -7,7 +7,7 @@ export const reportResolvers: Resolvers = {
     report: (_parent, { id }, { data }) => data.reports.byId.load(id),
     equipment: (_parent, { buildingId }, { data }) => data.reports.equipment(buildingId),
     walkaboutReports: (_parent, args, { data }) => data.reports.walkaboutReports(args),
-    latestWalkaboutReports: (_parent, { buildingId }, { data }) => data.reports.latest(buildingId),
+    latestWalkaboutReports: (_parent, { buildingId }, { data }) => data.reports.latest.load(buildingId),
     walkaboutReportDownload: (_parent, { id }, { data }) => data.reports.downloads.load(id),
     repairReportDownload: (_parent, args, { data }) => data.reports.repairReportDownload(args),
     onDemandReportOptions: (_parent, { buildingId }, { data }) => data.reports.onDemandOptions(buildingId),
@@ -24,6 +24,8 @@ export const reportResolvers: Resolvers = {
   Building: {
     summaryFailureReportId: (building) => `${building.id}-summary-failure`,
     summaryNotesReportId: (building) => `${building.id}-summary-notes`,
+    // Batched: a page of buildings asks for all their latest reports in one call.
+    latestWalkaboutReports: (building, _args, { data }) => data.reports.latest.load(building.id),
   },
   // Plain fields are the model's properties (model.ts); the building and cycle load by id, batched for every report of a request.
   Report: {
