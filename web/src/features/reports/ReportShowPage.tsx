@@ -6,6 +6,7 @@ import { IconSearch } from '../../ui/icons';
 import { displayDate, itemCounts } from './reportDates';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
 import { AcknowledgedCell, CommentsCell, FailureItemActions } from './FailureItemActions';
+import { DefaultReportGrid } from './DefaultReportGrid';
 import classes from './reports.module.css';
 
 /** A photo column's cell holds the photo's URL: shown as a link to it rather than as the bare address. */
@@ -77,7 +78,10 @@ export function ReportShowPage() {
             <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title={report.emptyMessage} />
           </Center>
         )}
-        {report && report.rows.length > 0 && (
+        {report && report.type === 'DEFAULT' && report.rows.length > 0 && (
+          <DefaultReportGrid headers={report.headers} rows={report.rows} reportName={report.name} buildingName={report.building.name} />
+        )}
+        {report && report.type !== 'DEFAULT' && report.rows.length > 0 && (
           // A wide table scrolls sideways on a phone; the region is focusable so that a keyboard can scroll it too.
           <div className={classes.tableScroll} role="region" aria-label={`${report.name} table`} tabIndex={0}>
             <Table striped withTableBorder withColumnBorders verticalSpacing="xs" miw={report.headers.length * 110} aria-label={`${report.name}, ${report.building.name}`}>

@@ -90,6 +90,9 @@ describe('A report of a cycle', () => {
                 rows: [
                   { __typename: 'ReportRow', cells: ['P1', 'Pump Room', 'Fire Pump (8)', 'Weekly churn', 'Runs 10 minutes', 'S', '', ''], item: null },
                   { __typename: 'ReportRow', cells: ['P1', 'Pump Room', 'Fire Pump (8)', 'Weekly churn', 'Packing drip', 'P', '', ''], item: null },
+                  { __typename: 'ReportRow', cells: ['P2', 'Pump Room East', 'Fire Pump (8)', 'Weekly churn', 'Runs 10 minutes', 'U', 'Stopped after 4 minutes', 'https://files.example/p.jpg'], item: null },
+                  { __typename: 'ReportRow', cells: ['P2', 'Pump Room East', 'Fire Pump (8)', 'Weekly churn', 'Packing drip', 'S', '', ''], item: null },
+                  { __typename: 'ReportRow', cells: ['1', 'Lobby', 'Extinguisher (3)', 'Monthly', 'Gauge in green', 'S', '', ''], item: null },
                 ],
                 building: { __typename: 'Building', id: '11', name: 'King Street Tower', timeZone: 'America/Toronto' },
               },
@@ -98,11 +101,21 @@ describe('A report of a cycle', () => {
         }),
       ],
     });
-    const table = await screen.findByRole('table', { name: 'Weekly Walkabout Report, King Street Tower' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Floor', 'Location', 'Equipment', 'Section', 'Condition', 'Result', 'Remarks', 'Photo']);
-    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    // One grid per equipment: a row per location (its floor under it), a column per task, the marks in the cells.
+    const pumps = await screen.findByRole('table', { name: 'Weekly Walkabout Report, King Street Tower: Fire Pump (8)' });
+    expect(within(pumps).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Location', 'Runs 10 minutes', 'Packing drip', 'Remarks']);
+    expect(within(pumps).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Pump RoomP1', 'Pump Room EastP2']);
+    const [, first, second] = within(pumps).getAllByRole('row');
+    expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['S', 'P', '']);
+    expect(within(second!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['U', 'S', 'Runs 10 minutes: Stopped after 4 minutes Photo']);
+    expect(within(second!).getByText('U')).toHaveAttribute('title', 'unsatisfactory');
+    expect(within(second!).getByRole('link', { name: 'Photo' })).toHaveAttribute('href', 'https://files.example/p.jpg');
+    const extinguishers = screen.getByRole('table', { name: 'Weekly Walkabout Report, King Street Tower: Extinguisher (3)' });
+    // No remarks in this grid: no Remarks column.
+    expect(within(extinguishers).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Location', 'Gauge in green']);
+    expect(within(extinguishers).getAllByRole('row')).toHaveLength(2);
     // No follow-up actions in the default layout.
-    expect(within(table).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /acknowledge|comment|close/i })).not.toBeInTheDocument();
     expect(screen.getByText('Result: S satisfactory · U unsatisfactory · P paused task · X inactive task')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/buildings/11/reports/2');
     expect(asked).toEqual([{ id: '11-2-default' }]);
