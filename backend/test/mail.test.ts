@@ -150,6 +150,14 @@ describe.each(databases)('mail through SMTP_URL on %s', (database) => {
     const [row] = await backend.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, id));
     expect(row).toMatchObject({ error: null, attachments: [{ filename: 'King Street – completed report.pdf', uploadKey: key, contentType: 'application/pdf' }] });
     expect(row!.sentAt).toBeInstanceOf(Date);
+
+    // An administrator reading the outbox opens the attachment through its signed URL: the same bytes.
+    const outbox = await (await signedIn(backend, 'admin')).get(`/mail-outbox?filter[id]=${id}`);
+    const [listed] = list(outbox.body)[0]!.attributes.attachments as Array<{ url: string }>;
+    const file = await backend.app.inject({ method: 'GET', url: listed!.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(file.rawPayload, Buffer.from(pdf))).toBe(0);
   });
 
   it('retries a message the server refuses, then keeps it unsent with the error and its job as failed', async () => {
@@ -255,7 +263,14 @@ describe('mail without SMTP_URL', () => {
           subject: 'Second',
           text: 'Two',
           html: '<p>Two</p>',
-          attachments: [{ filename: 'report.pdf', uploadKey: 'report-0123456789abcdef.pdf', contentType: 'application/pdf' }],
+          attachments: [
+            {
+              filename: 'report.pdf',
+              uploadKey: 'report-0123456789abcdef.pdf',
+              contentType: 'application/pdf',
+              url: expect.stringMatching(/^\/signed-files\/report-0123456789abcdef\.pdf\?name=report\.pdf&type=application%2Fpdf&expires=\d+&signature=[\w-]+$/),
+            },
+          ],
           createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
           sentAt: null,
           error: null,

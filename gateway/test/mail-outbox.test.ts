@@ -10,17 +10,19 @@ import { startStack, type Stack } from './stack';
 
 let stack: Stack;
 const tokens: Record<string, string> = {};
+const ATTACHMENT_KEY = 'weekly-0123456789abcdef.pdf';
+const ATTACHMENT = Buffer.from('%PDF-1.4\n% the weekly report\n%%EOF\n');
 
 const QUERY = `query ($page: Int, $pageSize: Int) {
   mailOutbox(page: $page, pageSize: $pageSize) {
-    nodes { id recipients subject text attachments { filename contentType } createdAt sentAt status error }
+    nodes { id recipients subject text attachments { filename contentType url } createdAt sentAt status error }
     pageInfo { page pageSize totalCount hasNextPage }
   }
 }`;
 
 type Outbox = {
   mailOutbox: {
-    nodes: Array<{ id: string; recipients: string[]; subject: string; text: string; attachments: Array<{ filename: string; contentType: string }>; createdAt: string; sentAt: string | null; status: string; error: string | null }>;
+    nodes: Array<{ id: string; recipients: string[]; subject: string; text: string; attachments: Array<{ filename: string; contentType: string; url: string }>; createdAt: string; sentAt: string | null; status: string; error: string | null }>;
     pageInfo: { page: number; pageSize: number; totalCount: number; hasNextPage: boolean };
   };
 };
@@ -30,11 +32,12 @@ beforeAll(async () => {
   for (const username of ['admin', 'manager', 'harbour']) tokens[username] = await stack.signIn(username);
   const mailer = stack.backend.app.mailer;
   await mailer.send({ to: 'first@example.org', subject: 'First message', text: 'The first body.' });
+  await stack.backend.storage.put(ATTACHMENT_KEY, ATTACHMENT, 'application/pdf');
   await mailer.send({
     to: 'fd@example.org, owner@example.org',
     subject: 'Weekly Fire Safety Inspection – King Street Commerce Centre',
     text: 'The report is attached.',
-    attachments: [{ filename: 'weekly.pdf', uploadKey: 'no-such-upload.pdf', contentType: 'application/pdf' }],
+    attachments: [{ filename: 'weekly.pdf', uploadKey: ATTACHMENT_KEY, contentType: 'application/pdf' }],
   });
   // A third whose delivery failed, as the delivery job leaves it.
   const id = await mailer.send({ to: 'refused@example.org', subject: 'Refused', text: 'Not delivered.' });
@@ -58,12 +61,17 @@ describe('mailOutbox', () => {
       {
         recipients: ['fd@example.org', 'owner@example.org'],
         subject: 'Weekly Fire Safety Inspection – King Street Commerce Centre',
-        attachments: [{ filename: 'weekly.pdf', contentType: 'application/pdf' }],
+        attachments: [{ filename: 'weekly.pdf', contentType: 'application/pdf', url: expect.stringMatching(/^\/signed-files\/weekly-0123456789abcdef\.pdf\?/) }],
         status: 'QUEUED',
         error: null,
         sentAt: null,
       },
     ]);
+    // The attachment opens on this origin through its signed URL, without a session.
+    const file = await fetch(`${stack.url}${outbox.nodes[1]!.attachments[0]!.url}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await file.arrayBuffer()).equals(ATTACHMENT)).toBe(true);
     const next = await stack.graphql<Outbox>(QUERY, { variables: { page: 2, pageSize: 2 }, token: tokens.admin });
     expect(next.body.data!.mailOutbox.nodes[0]).toMatchObject({ subject: 'First message', text: 'The first body.', recipients: ['first@example.org'], status: 'QUEUED' });
   });

@@ -29,7 +29,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         subject: row.subject,
         text: row.text,
         html: row.html,
-        attachments: row.attachments,
+        // Administrators may read every message, so each attachment comes with a short-lived URL to open it.
+        attachments: row.attachments.map((attachment) => ({ ...attachment, url: app.urlSigner.fileUrl({ key: attachment.uploadKey, filename: attachment.filename, contentType: attachment.contentType }).url })),
         createdAt: row.createdAt.toISOString(),
         sentAt: row.sentAt?.toISOString() ?? null,
         error: row.error,

@@ -12,8 +12,8 @@ export const MailOutboxResource = PlainResource('MailOutboxResource', 'mail-outb
   subject: Str,
   text: Str,
   html: StrNull,
-  /** Stored files sent with the message (uploadKey: the storage key). */
-  attachments: Type.Array(Type.Object({ filename: Str, uploadKey: Str, contentType: Str })),
+  /** Stored files sent with the message (uploadKey: the storage key; url: a short-lived signed URL that opens it). */
+  attachments: Type.Array(Type.Object({ filename: Str, uploadKey: Str, contentType: Str, url: Str })),
   createdAt: Str,
   /** When the SMTP server accepted the message; null while unsent (always, without SMTP_URL). */
   sentAt: StrNull,

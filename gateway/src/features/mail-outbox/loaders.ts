@@ -19,7 +19,7 @@ function toMailMessage(resource: OutboxResource): MailMessage {
       .filter((address) => address !== ''),
     subject: attributes.subject,
     text: attributes.text,
-    attachments: attributes.attachments.map(({ filename, contentType }) => ({ filename, contentType })),
+    attachments: attributes.attachments.map(({ filename, contentType, url }) => ({ filename, contentType, url })),
     createdAt: attributes.createdAt,
     sentAt: attributes.sentAt,
     status: statusOf(attributes),

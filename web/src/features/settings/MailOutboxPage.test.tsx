@@ -12,7 +12,7 @@ function aMessage(id: string, overrides: Record<string, unknown> = {}) {
     recipients: ['fd@example.org', 'owner@example.org'],
     subject: 'Weekly Fire Safety Inspection – King Street Commerce Centre',
     text: 'The report is attached.\nSent by the manager.',
-    attachments: [{ __typename: 'MailAttachment' as const, filename: 'weekly.pdf', contentType: 'application/pdf' }],
+    attachments: [{ __typename: 'MailAttachment' as const, filename: 'weekly.pdf', contentType: 'application/pdf', url: '/signed-files/weekly-0123456789abcdef.pdf?name=weekly.pdf&type=application%2Fpdf&expires=1&signature=x' }],
     createdAt: '2026-03-09T16:05:00.000Z',
     sentAt: null,
     status: 'QUEUED',
@@ -66,7 +66,8 @@ describe('Mail outbox', () => {
     await user.click(within(items[0]!).getByText('Refused'));
     expect(within(items[0]!).getByText('550 Mailbox unavailable')).toBeVisible();
     await user.click(within(items[1]!).getByText('Sent'));
-    expect(within(items[1]!).getByText('weekly.pdf (application/pdf)')).toBeVisible();
+    expect(within(items[1]!).getByRole('link', { name: 'weekly.pdf' })).toHaveAttribute('href', '/signed-files/weekly-0123456789abcdef.pdf?name=weekly.pdf&type=application%2Fpdf&expires=1&signature=x');
+    expect(within(items[1]!).getByText('(application/pdf)')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Older' })).not.toBeInTheDocument();
   });
 

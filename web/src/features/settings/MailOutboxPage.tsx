@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Center, Container, EmptyState, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Container, EmptyState, Group, List, Stack, Text } from '@mantine/core';
 import { useMailOutboxPageQuery, useSettingsViewerQuery, type MailOutboxPageQuery, type MailStatus } from '../../generated/graphql';
 import { TopBar } from '../../ui/TopBar';
 import { IconMailCheck } from '../../ui/icons';
@@ -20,7 +20,7 @@ const STATUS: Record<MailStatus, { label: string; color: string }> = {
 /**
  * /settings/mail-outbox (issue 10 point 6): every e-mail the product wrote, newest first, for administrators. Without
  * SMTP_URL messages are never sent and this is where they are read; with it, it shows what was sent and what failed
- * (with the error, while delivery is retried). Each message opens to its body and its attachments' names.
+ * (with the error, while delivery is retried). Each message opens to its body and its attachments, each a link that opens the file.
  */
 export function MailOutboxPage() {
   const viewer = useSettingsViewerQuery();
@@ -123,7 +123,11 @@ function MessageCard({ message }: { message: Message }) {
               <List size="sm">
                 {message.attachments.map((attachment) => (
                   <List.Item key={attachment.filename}>
-                    {attachment.filename} ({attachment.contentType})
+                    {/* A signed link that works for a few minutes: the page asks for new ones each time it loads. */}
+                    <Anchor href={attachment.url} target="_blank" rel="noopener">
+                      {attachment.filename}
+                    </Anchor>{' '}
+                    ({attachment.contentType})
                   </List.Item>
                 ))}
               </List>
