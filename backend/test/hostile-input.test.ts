@@ -387,6 +387,7 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
    * is not stored. (GET routes store nothing: their inputs only select.)
    */
   const stored: Record<string, ReadBack | NotStored | Refused> = {
+    'POST /uploads query:kind': { notStored: 'which files are accepted (image or document): an unknown kind is a 400, the kind kept is one of the two' },
     'POST /sessions body:/data/type': { notStored: typeMember },
     'POST /sessions body:/data/attributes/username': { notStored: 'a credential: checked, not kept' },
     'POST /sessions body:/data/attributes/password': { notStored: 'a credential: checked, not kept' },

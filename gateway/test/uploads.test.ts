@@ -2,6 +2,7 @@
  * The one-origin promise (DESIGN.md "Files"): photos are uploaded and read back through the
  * gateway's origin, passed to the backend unchanged; and the network speed check's payload.
  */
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './stack';
 
@@ -41,6 +42,18 @@ describe('uploads through the gateway', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await file.arrayBuffer())).toEqual(png);
+  });
+
+  it('passes the kind with its query: a PDF uploaded as a document comes back with its page count', async () => {
+    const pdf = await PDFDocument.create();
+    for (let i = 0; i < 4; i++) pdf.addPage();
+    const bytes = Buffer.from(await pdf.save());
+    const response = await fetch(`${stack.url}/uploads?kind=document`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form(bytes, 'plan.pdf', 'application/pdf') });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { data: { attributes: unknown } }).data.attributes).toMatchObject({ mimetype: 'application/pdf', kind: 'document', pageCount: 4 });
+    // As a photo (no kind), the same PDF is refused.
+    const asPhoto = await fetch(`${stack.url}/uploads`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form(bytes, 'plan.pdf', 'application/pdf') });
+    expect(asPhoto.status).toBe(422);
   });
 
   it("passes the backend's JSON:API errors through as they are: 401 without a session, 422 for a file that is no image", async () => {

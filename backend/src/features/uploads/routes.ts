@@ -1,51 +1,22 @@
 /**
  * Uploads (DESIGN.md "Files"): the client uploads first, then passes the returned URL in a save.
- * Photos must be images; the content is checked by decoding it, not by the name or the declared
- * type. JPEGs are turned upright from their EXIF orientation, so every viewer shows them the same.
+ * `?kind=image` (the default: photos and logos) or `?kind=document` (a building's documents and contracts);
+ * what each accepts, and how the type is read from the bytes, is in kinds.ts. JPEGs are turned upright from
+ * their EXIF orientation, so every viewer shows them the same; a PDF's page count is kept with the upload.
  */
 import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import sharp from 'sharp';
 import { uploads } from '../../db/schema';
-import { badParameter, notFound, unprocessable } from '../../jsonapi/errors';
+import { badParameter, HttpError, notFound, unprocessable } from '../../jsonapi/errors';
 import { singleDocument } from '../../jsonapi/serializer';
 import { scopeOf } from '../../plugins/authorization';
 import { hasForbiddenCharacter, INVALID_CHARACTER_DETAIL } from '../../plugins/request-hygiene';
 import type { FileStorage } from '../../storage';
+import { preparedUpload, tooLargeMessage, UPLOAD_KINDS, UPLOAD_MAX_BYTES } from './kinds';
 import { fileSchema, uploadSchema } from './schemas';
 import { uploadResource } from './serialize';
-
-export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
-export const NOT_AN_IMAGE_MESSAGE = 'Photo must be an image (JPEG, PNG, GIF, WebP, HEIC or AVIF).';
-
-const IMAGE_FORMATS: Record<string, { mimetype: string; extension: string }> = {
-  jpeg: { mimetype: 'image/jpeg', extension: 'jpg' },
-  png: { mimetype: 'image/png', extension: 'png' },
-  gif: { mimetype: 'image/gif', extension: 'gif' },
-  webp: { mimetype: 'image/webp', extension: 'webp' },
-  heif: { mimetype: 'image/heic', extension: 'heic' },
-  avif: { mimetype: 'image/avif', extension: 'avif' },
-};
-
-/** The image's real format, and its bytes with a JPEG turned upright (sharp's rotate() reads the EXIF orientation). */
-async function preparedImage(bytes: Buffer): Promise<{ body: Buffer; mimetype: string; extension: string }> {
-  let format: string | undefined;
-  let orientation: number | undefined;
-  try {
-    ({ format, orientation } = await sharp(bytes).metadata());
-  } catch {
-    throw unprocessable(NOT_AN_IMAGE_MESSAGE, '/file');
-  }
-  const known = format === undefined ? undefined : IMAGE_FORMATS[format];
-  if (!known) throw unprocessable(NOT_AN_IMAGE_MESSAGE, '/file');
-  if (format === 'jpeg' && orientation !== undefined && orientation > 1) {
-    // Re-encoded at a high quality; the other metadata (camera, GPS) is dropped with the orientation.
-    return { body: await sharp(bytes).rotate().jpeg({ quality: 92 }).toBuffer(), ...known };
-  }
-  return { body: bytes, ...known };
-}
 
 const routes: FastifyPluginAsyncTypebox<{ storage: FileStorage }> = async (app, options) => {
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
@@ -55,17 +26,36 @@ const routes: FastifyPluginAsyncTypebox<{ storage: FileStorage }> = async (app, 
     { schema: uploadSchema },
     async (request, reply) => {
       const scope = scopeOf(request);
+      const kind = UPLOAD_KINDS.find((k) => k === (request.query.kind ?? 'image'));
+      if (!kind) throw badParameter('kind', `kind is ${UPLOAD_KINDS.join(' or ')}.`);
       if (!request.isMultipart()) throw badParameter('Content-Type', 'Send the file as multipart/form-data.');
       const file = await request.file();
       if (!file) throw unprocessable('Send one file.', '/file');
       // The one text of a multipart body that is kept (request-hygiene.ts checks JSON bodies, not this one).
       if (hasForbiddenCharacter(file.filename)) throw unprocessable(`The file's name ${INVALID_CHARACTER_DETAIL}`, '/file', 'INVALID_CHARACTER');
-      const image = await preparedImage(await file.toBuffer());
-      const key = `${randomBytes(24).toString('base64url')}.${image.extension}`;
-      await options.storage.put(key, image.body, image.mimetype);
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        // @fastify/multipart stops reading at the largest kind's limit.
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLargeMessage(kind), { pointer: '/file' });
+        throw error;
+      }
+      const prepared = await preparedUpload(kind, bytes, file.filename);
+      const key = `${randomBytes(24).toString('base64url')}.${prepared.extension}`;
+      await options.storage.put(key, prepared.body, prepared.mimetype);
       const [row] = await app.db
         .insert(uploads)
-        .values({ key, mimetype: image.mimetype, size: image.body.length, originalName: file.filename.slice(0, 255), uploaderId: scope.userId, organizationId: scope.organizationId })
+        .values({
+          key,
+          mimetype: prepared.mimetype,
+          size: prepared.body.length,
+          originalName: file.filename.slice(0, 255),
+          uploaderId: scope.userId,
+          organizationId: scope.organizationId,
+          kind,
+          pageCount: prepared.pageCount,
+        })
         .returning();
       reply.code(201);
       return singleDocument(uploadResource(row!));

@@ -20,7 +20,11 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  app.post('/uploads', (_request, reply) => reply.from('/uploads'));
+  // With its query (?kind=document), which the backend reads.
+  app.post('/uploads', (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.from(`/uploads${query === -1 ? '' : request.url.slice(query)}`);
+  });
   // One path segment, re-encoded: a key like `..` can only ever name a file, never another backend route.
   app.get<{ Params: { key: string } }>('/files/:key', (request, reply) => reply.from(`/files/${encodeURIComponent(request.params.key)}`));
   app.get<{ Params: { key: string } }>('/signed-files/:key', (request, reply) => {

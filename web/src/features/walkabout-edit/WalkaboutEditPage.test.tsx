@@ -31,7 +31,7 @@ vi.mock('../../lib/upload/uploadFile', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/upload/uploadFile')>()),
   uploadFile: (photo: Blob, name: string) => {
     uploads.received.push({ photo, name });
-    return Promise.resolve({ status: 'done', value: { url: '/files/abc123.jpg', mimetype: 'image/jpeg' } });
+    return Promise.resolve({ status: 'done', value: { url: '/files/abc123.jpg', mimetype: 'image/jpeg', pageCount: null } });
   },
 }));
 

@@ -96,7 +96,7 @@ describe('The save queue', () => {
     const blob = new Blob(['jpeg'], { type: 'image/jpeg' });
     await putPhoto({ userId: USER, walkaboutId: WALKABOUT, photoId: 'p1', blob, name: 'door.jpg', mimetype: 'image/jpeg', url: null });
     await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1', { value: false, photoId: 'p1' }) });
-    const upload = vi.fn((): Promise<Outcome<UploadedFile>> => Promise.resolve({ status: 'done', value: { url: '/files/p1.jpg', mimetype: '' } }));
+    const upload = vi.fn((): Promise<Outcome<UploadedFile>> => Promise.resolve({ status: 'done', value: { url: '/files/p1.jpg', mimetype: '', pageCount: null } }));
     const { deps, sent } = depsAnswering([done], upload);
 
     expect(await saveEdits(deps)).toEqual({ status: 'saved' });

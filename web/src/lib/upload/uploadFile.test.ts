@@ -19,10 +19,16 @@ describe('The one upload', () => {
   it("answers the stored file's address and type", async () => {
     const fetch = answering(Response.json({ data: { attributes: { url: '/files/abc.jpg', mimetype: 'image/jpeg' } } }, { status: 201 }));
     storeAccessToken('secret');
-    expect(await uploadFile(photo, 'door.jpg')).toEqual({ status: 'done', value: { url: '/files/abc.jpg', mimetype: 'image/jpeg' } });
+    expect(await uploadFile(photo, 'door.jpg')).toEqual({ status: 'done', value: { url: '/files/abc.jpg', mimetype: 'image/jpeg', pageCount: null } });
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(String(url)).toBe(`${window.location.origin}/uploads`);
     expect(init).toMatchObject({ method: 'POST', headers: { authorization: 'Bearer secret' } });
+  });
+
+  it('asks for the kind of file it is when it is not a photo, and answers a PDF\'s page count', async () => {
+    const fetch = answering(Response.json({ data: { attributes: { url: '/files/plan.pdf', mimetype: 'application/pdf', pageCount: 7 } } }, { status: 201 }));
+    expect(await uploadFile(photo, 'plan.pdf', 'document')).toEqual({ status: 'done', value: { url: '/files/plan.pdf', mimetype: 'application/pdf', pageCount: 7 } });
+    expect(String(fetch.mock.calls[0]?.[0])).toBe(`${window.location.origin}/uploads?kind=document`);
   });
 
   it('is offline when there is no answer or a server fault: the photo waits on the device', async () => {
@@ -53,13 +59,14 @@ describe('The one upload', () => {
     answering(new Response('nope', { status: 415 }));
     expect(await uploadFile(photo, 'door.jpg')).toEqual({
       status: 'refused',
-      errors: [{ field: null, message: 'The photo could not be uploaded (415).', code: null }],
+      errors: [{ field: null, message: 'The file could not be uploaded (415).', code: null }],
     });
   });
 
   it('reads the JSON:API answer or a plain one, and nothing without an address', () => {
-    expect(readUploadAnswer({ url: '/files/a.png', mimetype: 'image/png' })).toEqual({ url: '/files/a.png', mimetype: 'image/png' });
-    expect(readUploadAnswer({ data: { attributes: { url: '/files/a.png' } } })).toEqual({ url: '/files/a.png', mimetype: '' });
+    expect(readUploadAnswer({ url: '/files/a.png', mimetype: 'image/png' })).toEqual({ url: '/files/a.png', mimetype: 'image/png', pageCount: null });
+    expect(readUploadAnswer({ data: { attributes: { url: '/files/a.png' } } })).toEqual({ url: '/files/a.png', mimetype: '', pageCount: null });
+    expect(readUploadAnswer({ data: { attributes: { url: '/files/a.pdf', mimetype: 'application/pdf', pageCount: 12 } } })).toEqual({ url: '/files/a.pdf', mimetype: 'application/pdf', pageCount: 12 });
     expect(readUploadAnswer({ data: { attributes: {} } })).toBeNull();
   });
 });

@@ -2,7 +2,10 @@ import type { Outcome } from '../outcome';
 import { readAccessToken } from '../session/session';
 import { endRefusedSession, refusesSession } from '../session/refusal';
 
-export type UploadedFile = { url: string; mimetype: string };
+export type UploadedFile = { url: string; mimetype: string; pageCount: number | null };
+
+/** What the upload is for (backend POST /uploads?kind=): a photo or logo, or a document (PDF, office file, scan). */
+export type UploadKind = 'image' | 'document';
 
 /** The gateway passes uploads through to the backend on the app's own origin (DESIGN.md "Files"). */
 export const UPLOADS_PATH = '/uploads';
@@ -11,19 +14,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** `{data:{attributes:{url,mimetype}}}` from the backend (docs/REST.md), or a plain `{url,mimetype}`. */
+/** `{data:{attributes:{url,mimetype,pageCount}}}` from the backend (docs/REST.md), or a plain `{url,mimetype}`. */
 export function readUploadAnswer(body: unknown): UploadedFile | null {
   const data = isRecord(body) && isRecord(body.data) ? body.data : null;
   const fields = data && isRecord(data.attributes) ? data.attributes : isRecord(body) ? body : null;
   if (!fields || typeof fields.url !== 'string' || fields.url === '') return null;
-  return { url: fields.url, mimetype: typeof fields.mimetype === 'string' ? fields.mimetype : '' };
+  return { url: fields.url, mimetype: typeof fields.mimetype === 'string' ? fields.mimetype : '', pageCount: typeof fields.pageCount === 'number' ? fields.pageCount : null };
 }
 
 function refusalMessage(body: unknown, status: number): string {
   const errors = isRecord(body) && Array.isArray(body.errors) ? (body.errors as unknown[]) : [];
   const first = errors[0];
   if (isRecord(first) && typeof first.detail === 'string') return first.detail;
-  return `The photo could not be uploaded (${status}).`;
+  return `The file could not be uploaded (${status}).`;
 }
 
 function refused(message: string): Outcome<UploadedFile> {
@@ -35,13 +38,15 @@ function refused(message: string): Outcome<UploadedFile> {
  * POST /uploads on this origin as multipart/form-data with the bearer token. No answer or a server
  * fault is 'offline' (the file waits on the device); a refused session ends as any other call's would.
  */
-export async function uploadFile(file: Blob, name: string): Promise<Outcome<UploadedFile>> {
+export async function uploadFile(file: Blob, name: string, kind: UploadKind = 'image'): Promise<Outcome<UploadedFile>> {
   const body = new FormData();
   body.append('file', file, name);
   const token = readAccessToken();
   let response: Response;
   try {
-    response = await fetch(new URL(UPLOADS_PATH, window.location.origin), {
+    const url = new URL(UPLOADS_PATH, window.location.origin);
+    if (kind !== 'image') url.searchParams.set('kind', kind);
+    response = await fetch(url, {
       method: 'POST',
       body,
       headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -57,5 +62,5 @@ export async function uploadFile(file: Blob, name: string): Promise<Outcome<Uplo
   const answer: unknown = await response.json().catch(() => null);
   if (!response.ok) return refused(refusalMessage(answer, response.status));
   const upload = readUploadAnswer(answer);
-  return upload ? { status: 'done', value: upload } : refused('The photo upload gave no address.');
+  return upload ? { status: 'done', value: upload } : refused('The upload gave no address.');
 }
