@@ -30,7 +30,7 @@ export async function decodeQrCodes(image: Buffer): Promise<DecodedQr[]> {
   await prepare();
   const { data, info } = await sharp(image).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const results = await readBarcodes(
-    { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, colorSpace: 'srgb' } as ImageData,
+    { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, colorSpace: 'srgb' } as unknown as Parameters<typeof readBarcodes>[0],
     { formats: ['QRCode'], maxNumberOfSymbols: 255, tryHarder: false },
   );
   return results
