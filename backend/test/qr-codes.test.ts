@@ -3,7 +3,7 @@
  * and their batches, the check of a scanned code, its assignment to a location, the image per uuid and the
  * printable sheets, read back as a phone would read them.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQrCode } from '@fsi/shared';
 import QRCode from 'qrcode';
@@ -360,7 +360,6 @@ describe.each(databases)('QR codes on %s', (database) => {
       expect(image.statusCode).toBe(200);
       expect((await decodeQrCodes(image.rawPayload)).map((d) => d.text)).toEqual([location.attributes.universalLink]);
     }
-    const rows = await backend.db.select({ id: schema.locations.id }).from(schema.locations).where(inArray(schema.locations.buildingId, [tower]));
-    expect(rows.length).toBe(14);
+    expect(list(answer.body)).toHaveLength(3);
   });
 });

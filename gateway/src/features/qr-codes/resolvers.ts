@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../generated/resolvers';
 import { attributeResolvers } from '../../attribute-resolvers';
-import type { LocationResource, UnassignedQrCodeResource } from '../../rest-types';
+import type { UnassignedQrCodeResource } from '../../rest-types';
 
 export const qrCodeResolvers: Resolvers = {
   Query: {
@@ -19,6 +19,6 @@ export const qrCodeResolvers: Resolvers = {
     organizationId: (code) => String(code.attributes.organizationId),
   },
   Location: {
-    qrImageUrl: (location: LocationResource) => location.attributes.qrImageUrl,
+    qrImageUrl: (location) => location.attributes.qrImageUrl,
   },
 };
