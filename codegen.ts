@@ -68,6 +68,8 @@ const config: CodegenConfig = {
           OnDemandBookletTemplate: '../features/reports/model#OnDemandBookletTemplateModel',
           OnDemandReport: '../features/reports/model#OnDemandReportModel',
           WalkaboutReportEmail: '../features/reports/model#WalkaboutReportEmailModel',
+          UnassignedQrCode: '../rest-types#UnassignedQrCodeResource',
+          QrCodeSheet: '../features/qr-codes/loaders#QrCodeSheetRecord',
         },
         // GraphQL enums carry the REST spelling inside the gateway (DAILY is 'daily', the type of @fsi/shared),
         // so values pass through unchanged; the Frequency and OffsetUnit enum resolvers hold the mapping.

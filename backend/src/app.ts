@@ -20,6 +20,7 @@ import sessionRoutes from './features/sessions/routes';
 import userRoutes from './features/users/routes';
 import walkaboutRoutes from './features/walkabouts/routes';
 import walkaboutReportRoutes from './features/walkabout-reports/routes';
+import qrCodeRoutes from './features/qr-codes/routes';
 import authPlugin from './plugins/auth';
 import authorizationPlugin from './plugins/authorization';
 import dbPlugin from './plugins/db';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(failureReportRoutes);
   await app.register(uploadRoutes, { storage });
   await app.register(walkaboutReportRoutes);
+  await app.register(qrCodeRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
 
   app.get(
     '/openapi.json',

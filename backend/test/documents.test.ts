@@ -298,6 +298,50 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
       (await manager.get(`/repair-report-downloads?building_id=${building}&start_date=2026-11-01&end_date=2026-11-30`)).status,
     ];
   },
+  // QR codes (issue 11): the image is a PNG, not a document; its refused link is a JSON:API 403.
+  'GET /organizations/:id/unassigned_qr_codes': async ({ admin, manager, organization }) => [
+    (await admin.get(`/organizations/${organization}/unassigned_qr_codes?page[size]=2`)).status,
+    (await manager.get(`/organizations/${organization}/unassigned_qr_codes`)).status,
+  ],
+  'POST /unassigned_qr_codes/batch': async ({ admin, organization }) => [
+    (await admin.post('/unassigned_qr_codes/batch', { data: { type: 'unassigned_qr_codes', attributes: { count: 2, organization_id: organization } } })).status,
+    (await admin.post('/unassigned_qr_codes/batch', { data: { type: 'unassigned_qr_codes', attributes: { count: 0, organization_id: organization } } })).status,
+  ],
+  'POST /unassigned_qr_codes/validate_url': async ({ admin, manager, organization, building }) => {
+    const [code] = list((await admin.post('/unassigned_qr_codes/batch', { data: { attributes: { count: 1, organization_id: organization } } })).body);
+    const check = (url: string) => manager.post('/unassigned_qr_codes/validate_url', { data: { attributes: { url, building_id: building } } });
+    return [(await check(code!.attributes.universalLink as string)).status, (await check('not a code')).status];
+  },
+  'POST /unassigned_qr_codes/assign': async ({ app, admin, manager, organization, building, location }) => {
+    const [code] = list((await admin.post('/unassigned_qr_codes/batch', { data: { attributes: { count: 1, organization_id: organization } } })).body);
+    const [row] = await app.db.select().from(schema.locations).where(eq(schema.locations.id, Number(location)));
+    const assign = (newUuid: unknown, existing = row!.regularUuid) =>
+      manager.post('/unassigned_qr_codes/assign', {
+        data: { attributes: { building_id: building, new_uuid: newUuid, existing_uuid: existing, existing_temporary_uuid: row!.temporaryUuid } },
+      });
+    // Assigned; the same code again (no longer unassigned); a location that is not the building's.
+    return [(await assign(code!.attributes.uuid)).status, (await assign(code!.attributes.uuid)).status, (await assign(code!.attributes.uuid, '00000000-0000-4000-8000-000000000000')).status];
+  },
+  'GET /buildings/:id/qr_code_sheet': async ({ manager, viewer, building }) => [
+    (await manager.get(`/buildings/${building}/qr_code_sheet`)).status,
+    (await manager.get(`/buildings/${building}/qr_code_sheet?filter[search]=999990-999999`)).status,
+    (await viewer.get(`/buildings/${building}/qr_code_sheet`)).status,
+  ],
+  'GET /organizations/:id/unassigned_qr_codes/sheet': async ({ admin, manager, organization }) => {
+    await admin.post('/unassigned_qr_codes/batch', { data: { attributes: { count: 1, organization_id: organization } } });
+    return [
+      (await admin.get(`/organizations/${organization}/unassigned_qr_codes/sheet`)).status,
+      (await admin.get(`/organizations/${organization}/unassigned_qr_codes/sheet?filter[id]=x`)).status,
+      (await manager.get(`/organizations/${organization}/unassigned_qr_codes/sheet`)).status,
+    ];
+  },
+  'GET /qr-code-images/:uuid': async ({ app, manager, location }) => {
+    const url = one((await manager.get(`/locations/${location}`)).body).attributes.qrImageUrl as string;
+    const image = await app.inject({ method: 'GET', url });
+    const refused = await app.inject({ method: 'GET', url: url.replace(/signature=[^&]+/, 'signature=forged') });
+    expectJsonApi(refused.json());
+    return [image.statusCode, refused.statusCode];
+  },
   'GET /mail-outbox': async ({ admin, manager }) => [
     (await admin.get('/mail-outbox?page[size]=2')).status,
     (await admin.get('/mail-outbox?page[size]=0')).status,
@@ -361,6 +405,13 @@ const expected: Record<string, number[]> = {
   'GET /equipment': [200, 400],
   'GET /repair-reports': [200, 422],
   'GET /repair-report-downloads': [200, 422],
+  'GET /organizations/:id/unassigned_qr_codes': [200, 403],
+  'POST /unassigned_qr_codes/batch': [201, 422],
+  'POST /unassigned_qr_codes/validate_url': [200, 422],
+  'POST /unassigned_qr_codes/assign': [200, 422, 404],
+  'GET /buildings/:id/qr_code_sheet': [200, 422, 403],
+  'GET /organizations/:id/unassigned_qr_codes/sheet': [200, 400, 403],
+  'GET /qr-code-images/:uuid': [200, 403],
   'GET /mail-outbox': [200, 400, 403],
   'GET /failed-jobs': [200, 400, 403],
   'GET /openapi.json': [200],

@@ -498,6 +498,18 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     'POST /on-demand-reports/init-creation body:/data/attributes/walkabout_id': { notStored: identifier },
     'POST /on-demand-reports/init-creation body:/data/attributes/report_definition_id': { notStored: identifier },
     'POST /on-demand-reports/init-creation body:/data/attributes/template_id': { notStored: identifier },
+    // QR codes (issue 11): nothing sent is stored as sent; a code's uuid is the server's own, made at the batch.
+    'POST /unassigned_qr_codes/batch body:/data/type': { notStored: typeMember },
+    'POST /unassigned_qr_codes/batch body:/data/attributes/count': { notStored: 'a number of codes to make (the count rule), not stored' },
+    'POST /unassigned_qr_codes/batch body:/data/attributes/organization_id': { notStored: identifier },
+    'POST /unassigned_qr_codes/validate_url body:/data/type': { notStored: typeMember },
+    'POST /unassigned_qr_codes/validate_url body:/data/attributes/url': { notStored: 'a scanned text: it selects an unassigned code, nothing is stored' },
+    'POST /unassigned_qr_codes/validate_url body:/data/attributes/building_id': { notStored: identifier },
+    'POST /unassigned_qr_codes/assign body:/data/type': { notStored: typeMember },
+    'POST /unassigned_qr_codes/assign body:/data/attributes/building_id': { notStored: identifier },
+    'POST /unassigned_qr_codes/assign body:/data/attributes/new_uuid': { notStored: "an unassigned code's uuid: it selects the code, whose own uuid is stored" },
+    'POST /unassigned_qr_codes/assign body:/data/attributes/existing_uuid': { notStored: identifier },
+    'POST /unassigned_qr_codes/assign body:/data/attributes/existing_temporary_uuid': { notStored: 'compared with the location\'s temporary uuid, not stored' },
     'POST /walkabout-report-emails body:/data/type': { notStored: typeMember },
     'POST /walkabout-report-emails body:/data/attributes/id': { notStored: identifier },
     // An e-mail address: no hostile string is one.

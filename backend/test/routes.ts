@@ -3,6 +3,7 @@
  * from these and spoil one part at a time. `routesCovered` lets a test prove that the table names every route
  * (a new route without a sample fails there), as the tenancy test does with its cases.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
@@ -60,8 +61,14 @@ export async function sampleIds(backend: TestBackend) {
     .values({ kind: 'walkabout', sourceKey: `sample:${building}`, buildingId: Number(building), name: 'Sample report', status: 'ready', uploadKey: reportKey })
     .onConflictDoUpdate({ target: schema.generatedReports.sourceKey, set: { status: 'ready', uploadKey: reportKey } })
     .returning({ id: schema.generatedReports.id });
+  // An unassigned QR code of the organization, to check and assign (issue 11), and the location's regular uuid.
+  const qrCode = randomUUID();
+  await backend.db.insert(schema.unassignedQrCodes).values({ organizationId: demo.northwind, uuid: qrCode });
+  const [locationUuids] = await backend.db.select({ regular: schema.locations.regularUuid, temporary: schema.locations.temporaryUuid }).from(schema.locations).where(eq(schema.locations.id, location!.id));
   return {
     demo,
+    qrCode,
+    locationUuids: locationUuids!,
     organization: String(demo.northwind),
     report: String(report!.id),
     followUpEntry: String(followUp!.entryId),
@@ -192,6 +199,30 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       url: '/walkabout-report-emails',
       body: { data: { type: 'walkabout-report-emails', attributes: { id: ids.report, recipients: ['chief@fire.example'], message: 'For the file' } } },
     },
+    'GET /organizations/:id/unassigned_qr_codes': { method: 'GET', url: `/organizations/${ids.organization}/unassigned_qr_codes` },
+    'POST /unassigned_qr_codes/batch': {
+      method: 'POST',
+      url: '/unassigned_qr_codes/batch',
+      body: { data: { type: 'unassigned_qr_codes', attributes: { count: 2, organization_id: ids.organization } } },
+    },
+    'POST /unassigned_qr_codes/validate_url': {
+      method: 'POST',
+      url: '/unassigned_qr_codes/validate_url',
+      body: { data: { type: 'unassigned_qr_codes', attributes: { url: `https://inspect.example.com/q/${ids.qrCode}`, building_id: ids.building } } },
+    },
+    'POST /unassigned_qr_codes/assign': {
+      method: 'POST',
+      url: '/unassigned_qr_codes/assign',
+      body: {
+        data: {
+          type: 'unassigned_qr_codes',
+          attributes: { building_id: ids.building, new_uuid: ids.qrCode, existing_uuid: ids.locationUuids.regular, existing_temporary_uuid: ids.locationUuids.temporary },
+        },
+      },
+    },
+    'GET /buildings/:id/qr_code_sheet': { method: 'GET', url: `/buildings/${ids.building}/qr_code_sheet?filter[search]=Lobby` },
+    'GET /organizations/:id/unassigned_qr_codes/sheet': { method: 'GET', url: `/organizations/${ids.organization}/unassigned_qr_codes/sheet?filter[id]=1,2` },
+    'GET /qr-code-images/:uuid': { method: 'GET', url: `/qr-code-images/${ids.qrCode}?name=qr.png&type=image%2Fpng&expires=1&signature=x` },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },

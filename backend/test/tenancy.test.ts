@@ -2,6 +2,7 @@
  * A user of one organization can read or change nothing of another, on every route:
  * the case table below must name every route the app has, or the first test fails.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, signIn, type TestBackend } from '../src/testing';
@@ -70,6 +71,17 @@ async function onDemandRequest(backend: TestBackend, buildingId: string): Promis
   await backend.db.insert(schema.onDemandReports).values({ identificator, buildingId: Number(buildingId), reportType: 'walkabout_reports' });
   return identificator;
 }
+
+/** An unassigned QR code of the organization, made here (straight in the database); its uuid. */
+async function unassignedCode(backend: TestBackend, organizationId: number): Promise<string> {
+  const uuid = randomUUID();
+  await backend.db.insert(schema.unassignedQrCodes).values({ organizationId, uuid });
+  return uuid;
+}
+
+/** Each side's own organization by username (set when the sides are signed in). */
+const sideOrganizations = new Map<string, number>();
+const ownOrganizationOf = (side: Side) => sideOrganizations.get(side.username)!;
 
 const cases: Record<string, Case> = {
   'POST /sessions': async (side, backend) => {
@@ -360,6 +372,58 @@ const cases: Record<string, Case> = {
     const forged = own.replace(/^\/signed-files\/[^?]+/, `/signed-files/${otherKey}`);
     expect((await backend.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
   },
+  // QR codes (issue 11). Unassigned codes are administrators' only; a building's codes and assignment follow the building.
+  'GET /organizations/:id/unassigned_qr_codes': async (side, backend) => {
+    await unassignedCode(backend, side.otherOrganization);
+    const answer = await side.client.get(`/organizations/${side.otherOrganization}/unassigned_qr_codes`);
+    expect(answer.status).toBe(403);
+    expect(answer.body.data).toBeUndefined();
+  },
+  'POST /unassigned_qr_codes/batch': async (side, backend) => {
+    const before = await backend.db.select({ id: schema.unassignedQrCodes.id }).from(schema.unassignedQrCodes);
+    const answer = await side.client.post('/unassigned_qr_codes/batch', { data: { attributes: { count: 5, organization_id: side.otherOrganization } } });
+    expect(answer.status).toBe(403);
+    expect(await backend.db.select({ id: schema.unassignedQrCodes.id }).from(schema.unassignedQrCodes)).toHaveLength(before.length);
+  },
+  'POST /unassigned_qr_codes/validate_url': async (side, backend) => {
+    const theirs = await unassignedCode(backend, side.otherOrganization);
+    const mine = await unassignedCode(backend, ownOrganizationOf(side));
+    const check = (url: string, building: string) => side.client.post('/unassigned_qr_codes/validate_url', { data: { attributes: { url, building_id: building } } });
+    expect((await check(`https://x.example/q/${mine}`, side.own.buildings[0]!)).status).toBe(200);
+    expect((await check(`https://x.example/q/${theirs}`, side.own.buildings[0]!)).status).toBe(422);
+    expect((await check(`https://x.example/q/${mine}`, side.other.buildings[0]!)).status).toBe(404);
+  },
+  'POST /unassigned_qr_codes/assign': async (side, backend) => {
+    const { locations } = await othersOf(side, backend);
+    const theirs = await unassignedCode(backend, side.otherOrganization);
+    const mine = await unassignedCode(backend, ownOrganizationOf(side));
+    const [own] = await backend.db.select().from(schema.locations).where(eq(schema.locations.buildingId, Number(side.own.buildings[0])));
+    const assign = (building: string, newUuid: string, existing: string) =>
+      side.client.post('/unassigned_qr_codes/assign', { data: { attributes: { building_id: building, new_uuid: newUuid, existing_uuid: existing, existing_temporary_uuid: null } } });
+    // Their location (in their building or named in one's own), or their code on one's own location: nothing changes.
+    expect((await assign(side.other.buildings[0]!, mine, locations[0]!.uuid)).status).toBe(404);
+    expect((await assign(side.own.buildings[0]!, mine, locations[0]!.uuid)).status).toBe(404);
+    expect((await assign(side.own.buildings[0]!, theirs, own!.regularUuid)).status).toBe(422);
+    const rows = await backend.db.select().from(schema.locations).where(inArray(schema.locations.id, [locations[0]!.id, own!.id]));
+    expect(rows.map((r) => r.temporaryUuid)).toEqual([null, null]);
+    expect(await backend.db.select().from(schema.unassignedQrCodes).where(eq(schema.unassignedQrCodes.uuid, theirs))).toHaveLength(1);
+  },
+  'GET /buildings/:id/qr_code_sheet': async (side) => {
+    expect((await side.client.get(`/buildings/${side.other.buildings[0]}/qr_code_sheet`)).status).toBe(404);
+  },
+  'GET /organizations/:id/unassigned_qr_codes/sheet': async (side, backend) => {
+    await unassignedCode(backend, side.otherOrganization);
+    expect((await side.client.get(`/organizations/${side.otherOrganization}/unassigned_qr_codes/sheet`)).status).toBe(403);
+  },
+  'GET /qr-code-images/:uuid': async (side, backend) => {
+    // An image URL is signed for one uuid: one's own location's signature does not open another organization's code.
+    const own = list((await side.client.get(`/locations?filter[building]=${side.own.buildings[0]}&page[size]=1`)).body)[0]!;
+    const url = own.attributes.qrImageUrl as string;
+    expect((await backend.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    const { locations } = await othersOf(side, backend);
+    const forged = url.replace(own.attributes.regularUuid as string, locations[0]!.uuid);
+    expect((await backend.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+  },
   // Administrators' views of the background work, which span organizations: refused to everyone else.
   'GET /mail-outbox': async (side) => {
     expect((await side.client.get('/mail-outbox')).status).toBe(403);
@@ -385,6 +449,7 @@ describe.each(databases)('tenancy on %s', (database) => {
     const demo = await demoIds(backend);
     const northwind = demo.byOrganization(demo.northwind);
     const harbour = demo.byOrganization(demo.harbour);
+    sideOrganizations.set('harbour', demo.harbour).set('manager', demo.northwind);
     sides.push(
       { username: 'harbour', client: await signedIn(backend, 'harbour'), own: harbour, other: northwind, otherOrganization: demo.northwind },
       { username: 'manager', client: await signedIn(backend, 'manager'), own: northwind, other: harbour, otherOrganization: demo.harbour },

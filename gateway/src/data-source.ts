@@ -11,6 +11,7 @@ import { createFireWatchLoaders } from './features/fire-watches/loaders';
 import { createLocationLoaders } from './features/locations/loaders';
 import { createMailOutboxLoaders } from './features/mail-outbox/loaders';
 import { createOrganizationLoaders } from './features/organizations/loaders';
+import { createQrCodeLoaders } from './features/qr-codes/loaders';
 import { createRegionLoaders } from './features/regions/loaders';
 import { createReportLoaders } from './features/reports/loaders';
 import { createWalkaboutLoaders } from './features/walkabouts/loaders';
@@ -30,6 +31,7 @@ export function createDataSource(rest: RestClient): DataSource {
     fireWatches: createFireWatchLoaders(rest, buildings),
     reports: createReportLoaders(rest),
     mailOutbox: createMailOutboxLoaders(rest),
+    qrCodes: createQrCodeLoaders(rest),
   };
 }
 
@@ -44,4 +46,5 @@ export type DataSource = {
   fireWatches: ReturnType<typeof createFireWatchLoaders>;
   reports: ReturnType<typeof createReportLoaders>;
   mailOutbox: ReturnType<typeof createMailOutboxLoaders>;
+  qrCodes: ReturnType<typeof createQrCodeLoaders>;
 };

@@ -86,3 +86,4 @@ export type ReportDownloadResource = DataOf<'/walkabout-reports/{id}/download'>;
 export type OnDemandReportResource = DataOf<'/on-demand-reports/{id}'>;
 export type OnDemandBuildingDataResource = DataOf<'/on-demand-reports/building-data/{buildingId}'>;
 export type WalkaboutReportEmailResource = DataOf<'/walkabout-report-emails', 'post'>;
+export type UnassignedQrCodeResource = DataOf<'/organizations/{id}/unassigned_qr_codes'>;

@@ -14,6 +14,7 @@ import { fireWatchResolvers } from './features/fire-watches/resolvers';
 import { locationResolvers } from './features/locations/resolvers';
 import { mailOutboxResolvers } from './features/mail-outbox/resolvers';
 import { organizationResolvers } from './features/organizations/resolvers';
+import { qrCodeResolvers } from './features/qr-codes/resolvers';
 import { regionResolvers } from './features/regions/resolvers';
 import { reportResolvers } from './features/reports/resolvers';
 import { walkaboutResolvers } from './features/walkabouts/resolvers';
@@ -50,4 +51,5 @@ export const resolvers = mergeResolvers([
   fireWatchResolvers,
   reportResolvers,
   mailOutboxResolvers,
+  qrCodeResolvers,
 ]);

@@ -350,6 +350,32 @@ describe.each(databases)('hostile strings in every text input of every mutation 
         },
       },
     },
+    // QR codes (issue 11): nothing sent is kept as sent (a count, a scanned text, uuids that select; a code's uuid is the server's own).
+    generateQrCodes: {
+      selection: '{ codes { id } errors { field code message } }',
+      variables: () => ({ organizationId: '1', count: 2 }),
+      inputs: { organizationId: { notKept: identifier } },
+    },
+    validateQrCodeUrl: {
+      selection: '{ code { id } errors { field code message } }',
+      variables: () => ({ buildingId: world.building, url: 'https://inspect.example.com/q/00000000-0000-4000-8000-000000000000' }),
+      inputs: { buildingId: { notKept: identifier }, url: { notKept: 'a scanned text: it selects an unassigned code, nothing is kept' } },
+    },
+    assignQrCode: {
+      selection: '{ location { id } errors { field code message } }',
+      variables: () => ({
+        buildingId: world.building,
+        newUuid: '00000000-0000-4000-8000-000000000000',
+        existingUuid: '00000000-0000-4000-8000-000000000001',
+        existingTemporaryUuid: null,
+      }),
+      inputs: {
+        buildingId: { notKept: identifier },
+        newUuid: { notKept: "an unassigned code's uuid: it selects the code, whose own uuid is kept" },
+        existingUuid: { notKept: identifier },
+        existingTemporaryUuid: { notKept: "compared with the location's temporary uuid, not kept" },
+      },
+    },
     reportUnavailableQrCode: {
       selection: '{ entries { id } errors { field code message } }',
       variables: () => ({ entryIds: [world.text.entry], kind: 'MISSING', comment: 'Label torn off' }),

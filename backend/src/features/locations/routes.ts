@@ -24,7 +24,7 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opt
         page,
       );
       return listDocument(
-        rows.map((l) => locationResource(l, options.publicUrl)),
+        rows.map((l) => locationResource(l, options.publicUrl, app.urlSigner)),
         { total, page, url: requestUrl(request) },
       );
     },
@@ -36,7 +36,7 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opt
     async (request) => {
       const location = await findLocation(app.db, scopeOf(request), Number(request.params.id));
       if (!location) throw notFound('Location');
-      return singleDocument(locationResource(location, options.publicUrl));
+      return singleDocument(locationResource(location, options.publicUrl, app.urlSigner));
     },
   );
 

@@ -11,8 +11,10 @@ export const LocationResource = Resource(
     label: StrNull,
     hint: StrNull,
     url: StrNull,
-    /** `{PUBLIC_URL}/q/{uuid}`: what the location's QR code encodes. */
+    /** `{PUBLIC_URL}/q/{uuid}`: what the location's QR code encodes (its temporary uuid when one was assigned, else its regular uuid). */
     universalLink: Str,
+    /** A signed URL path of that QR code's PNG, valid for at least ten minutes. */
+    qrImageUrl: Str,
     regularUuid: Str,
     temporaryUuid: StrNull,
     floorId: Int,

@@ -1,14 +1,12 @@
 import type { Static } from 'typebox';
 import { resource, toOne } from '../../jsonapi/serializer';
+import type { UrlSigner } from '../../storage/signed-urls';
+import { activeUuid, universalLink } from '../qr-codes/encode';
+import { qrImageUrl } from '../qr-codes/images';
 import type { LocationView } from './repository';
 import type { LocationResource } from './schemas';
 
-/** The universal link a location's QR code encodes (DESIGN.md "QR codes"): `{public origin}/q/{uuid}`. */
-export function universalLink(publicUrl: string, uuid: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/q/${uuid}`;
-}
-
-export function locationResource(l: LocationView, publicUrl: string): Static<typeof LocationResource> {
+export function locationResource(l: LocationView, publicUrl: string, signer: UrlSigner): Static<typeof LocationResource> {
   return resource(
     'locations',
     l.id,
@@ -17,7 +15,8 @@ export function locationResource(l: LocationView, publicUrl: string): Static<typ
       label: l.label,
       hint: l.hint,
       url: l.url,
-      universalLink: universalLink(publicUrl, l.regularUuid),
+      universalLink: universalLink(publicUrl, activeUuid(l)),
+      qrImageUrl: qrImageUrl(signer, activeUuid(l)),
       regularUuid: l.regularUuid,
       temporaryUuid: l.temporaryUuid,
       floorId: l.floorId,

@@ -4,7 +4,8 @@
  * multipart body as it arrives (never buffered or parsed here) with the caller's Authorization header;
  * `GET /files/{key}` streams the stored file back. The backend's status, headers and JSON:API error
  * documents reach the browser as the backend sent them. `GET /signed-files/{key}` passes a report's signed,
- * expiring link (walkaboutReportDownload) with its query, so the web opens the PDF on its own origin.
+ * expiring link (walkaboutReportDownload) with its query, so the web opens the PDF on its own origin; `GET
+ * /qr-code-images/{uuid}` a QR code's signed image link likewise.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import replyFrom from '@fastify/reply-from';
@@ -30,5 +31,10 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
   app.get<{ Params: { key: string } }>('/signed-files/:key', (request, reply) => {
     const query = request.url.indexOf('?');
     return reply.from(`/signed-files/${encodeURIComponent(request.params.key)}${query === -1 ? '' : request.url.slice(query)}`);
+  });
+  // A QR code's image through its signed link (Location.qrImageUrl, UnassignedQrCode.qrImageUrl), as signed files go.
+  app.get<{ Params: { uuid: string } }>('/qr-code-images/:uuid', (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.from(`/qr-code-images/${encodeURIComponent(request.params.uuid)}${query === -1 ? '' : request.url.slice(query)}`);
   });
 };
