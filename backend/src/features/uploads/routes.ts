@@ -8,12 +8,13 @@ import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import sharp from 'sharp';
-import { uploads } from '../../db/schema';
+import { uploads, type UploadKind } from '../../db/schema';
 import { badParameter, notFound, unprocessable } from '../../jsonapi/errors';
 import { singleDocument } from '../../jsonapi/serializer';
 import { scopeOf } from '../../plugins/authorization';
 import { hasForbiddenCharacter, INVALID_CHARACTER_DETAIL } from '../../plugins/request-hygiene';
 import type { FileStorage } from '../../storage';
+import { preparedDocument } from './documents';
 import { fileSchema, uploadSchema } from './schemas';
 import { uploadResource } from './serialize';
 
@@ -31,15 +32,22 @@ const IMAGE_FORMATS: Record<string, { mimetype: string; extension: string }> = {
 
 /** The image's real format, and its bytes with a JPEG turned upright (sharp's rotate() reads the EXIF orientation). */
 async function preparedImage(bytes: Buffer): Promise<{ body: Buffer; mimetype: string; extension: string }> {
+  const image = await imageOrNull(bytes);
+  if (!image) throw unprocessable(NOT_AN_IMAGE_MESSAGE, '/file');
+  return image;
+}
+
+/** preparedImage, or null for bytes that are not an image of a known format. */
+async function imageOrNull(bytes: Buffer): Promise<{ body: Buffer; mimetype: string; extension: string } | null> {
   let format: string | undefined;
   let orientation: number | undefined;
   try {
     ({ format, orientation } = await sharp(bytes).metadata());
   } catch {
-    throw unprocessable(NOT_AN_IMAGE_MESSAGE, '/file');
+    return null;
   }
   const known = format === undefined ? undefined : IMAGE_FORMATS[format];
-  if (!known) throw unprocessable(NOT_AN_IMAGE_MESSAGE, '/file');
+  if (!known) return null;
   if (format === 'jpeg' && orientation !== undefined && orientation > 1) {
     // Re-encoded at a high quality; the other metadata (camera, GPS) is dropped with the orientation.
     return { body: await sharp(bytes).rotate().jpeg({ quality: 92 }).toBuffer(), ...known };
@@ -60,12 +68,24 @@ const routes: FastifyPluginAsyncTypebox<{ storage: FileStorage }> = async (app, 
       if (!file) throw unprocessable('Send one file.', '/file');
       // The one text of a multipart body that is kept (request-hygiene.ts checks JSON bodies, not this one).
       if (hasForbiddenCharacter(file.filename)) throw unprocessable(`The file's name ${INVALID_CHARACTER_DETAIL}`, '/file', 'INVALID_CHARACTER');
-      const image = await preparedImage(await file.toBuffer());
-      const key = `${randomBytes(24).toString('base64url')}.${image.extension}`;
-      await options.storage.put(key, image.body, image.mimetype);
+      const bytes = await file.toBuffer();
+      // A document (PDF, office file or image: features/uploads/documents.ts) or, by default, a photo.
+      const kind: UploadKind = request.query.kind === 'document' ? 'document' : 'image';
+      const prepared = kind === 'document' ? await preparedDocument(bytes, file.filename, imageOrNull) : { ...(await preparedImage(bytes)), pageCount: null };
+      const key = `${randomBytes(24).toString('base64url')}.${prepared.extension}`;
+      await options.storage.put(key, prepared.body, prepared.mimetype);
       const [row] = await app.db
         .insert(uploads)
-        .values({ key, mimetype: image.mimetype, size: image.body.length, originalName: file.filename.slice(0, 255), uploaderId: scope.userId, organizationId: scope.organizationId })
+        .values({
+          key,
+          mimetype: prepared.mimetype,
+          size: prepared.body.length,
+          originalName: file.filename.slice(0, 255),
+          uploaderId: scope.userId,
+          organizationId: scope.organizationId,
+          kind,
+          pageCount: prepared.pageCount,
+        })
         .returning();
       reply.code(201);
       return singleDocument(uploadResource(row!));
