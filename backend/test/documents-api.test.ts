@@ -252,6 +252,22 @@ describe.each(databases)('documents on %s', (database) => {
       expect((await as.docviewer!.get(`/documents?filter[building]=${tower}&filter[category]=Blueprints`)).status).toBe(400);
     });
 
+    it('answers documents by id across buildings, leaving out what the caller may not see', async () => {
+      const mine = await document(tower, { name: 'By id' });
+      const [waiting] = await backend.db
+        .insert(schema.documents)
+        .values({ buildingId: sent, name: 'Closed by the contract', category: 'Other', uploadId: (await backend.db.select().from(schema.documents).where(eq(schema.documents.id, Number(mine.id))))[0]!.uploadId })
+        .returning({ id: schema.documents.id });
+      const answer = await as.docviewer!.get(`/documents?filter[id]=${mine.id},${waiting!.id},999999`);
+      expect(answer.status).toBe(200);
+      expect(ids(answer.body)).toEqual([mine.id]);
+      expect(list((await as.harbour!.get(`/documents?filter[id]=${mine.id}`)).body)).toEqual([]);
+      const neither = await as.docviewer!.get('/documents');
+      expect(neither.status).toBe(400);
+      expect(neither.body.errors![0]!.source).toEqual({ parameter: 'filter[building]' });
+      await backend.db.delete(schema.documents).where(eq(schema.documents.id, waiting!.id));
+    });
+
     it("shows another organization nothing", async () => {
       expect((await as.harbour!.get(`/documents?filter[building]=${tower}`)).status).toBe(404);
       const mine = await document(tower, { name: 'Private plan' });

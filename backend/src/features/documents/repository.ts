@@ -1,5 +1,5 @@
 /** Reads and writes of documents (spec inspection.md sections 2-8), always through the caller's scope. */
-import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { buildings, documents, uploads, users, type DocumentCategory, type DocumentMetadata } from '../../db/schema';
 import type { Page } from '../../jsonapi/query';
@@ -94,6 +94,21 @@ export async function listDocuments(db: Database, buildingId: number, filters: D
   const [rows, [total]] = await Promise.all([
     selectDocuments(db).where(where).orderBy(asc(sql`lower(${documents.name})`), asc(documents.id)).limit(page.size).offset(page.offset),
     db.select({ value: count() }).from(documents).where(where),
+  ]);
+  return { rows: rows.map(rowOf), total: total?.value ?? 0 };
+}
+
+/**
+ * Documents by id across buildings (the gateway's batched loads): those the caller may see, of buildings whose
+ * contract is accepted; failure items' documents only when `withItems`.
+ */
+export async function documentsByIds(db: Database, scope: Scope, ids: number[], withItems: boolean, page: Page): Promise<{ rows: DocumentRow[]; total: number }> {
+  const conditions: SQL[] = [inArray(documents.id, ids.length ? ids : [-1]), buildingsInScope(scope), isNotNull(buildings.contractAcceptedAt)];
+  if (!withItems) conditions.push(isNull(documents.entryId), isNull(documents.locationCommentId));
+  const where = and(...conditions)!;
+  const [rows, [total]] = await Promise.all([
+    selectDocuments(db).where(where).orderBy(asc(sql`lower(${documents.name})`), asc(documents.id)).limit(page.size).offset(page.offset),
+    db.select({ value: count() }).from(documents).innerJoin(buildings, eq(buildings.id, documents.buildingId)).where(where),
   ]);
   return { rows: rows.map(rowOf), total: total?.value ?? 0 };
 }

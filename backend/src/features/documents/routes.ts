@@ -36,6 +36,7 @@ import { displayName, parseRecipients } from '../walkabout-reports/emails';
 import {
   categoryCounts,
   documentBuilding,
+  documentsByIds,
   findDocument,
   insertDocument,
   listDocuments,
@@ -57,6 +58,7 @@ import { documentCategoryResources, documentResource, pageCountOf } from './seri
 export const ONE_TARGET_MESSAGE = 'A document belongs to one thing: a relationship building, entry or location-comment.';
 export const UPLOAD_REQUIRED_MESSAGE = 'Upload the file first and pass the URL that POST /uploads answered.';
 export const UPLOAD_NOT_FOUND_MESSAGE = 'This upload was not found among your organization\u2019s files.';
+export const NAME_THE_DOCUMENTS_MESSAGE = "Name the building (filter[building]) or the documents (filter[id]).";
 /** A document e-mail's link works this long: recipients read mail days later, and cannot sign in to get a new one. */
 export const DOCUMENT_EMAIL_LINK_DAYS = 7;
 
@@ -149,12 +151,20 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opt
   app.get('/documents', { schema: listDocumentsSchema }, async (request) => {
     const scope = scopeOf(request);
     const q = request.query;
+    const page = parsePage(q);
+    if (q['filter[building]'] === undefined) {
+      // Documents by id (the gateway's batched loads): those the caller may see, the others left out.
+      const ids = parseIds(q['filter[id]']);
+      if (!ids) throw badParameter('filter[building]', NAME_THE_DOCUMENTS_MESSAGE);
+      const withItems = scope.isAdmin || scope.permissions.canViewFailureReport || scope.permissions.canDocumentFailureReport;
+      const { rows, total } = await documentsByIds(app.db, scope, ids, withItems, page);
+      return listDocument(rows.map((d) => documentResource(app.urlSigner, d)), { total, page, url: requestUrl(request) });
+    }
     const building = await openBuilding(scope, Number(q['filter[building]']));
     const category = q['filter[category]'];
     if (category !== undefined && validateDocumentCategory(category)) {
       throw badParameter('filter[category]', validateDocumentCategory(category)!);
     }
-    const page = parsePage(q);
     const { rows, total } = await listDocuments(
       app.db,
       building.id,

@@ -83,9 +83,10 @@ export const listDocumentCategoriesSchema = {
 
 export const listDocumentsSchema = {
   tags,
-  summary: "A building's documents by name (not those attached to failure items), of one category and matching a search when asked",
+  summary:
+    "A building's documents by name (not those attached to failure items), of one category and matching a search when asked; or, with filter[id] alone, the documents named that the caller may see (of buildings whose contract is accepted)",
   querystring: ListQuery({
-    'filter[building]': SingleId,
+    'filter[building]': Type.Optional(SingleId),
     'filter[category]': Type.Optional(Type.String({ maxLength: 100, description: `One of: ${DOCUMENT_CATEGORIES.join(', ')}` })),
     'filter[search]': Type.Optional(Type.String({ maxLength: 256, description: 'Part of the name, any letter case' })),
   }),
