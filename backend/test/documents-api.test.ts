@@ -351,6 +351,18 @@ describe.each(databases)('documents on %s', (database) => {
       const listed = await as.docmanager!.get(`/documents?filter[building]=${tower}&page[size]=500`);
       expect(ids(listed.body)).not.toContain(created.id);
       expect((await create(as.harbour!, body, toRemark)).status).toBe(404);
+
+      // The failure report's row of the item names its documents (the Documents column of inspection.md section 3).
+      const rows = [];
+      for (const type of ['failure', 'notes']) {
+        const report = await as.failviewer!.get(`/reports/${tower}-summary-${type}`);
+        expect(report.status).toBe(200);
+        const attributes = one(report.body).attributes as { headers: string[]; rows: Array<{ cells: string[]; item: { modelPath: string; modelId: number; documents: unknown } | null }> };
+        rows.push(...attributes.rows.filter((r) => r.item?.modelPath === 'location-comments' && r.item.modelId === remark).map((r) => ({ ...r, headers: attributes.headers })));
+      }
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.item!.documents).toEqual([{ id: Number(created.id), name: 'Repair invoice' }]);
+      expect(rows[0]!.cells[rows[0]!.headers.indexOf('Documents')]).toBe('Repair invoice');
     });
   });
 
