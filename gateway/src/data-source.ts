@@ -7,6 +7,7 @@ import type { RestClient } from './rest-client';
 import { createAuthLoaders } from './features/auth/loaders';
 import { createBuildingLoaders } from './features/buildings/loaders';
 import { createCycleLoaders } from './features/cycles/loaders';
+import { createDocumentLoaders } from './features/documents/loaders';
 import { createFireWatchLoaders } from './features/fire-watches/loaders';
 import { createLocationLoaders } from './features/locations/loaders';
 import { createMailOutboxLoaders } from './features/mail-outbox/loaders';
@@ -30,6 +31,7 @@ export function createDataSource(rest: RestClient): DataSource {
     fireWatches: createFireWatchLoaders(rest, buildings),
     reports: createReportLoaders(rest),
     mailOutbox: createMailOutboxLoaders(rest),
+    documents: createDocumentLoaders(rest),
   };
 }
 
@@ -44,4 +46,5 @@ export type DataSource = {
   fireWatches: ReturnType<typeof createFireWatchLoaders>;
   reports: ReturnType<typeof createReportLoaders>;
   mailOutbox: ReturnType<typeof createMailOutboxLoaders>;
+  documents: ReturnType<typeof createDocumentLoaders>;
 };
