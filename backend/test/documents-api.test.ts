@@ -15,7 +15,7 @@ import { NOT_A_DOCUMENT_MESSAGE, UNREADABLE_PDF_MESSAGE } from '../src/features/
 import { NOT_AN_IMAGE_MESSAGE } from '../src/features/uploads/routes';
 import { seed, schema, signIn, type SeededOrganization, type TestBackend } from '../src/testing';
 import { TEST_PASSWORD } from '../src/seed/test-seed';
-import { databases, ids, list, multipartFile, one, signedIn, startTestBackend, type Client, type JsonApiResource } from './helpers';
+import { databases, demoIds, ids, list, multipartFile, one, signedIn, startTestBackend, type Client, type JsonApiResource } from './helpers';
 
 const PUBLIC_URL = 'https://inspections.example.org';
 
@@ -98,6 +98,8 @@ describe.each(databases)('documents on %s', (database) => {
     }
     as.harbour = await signedIn(backend, 'harbour');
     tokens.harbour = (await signIn(backend.url, 'harbour', 'demo1234')).token;
+    as.manager = await signedIn(backend, 'manager');
+    tokens.manager = (await signIn(backend.url, 'manager', 'demo1234')).token;
   });
   afterAll(() => backend?.close());
 
@@ -382,6 +384,24 @@ describe.each(databases)('documents on %s', (database) => {
       const waiting = one((await as.docviewer!.get(`/buildings/${sent}`)).body);
       expect(waiting.attributes).toMatchObject({ documentsCount: 1, fireSafetyPlanId: null, fireSafetyPlanUrl: null, fireSafetyPlanMimetype: null });
       expect(one((await as.docviewer!.get(`/buildings/${annex}`)).body).attributes).toMatchObject({ documentsCount: 0, fireSafetyPlanId: null });
+    });
+
+    it("signs the plan's URL in the building a walkabout save answers too", async () => {
+      const demo = await demoIds(backend);
+      const kingStreet = demo.building('King Street Commerce Centre');
+      const { attributes: file } = await upload('manager', 'plan.pdf', pdf, 'document');
+      const created = await create(as.manager!, { name: 'King Street plan', category: 'Fire Safety Plan', url: file.url }, toBuilding(Number(kingStreet)));
+      expect(created.status).toBe(201);
+      const saved = await as.manager!.save('documents-plan-save', {
+        walkaboutToUpdateId: await demo.walkabout('King Street Commerce Centre', 'Weekly'),
+        data: { entries: [], conditions: [] },
+      });
+      expect(saved.status).toBe(200);
+      const building = saved.body.included!.find((r) => r.type === 'buildings')!;
+      expect(building.attributes.fireSafetyPlanId).toBe(Number(one(created.body).id));
+      const served = await fetchSigned(building.attributes.fireSafetyPlanUrl as string);
+      expect(served.statusCode).toBe(200);
+      expect(Buffer.compare(served.rawPayload, pdf)).toBe(0);
     });
   });
 
