@@ -98,6 +98,8 @@ describe.each(databases)('documents on %s', (database) => {
     }
     as.harbour = await signedIn(backend, 'harbour');
     tokens.harbour = (await signIn(backend.url, 'harbour', 'demo1234')).token;
+    as.admin = await signedIn(backend, 'admin');
+    tokens.admin = (await signIn(backend.url, 'admin', 'demo1234')).token;
     as.manager = await signedIn(backend, 'manager');
     tokens.manager = (await signIn(backend.url, 'manager', 'demo1234')).token;
   });
@@ -200,6 +202,17 @@ describe.each(databases)('documents on %s', (database) => {
       expect(answer.body.errors!.map((e) => e.detail)).toEqual([UPLOAD_NOT_FOUND_MESSAGE]);
       const unknown = await create(as.docmanager!, { name: 'Invented', category: 'Other', url: '/files/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.pdf' }, toBuilding(tower));
       expect(unknown.body.errors!.map((e) => e.detail)).toEqual([UPLOAD_NOT_FOUND_MESSAGE]);
+    });
+
+    it("lets an administrator use their own upload, or one of the building's organization, and no other", async () => {
+      const own = await upload('admin', 'plan.pdf', pdf, 'document');
+      const made = await create(as.admin!, { name: 'Admin plan', category: 'Other', url: own.attributes.url }, toBuilding(tower));
+      expect(made.status).toBe(201);
+      const { attributes: acmeFile } = await upload('docmanager', 'plan.pdf', pdf, 'document');
+      expect((await create(as.admin!, { name: 'Acme plan', category: 'Other', url: acmeFile.url }, toBuilding(tower))).status).toBe(201);
+      const { attributes: harbourFile } = await upload('harbour', 'plan.pdf', pdf, 'document');
+      const refused = await create(as.admin!, { name: 'Harbour plan', category: 'Other', url: harbourFile.url }, toBuilding(tower));
+      expect(refused.body.errors!.map((e) => e.detail)).toEqual([UPLOAD_NOT_FOUND_MESSAGE]);
     });
 
     it('needs exactly one relationship, a building in scope, and building management', async () => {
