@@ -70,6 +70,11 @@ const config: CodegenConfig = {
           WalkaboutReportEmail: '../features/reports/model#WalkaboutReportEmailModel',
           UnassignedQrCode: '../rest-types#UnassignedQrCodeResource',
           QrCodeSheet: '../features/qr-codes/loaders#QrCodeSheetRecord',
+          Document: '../features/documents/model#DocumentModel',
+          DocumentCategory: '../features/documents/model#DocumentCategoryModel',
+          DocumentCategoryCount: '../features/documents/model#DocumentCategoryCountModel',
+          DocumentConnection: '../features/documents/loaders#DocumentConnectionRecord',
+          DocumentEmail: '../features/documents/model#DocumentEmailModel',
         },
         // GraphQL enums carry the REST spelling inside the gateway (DAILY is 'daily', the type of @fsi/shared),
         // so values pass through unchanged; the Frequency and OffsetUnit enum resolvers hold the mapping.

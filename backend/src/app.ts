@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Database } from './db/client';
 import buildingRoutes from './features/buildings/routes';
 import cycleRoutes from './features/cycles/routes';
+import documentRoutes from './features/documents/routes';
 import failureReportRoutes from './features/failure-reports/routes';
 import fireWatchRoutes from './features/fire-watches/routes';
 import uploadRoutes from './features/uploads/routes';
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadRoutes, { storage });
   await app.register(walkaboutReportRoutes);
   await app.register(qrCodeRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
+  await app.register(documentRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
 
   app.get(
     '/openapi.json',

@@ -229,6 +229,40 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
       (await manager.post('/walkabout-report-emails', { data: { attributes: { id: await readyReport(app, building), recipients, message: 'For the file' } } })).status;
     return [await send(['chief@fire.example']), await send(['not an address'])];
   },
+  // Documents (issue 11): the manager's building (contract accepted), the viewer without building management.
+  'GET /document-categories': async ({ manager, building }) => [
+    (await manager.get(`/document-categories?filter[building]=${building}`)).status,
+    (await manager.get('/document-categories?filter[building]=abc')).status,
+  ],
+  'GET /documents': async ({ manager, building }) => [
+    (await manager.get(`/documents?filter[building]=${building}&filter[search]=plan`)).status,
+    (await manager.get(`/documents?filter[building]=${building}&filter[category]=Blueprints`)).status,
+    (await manager.get('/documents?filter[building]=999999')).status,
+  ],
+  'GET /documents/:id': async ({ app, manager, building }) => [
+    (await manager.get(`/documents/${(await documentOf(app, manager, building)).id}`)).status,
+    (await manager.get('/documents/999999')).status,
+  ],
+  'POST /documents': async ({ app, manager, viewer, building }) => {
+    const { url } = await documentOf(app, manager, building);
+    const create = (who: Client, name: string) =>
+      who.post('/documents', { data: { type: 'documents', attributes: { name, category: 'Manuals', url }, relationships: { building: { data: { type: 'buildings', id: building } } } } });
+    return [(await create(manager, 'Pump manual')).status, (await create(manager, '')).status, (await create(viewer, 'Pump manual')).status];
+  },
+  'PATCH /documents/:id': async ({ app, manager, viewer, building }) => {
+    const { id } = await documentOf(app, manager, building);
+    const patch = (who: Client, metadata: unknown) => who.patch(`/documents/${id}`, { data: { type: 'documents', id, attributes: { metadata } } });
+    return [
+      (await patch(manager, { bookmarks: [{ label: 'Cover', page: 1 }] })).status,
+      (await patch(manager, { bookmarks: [{ label: 'Beyond', page: 99 }] })).status,
+      (await patch(viewer, { bookmarks: [] })).status,
+    ];
+  },
+  'POST /document-emails': async ({ app, manager, building }) => {
+    const { id } = await documentOf(app, manager, building);
+    const send = async (recipients: string[]) => (await manager.post('/document-emails', { data: { attributes: { id, recipients, message: 'For the file' } } })).status;
+    return [await send(['chief@fire.example']), await send(['not an address'])];
+  },
   // The file itself is a PDF, not a document; a refused link is a JSON:API 403.
   'GET /signed-files/:key': async ({ app, manager, building }) => {
     const url = one((await manager.get(`/walkabout-reports/${await readyReport(app, building)}/download`)).body).attributes.download_url as string;
@@ -412,6 +446,12 @@ const expected: Record<string, number[]> = {
   'GET /buildings/:id/qr_code_sheet': [200, 422, 403],
   'GET /organizations/:id/unassigned_qr_codes/sheet': [200, 400, 403],
   'GET /qr-code-images/:uuid': [200, 403],
+  'GET /document-categories': [200, 400],
+  'GET /documents': [200, 400, 404],
+  'GET /documents/:id': [200, 404],
+  'POST /documents': [201, 422, 403],
+  'PATCH /documents/:id': [200, 422, 403],
+  'POST /document-emails': [201, 422],
   'GET /mail-outbox': [200, 400, 403],
   'GET /failed-jobs': [200, 400, 403],
   'GET /openapi.json': [200],
@@ -491,3 +531,17 @@ describe.each(databases)('JSON:API documents on %s', (database) => {
     expect(response.json().errors[0].code).toBe('INTERNAL_ERROR');
   });
 });
+
+/** A document of the building made through the API by `who` from a one-page PDF uploaded as a document: its id and upload URL. */
+async function documentOf(app: FastifyInstance, who: Client, building: string): Promise<{ id: string; url: string }> {
+  const key = `documents-document-${Math.random().toString(36).slice(2)}`.padEnd(24, '0') + '.pdf';
+  await app.storage.put(key, Buffer.from('%PDF-1.4\n% documents\n'), 'application/pdf');
+  const [organization] = await app.db.select({ id: schema.buildings.organizationId }).from(schema.buildings).where(eq(schema.buildings.id, Number(building)));
+  await app.db.insert(schema.uploads).values({ key, mimetype: 'application/pdf', size: 20, organizationId: organization!.id, kind: 'document', pageCount: 1 });
+  const url = `/files/${key}`;
+  const answer = await who.post('/documents', {
+    data: { type: 'documents', attributes: { name: 'Sprinkler plan', category: 'Fire Safety Plan', url }, relationships: { building: { data: { type: 'buildings', id: building } } } },
+  });
+  expect(answer.status).toBe(201);
+  return { id: one(answer.body).id, url };
+}

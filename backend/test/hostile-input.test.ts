@@ -338,6 +338,11 @@ function followUpInputs(path: 'entries' | 'location-comments', repairTarget: () 
   };
 }
 
+/** An attribute of the document (or document e-mail) a documents route answers. */
+const documentAttribute = (name: string) => async (answer: Injected) => (answer.body.data as JsonApiResource).attributes[name];
+const bookmarkLabel = async (answer: Injected) =>
+  ((answer.body.data as JsonApiResource).attributes.metadata as { bookmarks: { label: string }[] }).bookmarks[0]?.label;
+
 describe.each(databases)('hostile strings in every text input on %s', (database) => {
   let backend: TestBackend;
   let token = '';
@@ -480,6 +485,33 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     },
     ...followUpInputs('entries', () => ids.repairEntry),
     ...followUpInputs('location-comments', () => ids.repairRemark),
+    // Documents (issue 11).
+    'POST /documents body:/data/type': { notStored: typeMember },
+    'POST /documents body:/data/attributes/name': { attribute: 'documents.name', freeText: true, read: documentAttribute('name') },
+    'POST /documents body:/data/attributes/category': { attribute: 'documents.category', plain: () => 'Manuals', read: documentAttribute('category') },
+    'POST /documents body:/data/attributes/url': { refusedAll: 'the /files/{key} URL of an upload: looked up, the document keeps the upload' },
+    'POST /documents body:/data/attributes/mimetype': { notStored: "ignored: the document has its upload's stored type" },
+    'POST /documents body:/data/attributes/metadata/bookmarks/0/label': { attribute: 'documents.metadata.bookmarks[0].label', freeText: true, read: bookmarkLabel },
+    'POST /documents body:/data/relationships/building/data/type': { notStored: typeMember },
+    'POST /documents body:/data/relationships/building/data/id': { notStored: identifier },
+    'POST /documents body:/data/relationships/entry/data/type': { notStored: typeMember },
+    'POST /documents body:/data/relationships/entry/data/id': { notStored: identifier },
+    'POST /documents body:/data/relationships/location-comment/data/type': { notStored: typeMember },
+    'POST /documents body:/data/relationships/location-comment/data/id': { notStored: identifier },
+    'PATCH /documents/:id path:id': { notStored: identifier },
+    'PATCH /documents/:id body:/data/type': { notStored: typeMember },
+    'PATCH /documents/:id body:/data/id': { notStored: identifier },
+    'PATCH /documents/:id body:/data/attributes/name': { attribute: 'documents.name', freeText: true, read: documentAttribute('name') },
+    'PATCH /documents/:id body:/data/attributes/category': { attribute: 'documents.category', plain: () => 'Manuals', read: documentAttribute('category') },
+    'PATCH /documents/:id body:/data/attributes/metadata/bookmarks/0/label': { attribute: 'documents.metadata.bookmarks[0].label', freeText: true, read: bookmarkLabel },
+    'POST /document-emails body:/data/type': { notStored: typeMember },
+    'POST /document-emails body:/data/attributes/id': { notStored: identifier },
+    'POST /document-emails body:/data/attributes/recipients/0': { refusedAll: 'an e-mail address, kept in the outbox' },
+    'POST /document-emails body:/data/attributes/message': {
+      attribute: 'document-emails.message (the 201; the outbox text holds it)',
+      freeText: true,
+      read: documentAttribute('message'),
+    },
     'POST /comments body:/data/type': { notStored: typeMember },
     'POST /comments body:/data/attributes/body': {
       attribute: 'comments.body (the 201)',

@@ -65,12 +65,26 @@ export async function sampleIds(backend: TestBackend) {
   const qrCode = randomUUID();
   await backend.db.insert(schema.unassignedQrCodes).values({ organizationId: demo.northwind, uuid: qrCode });
   const [locationUuids] = await backend.db.select({ regular: schema.locations.regularUuid, temporary: schema.locations.temporaryUuid }).from(schema.locations).where(eq(schema.locations.id, location!.id));
+  // A document of the building (issue 11): a two-page PDF uploaded by the organization, to list, edit and e-mail.
+  const documentKey = `sample-document-${building}`.padEnd(24, '0') + '.pdf';
+  await backend.app.storage.put(documentKey, Buffer.from('%PDF-1.4\n% sample document\n'), 'application/pdf');
+  const [documentUpload] = await backend.db
+    .insert(schema.uploads)
+    .values({ key: documentKey, mimetype: 'application/pdf', size: 28, organizationId: demo.northwind, kind: 'document', pageCount: 2 })
+    .onConflictDoUpdate({ target: schema.uploads.key, set: { pageCount: 2 } })
+    .returning({ id: schema.uploads.id });
+  const [document] = await backend.db
+    .insert(schema.documents)
+    .values({ buildingId: Number(building), name: 'Sample plan', category: 'Fire Safety Plan', uploadId: documentUpload!.id, metadata: { pageCount: 2, bookmarks: [] } })
+    .returning({ id: schema.documents.id });
   return {
     demo,
     qrCode,
     locationUuids: locationUuids!,
     organization: String(demo.northwind),
     report: String(report!.id),
+    document: String(document!.id),
+    documentUrl: `/files/${documentKey}`,
     followUpEntry: String(followUp!.entryId),
     repairEntry: String(repair!.entryId),
     remark: String(remarks[0]!.id),
@@ -223,6 +237,30 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
     'GET /buildings/:id/qr_code_sheet': { method: 'GET', url: `/buildings/${ids.building}/qr_code_sheet?filter[search]=Lobby` },
     'GET /organizations/:id/unassigned_qr_codes/sheet': { method: 'GET', url: `/organizations/${ids.organization}/unassigned_qr_codes/sheet?filter[id]=1,2` },
     'GET /qr-code-images/:uuid': { method: 'GET', url: `/qr-code-images/${ids.qrCode}?name=qr.png&type=image%2Fpng&expires=1&signature=x` },
+    'GET /document-categories': { method: 'GET', url: `/document-categories?filter[building]=${ids.building}` },
+    'GET /documents': { method: 'GET', url: `/documents?filter[building]=${ids.building}&filter[category]=Fire%20Safety%20Plan&filter[search]=plan` },
+    'GET /documents/:id': { method: 'GET', url: `/documents/${ids.document}` },
+    'POST /documents': {
+      method: 'POST',
+      url: '/documents',
+      body: {
+        data: {
+          type: 'documents',
+          attributes: { name: 'Evacuation plan', category: 'Fire Safety Plan', url: ids.documentUrl, mimetype: 'application/pdf', metadata: { pageCount: 2, bookmarks: [{ label: 'Exits', page: 2 }] } },
+          relationships: { building: relationship('buildings', ids.building) },
+        },
+      },
+    },
+    'PATCH /documents/:id': {
+      method: 'PATCH',
+      url: `/documents/${ids.document}`,
+      body: { data: { type: 'documents', id: ids.document, attributes: { name: 'Sample plan', category: 'Fire Safety Plan', metadata: { pageCount: 2, bookmarks: [{ label: 'Exits', page: 2 }] } } } },
+    },
+    'POST /document-emails': {
+      method: 'POST',
+      url: '/document-emails',
+      body: { data: { type: 'document-emails', attributes: { id: ids.document, recipients: ['chief@fire.example'], message: 'For the file' } } },
+    },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },

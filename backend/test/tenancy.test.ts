@@ -424,6 +424,51 @@ const cases: Record<string, Case> = {
     const forged = url.replace(own.attributes.regularUuid as string, locations[0]!.uuid);
     expect((await backend.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
   },
+  // Documents (issue 11): another organization's building, documents and uploads are not found.
+  'GET /document-categories': async (side) => {
+    expect((await side.client.get(`/document-categories?filter[building]=${side.own.buildings[0]}`)).status).toBe(200);
+    expect((await side.client.get(`/document-categories?filter[building]=${side.other.buildings[0]}`)).status).toBe(404);
+  },
+  'GET /documents': async (side, backend) => {
+    const own = await documentOf(backend, side.own.buildings[0]!);
+    await documentOf(backend, side.other.buildings[0]!);
+    expect(ids((await side.client.get(`/documents?filter[building]=${side.own.buildings[0]}&page[size]=500`)).body)).toContain(own.id);
+    expect((await side.client.get(`/documents?filter[building]=${side.other.buildings[0]}`)).status).toBe(404);
+  },
+  'GET /documents/:id': async (side, backend) => {
+    expect((await side.client.get(`/documents/${(await documentOf(backend, side.own.buildings[0]!)).id}`)).status).toBe(200);
+    expect((await side.client.get(`/documents/${(await documentOf(backend, side.other.buildings[0]!)).id}`)).status).toBe(404);
+  },
+  'POST /documents': async (side, backend) => {
+    const own = await documentOf(backend, side.own.buildings[0]!);
+    const other = await documentOf(backend, side.other.buildings[0]!);
+    const create = (building: string, url: string) =>
+      side.client.post('/documents', {
+        data: { attributes: { name: 'Plan', category: 'Other', url }, relationships: { building: { data: { type: 'buildings', id: building } } } },
+      });
+    const before = await backend.db.select({ id: schema.documents.id }).from(schema.documents);
+    expect((await create(side.other.buildings[0]!, own.url)).status).toBe(404);
+    // One's own building with the other organization's upload.
+    const borrowed = await create(side.own.buildings[0]!, other.url);
+    expect(borrowed.status).toBe(422);
+    expect(borrowed.body.errors![0]!.source).toEqual({ pointer: '/data/attributes/url' });
+    expect(await backend.db.select({ id: schema.documents.id }).from(schema.documents)).toHaveLength(before.length);
+    expect((await create(side.own.buildings[0]!, own.url)).status).toBe(201);
+  },
+  'PATCH /documents/:id': async (side, backend) => {
+    const other = await documentOf(backend, side.other.buildings[0]!);
+    expect((await side.client.patch(`/documents/${other.id}`, { data: { attributes: { name: 'Taken over' } } })).status).toBe(404);
+    const [row] = await backend.db.select({ name: schema.documents.name }).from(schema.documents).where(eq(schema.documents.id, Number(other.id)));
+    expect(row!.name).toBe('Tenancy plan');
+  },
+  'POST /document-emails': async (side, backend) => {
+    const send = async (building: string) =>
+      side.client.post('/document-emails', { data: { attributes: { id: (await documentOf(backend, building)).id, recipients: ['chief@fire.example'] } } });
+    expect((await send(side.own.buildings[0]!)).status).toBe(201);
+    const before = await backend.db.select({ id: schema.mailOutbox.id }).from(schema.mailOutbox);
+    expect((await send(side.other.buildings[0]!)).status).toBe(404);
+    expect(await backend.db.select({ id: schema.mailOutbox.id }).from(schema.mailOutbox)).toHaveLength(before.length);
+  },
   // Administrators' views of the background work, which span organizations: refused to everyone else.
   'GET /mail-outbox': async (side) => {
     expect((await side.client.get('/mail-outbox')).status).toBe(403);
@@ -468,3 +513,19 @@ describe.each(databases)('tenancy on %s', (database) => {
     });
   }
 });
+
+/** A document of a building, straight in the database, on an upload of the building's organization (its file in the storage). */
+async function documentOf(backend: TestBackend, buildingId: string): Promise<{ id: string; url: string }> {
+  const [building] = await backend.db.select({ organizationId: schema.buildings.organizationId }).from(schema.buildings).where(eq(schema.buildings.id, Number(buildingId)));
+  const key = `tenancy-document-${buildingId}-${Math.random().toString(36).slice(2)}`.padEnd(24, '0') + '.pdf';
+  await backend.app.storage.put(key, Buffer.from('%PDF-1.4\n% tenancy\n'), 'application/pdf');
+  const [upload] = await backend.db
+    .insert(schema.uploads)
+    .values({ key, mimetype: 'application/pdf', size: 20, organizationId: building!.organizationId, kind: 'document', pageCount: 1 })
+    .returning({ id: schema.uploads.id });
+  const [document] = await backend.db
+    .insert(schema.documents)
+    .values({ buildingId: Number(buildingId), name: 'Tenancy plan', category: 'Other', uploadId: upload!.id })
+    .returning({ id: schema.documents.id });
+  return { id: String(document!.id), url: `/files/${key}` };
+}

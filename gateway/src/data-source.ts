@@ -7,6 +7,7 @@ import type { RestClient } from './rest-client';
 import { createAuthLoaders } from './features/auth/loaders';
 import { createBuildingLoaders } from './features/buildings/loaders';
 import { createCycleLoaders } from './features/cycles/loaders';
+import { createDocumentLoaders } from './features/documents/loaders';
 import { createFireWatchLoaders } from './features/fire-watches/loaders';
 import { createLocationLoaders } from './features/locations/loaders';
 import { createMailOutboxLoaders } from './features/mail-outbox/loaders';
@@ -32,6 +33,7 @@ export function createDataSource(rest: RestClient): DataSource {
     reports: createReportLoaders(rest),
     mailOutbox: createMailOutboxLoaders(rest),
     qrCodes: createQrCodeLoaders(rest),
+    documents: createDocumentLoaders(rest),
   };
 }
 
@@ -47,4 +49,5 @@ export type DataSource = {
   reports: ReturnType<typeof createReportLoaders>;
   mailOutbox: ReturnType<typeof createMailOutboxLoaders>;
   qrCodes: ReturnType<typeof createQrCodeLoaders>;
+  documents: ReturnType<typeof createDocumentLoaders>;
 };

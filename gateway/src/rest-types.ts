@@ -87,3 +87,8 @@ export type OnDemandReportResource = DataOf<'/on-demand-reports/{id}'>;
 export type OnDemandBuildingDataResource = DataOf<'/on-demand-reports/building-data/{buildingId}'>;
 export type WalkaboutReportEmailResource = DataOf<'/walkabout-report-emails', 'post'>;
 export type UnassignedQrCodeResource = DataOf<'/organizations/{id}/unassigned_qr_codes'>;
+
+// Documents (issue 11).
+export type DocumentResource = DataOf<'/documents'>;
+export type DocumentCategoryResource = DataOf<'/document-categories'>;
+export type DocumentEmailResource = DataOf<'/document-emails', 'post'>;

@@ -10,6 +10,7 @@ import { appResolvers } from './features/app/resolvers';
 import { authResolvers } from './features/auth/resolvers';
 import { buildingResolvers } from './features/buildings/resolvers';
 import { cycleResolvers } from './features/cycles/resolvers';
+import { documentResolvers } from './features/documents/resolvers';
 import { fireWatchResolvers } from './features/fire-watches/resolvers';
 import { locationResolvers } from './features/locations/resolvers';
 import { mailOutboxResolvers } from './features/mail-outbox/resolvers';
@@ -52,4 +53,5 @@ export const resolvers = mergeResolvers([
   reportResolvers,
   mailOutboxResolvers,
   qrCodeResolvers,
+  documentResolvers,
 ]);

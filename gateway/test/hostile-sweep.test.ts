@@ -10,6 +10,7 @@
  * fails the first test with its name.
  */
 import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema as db, testDatabases } from '@fsi/backend/testing';
 import { hostileStrings, mustKeep, unstorable } from '../../backend/test/hostile-strings';
@@ -167,6 +168,37 @@ describe.each(databases)('hostile strings in every text input of every mutation 
     });
     report = onDemandReport.reportId;
   }
+  /** A one-page PDF uploaded as a document through the gateway (once), and a document of King Street made from it. */
+  let uploadUrl = '';
+  let documentId = '';
+  async function documentUpload() {
+    if (uploadUrl) return;
+    const pdf = await PDFDocument.create();
+    pdf.addPage([200, 200]);
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(await pdf.save())], { type: 'application/pdf' }), 'plan.pdf');
+    const response = await fetch(`${stack.url}/uploads?kind=document`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(response.status).toBe(201);
+    uploadUrl = ((await response.json()) as { data: { attributes: { url: string } } }).data.attributes.url;
+  }
+  async function aDocument() {
+    if (documentId) return;
+    await documentUpload();
+    const { createDocument } = await query<{ createDocument: { document: { id: string } } }>(
+      'mutation ($input: CreateDocumentInput!) { createDocument(input: $input) { document { id } } }',
+      { input: { buildingId: world.building, name: 'Sweep plan', category: 'Other', url: uploadUrl } },
+    );
+    documentId = createDocument.document.id;
+  }
+  async function documentRead(payload: Payload): Promise<{ name: string; category: string; bookmarks: Array<{ label: string }> }> {
+    const id = (payload.document as { id: string }).id;
+    const { document } = await query<{ document: { name: string; category: string; bookmarks: Array<{ label: string }> } }>(
+      'query ($id: ID!) { document(id: $id) { name category bookmarks { label } } }',
+      { id },
+    );
+    return document;
+  }
+
   const table: Record<string, Entry> = {
     ok: { selection: '', variables: () => ({}), inputs: {} },
     signOut: { selection: '{ errors { field code message } }', variables: () => ({}), inputs: {} },
@@ -344,6 +376,50 @@ describe.each(databases)('hostile strings in every text input of every mutation 
         message: {
           field: 'message',
           // The backend keeps a message without the white space around it (JavaScript's trim, a leading BOM included): the hostile string as a message is.
+          form: (text) => text.trim(),
+          freeText: true,
+          readBack: async (payload) => (payload.email as { message: string | null }).message,
+        },
+      },
+    },
+    // Documents (issue 11): a building's document from a PDF uploaded as a document, read back with document(id).
+    createDocument: {
+      selection: '{ document { id } errors { field code message } }',
+      variables: () => ({ input: { buildingId: world.building, name: 'Evacuation plan', category: 'Fire Safety Plan', url: uploadUrl, bookmarks: [{ label: 'Cover', page: 1 }] } }),
+      prepare: documentUpload,
+      inputs: {
+        'input.buildingId': { notKept: identifier },
+        'input.failureItemId': { notKept: identifier },
+        'input.url': { notKept: 'the URL of an upload: looked up, the document keeps the upload, not the text' },
+        'input.name': { field: 'name', freeText: true, readBack: async (payload) => (await documentRead(payload)).name },
+        'input.category': { field: 'category', plain: () => 'Manuals', readBack: async (payload) => (await documentRead(payload)).category },
+        'input.bookmarks.0.label': { field: 'bookmarks', freeText: true, readBack: async (payload) => (await documentRead(payload)).bookmarks[0]?.label },
+      },
+    },
+    updateDocument: {
+      selection: '{ document { id } errors { field code message } }',
+      variables: () => ({ id: documentId, input: { name: 'Evacuation plan', category: 'Fire Safety Plan', bookmarks: [{ label: 'Cover', page: 1 }] } }),
+      prepare: aDocument,
+      inputs: {
+        id: { notKept: identifier },
+        'input.name': { field: 'name', freeText: true, readBack: async (payload) => (await documentRead(payload)).name },
+        'input.category': { field: 'category', plain: () => 'Manuals', readBack: async (payload) => (await documentRead(payload)).category },
+        'input.bookmarks.0.label': { field: 'bookmarks', freeText: true, readBack: async (payload) => (await documentRead(payload)).bookmarks[0]?.label },
+      },
+    },
+    emailDocument: {
+      selection: '{ email { id recipients message } errors { field code message } }',
+      variables: () => ({ documentId, recipients: ['ops@example.com'], message: 'Plan attached' }),
+      prepare: aDocument,
+      inputs: {
+        documentId: { notKept: identifier },
+        'recipients.0': {
+          field: 'recipients',
+          plain: () => 'fire.department@example.com',
+          readBack: async (payload) => (payload.email as { recipients: string[] }).recipients[0],
+        },
+        message: {
+          field: 'message',
           form: (text) => text.trim(),
           freeText: true,
           readBack: async (payload) => (payload.email as { message: string | null }).message,

@@ -4,3 +4,4 @@ export * from './passwords';
 export * from './text-rule';
 export * from './walkabouts/index';
 export * from './qr-codes';
+export * from './documents';

@@ -6,6 +6,7 @@ import {
   buildings,
   buildingSuspensions,
   cycles,
+  documents,
   equipmentTypes,
   floors,
   locationEquipment,
@@ -13,6 +14,7 @@ import {
   organizations,
   regions,
   tasks,
+  uploads,
   userBuildings,
   users,
 } from '../../db/schema';
@@ -43,7 +45,13 @@ export type BuildingView = BuildingRow & {
   buildingOffsets: BuildingOffset[];
   walkaboutStatus: WalkaboutStatus;
   followUps: FollowUpCounts;
+  /** The building's own documents (not failure items'). */
+  documentsCount: number;
+  /** The latest document of the Fire Safety Plan category: the plan the building card links to. */
+  fireSafetyPlan: FireSafetyPlan | null;
 };
+
+export type FireSafetyPlan = { id: number; name: string; uploadKey: string; mimetype: string };
 
 export type BuildingFilters = { ids?: number[]; organizationIds?: number[]; regionIds?: number[] };
 
@@ -79,6 +87,8 @@ type DerivedJson = {
   buildingOffsets: BuildingOffset[] | null;
   walkaboutStatus: WalkaboutStatusJson;
   followUps: FollowUpCountsJson;
+  documentsCount: number;
+  fireSafetyPlan: FireSafetyPlan | null;
 };
 
 const parsedJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -128,6 +138,14 @@ const derivedStatement = sql`with recursive page as (
         from page p join ${cycles} c on c.organization_id = p.organization_id and c.frequency is not null
           left join ${buildingCycleOffsets} bo on bo.building_id = p.id and bo.cycle_id = c.id
         group by p.id
+      ), document_counts as (
+        select d.building_id, count(*) as n from ${documents} d
+        where d.building_id in (select id from page) and d.entry_id is null and d.location_comment_id is null group by d.building_id
+      ), fire_safety_plans as (
+        select distinct on (d.building_id) d.building_id, json_build_object('id', d.id, 'name', d.name, 'uploadKey', u.key, 'mimetype', u.mimetype) as plan
+        from ${documents} d join ${uploads} u on u.id = d.upload_id
+        where d.building_id in (select id from page) and d.entry_id is null and d.location_comment_id is null and d.category = 'Fire Safety Plan'
+        order by d.building_id, d.created_at desc, d.id desc
       ), ${walkaboutStatusCtes(sql`(select id from page)`, sql.raw('$2::timestamptz'))},
       ${followUpItemCtes(sql`(select id from page)`, sql.raw('$2::timestamptz'))}
       select p.id,
@@ -140,7 +158,9 @@ const derivedStatement = sql`with recursive page as (
           'conditionCycles', ac.cycles,
           'buildingOffsets', bo.offsets,
           'walkaboutStatus', ${walkaboutStatusColumn(sql`p.id`)},
-          'followUps', ${followUpCountsColumn}
+          'followUps', ${followUpCountsColumn},
+          'documentsCount', coalesce(dc.n, 0),
+          'fireSafetyPlan', fsp.plan
         ) as derived
       from page p join ${organizations} o on o.id = p.organization_id
         left join floor_counts fc on fc.building_id = p.id
@@ -148,6 +168,8 @@ const derivedStatement = sql`with recursive page as (
         left join user_counts uc on uc.building_id = p.id
         left join applicable ac on ac.building_id = p.id
         left join offsets bo on bo.building_id = p.id
+        left join document_counts dc on dc.building_id = p.id
+        left join fire_safety_plans fsp on fsp.building_id = p.id
         ${walkaboutStatusJoins(sql`p.id`)}
         ${followUpCountsJoin(sql`p.id`)}`;
 
@@ -178,6 +200,8 @@ async function selectBuildingViews(db: Database, where: SQL, page: Page | null, 
       buildingOffsets: d.buildingOffsets ?? [],
       walkaboutStatus: walkaboutStatusFrom(d.walkaboutStatus),
       followUps: followUpCountsFrom(d.followUps),
+      documentsCount: Number(d.documentsCount),
+      fireSafetyPlan: d.fireSafetyPlan,
     };
   });
   return { rows, total: found[0]!.total };

@@ -54,7 +54,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       { ids: parseIds(q['filter[id]']), organizationIds: parseIds(q['filter[organization]']), regionIds },
       page,
     );
-    return listDocument(rows.map(buildingResource), {
+    return listDocument(rows.map((b) => buildingResource(b, app.urlSigner)), {
       total,
       page,
       url: requestUrl(request),
@@ -73,7 +73,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const include = parseInclude(request.query.include, buildingIncludes);
       const building = await findBuilding(app.db, scope, Number(request.params.id));
       if (!building) throw notFound('Building');
-      return singleDocument(buildingResource(building), { included: await includedFor(scope, [building], include) });
+      return singleDocument(buildingResource(building, app.urlSigner), { included: await includedFor(scope, [building], include) });
     },
   );
 

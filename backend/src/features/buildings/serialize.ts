@@ -1,9 +1,16 @@
 import type { Static } from 'typebox';
 import { resource, toOne, toOneOrNull } from '../../jsonapi/serializer';
+import { signedUrlOf, type UrlSigner } from '../../storage/signed-urls';
+import { contractAccepted } from './contract';
 import type { BuildingView } from './repository';
 import type { BuildingResource, FloorResource } from './schemas';
 
-export function buildingResource(b: BuildingView): Static<typeof BuildingResource> {
+/**
+ * A building as the API answers it. With the signer, the fire safety plan carries its signed URL; the plan shows
+ * only once the contract is accepted, since the contract gate closes the building's documents until then.
+ */
+export function buildingResource(b: BuildingView, signer?: UrlSigner): Static<typeof BuildingResource> {
+  const plan = contractAccepted(b) ? b.fireSafetyPlan : null;
   return resource(
     'buildings',
     b.id,
@@ -30,10 +37,10 @@ export function buildingResource(b: BuildingView): Static<typeof BuildingResourc
       usersWithNotificationsCount: b.usersWithNotificationsCount,
       locationsCount: b.locationsCount,
       unsatisfactoryPhotosCount: b.walkaboutStatus.unsatisfactoryPhotosCount,
-      documentsCount: 0,
-      fireSafetyPlanId: null,
-      fireSafetyPlanUrl: null,
-      fireSafetyPlanMimetype: null,
+      documentsCount: b.documentsCount,
+      fireSafetyPlanId: plan?.id ?? null,
+      fireSafetyPlanUrl: plan && signer ? signedUrlOf(signer, `/files/${plan.uploadKey}`, plan.name) : null,
+      fireSafetyPlanMimetype: plan?.mimetype ?? null,
       fireWatchCycleId: b.fireWatchCycleId,
       isFireWatchStarted: b.walkaboutStatus.fireWatchId !== null,
       fireWatchId: b.walkaboutStatus.fireWatchId,

@@ -21,6 +21,9 @@ import {
   type ResultRow,
 } from './repository';
 import type { FollowUpItem, ReportResource, ReportRow } from './schemas';
+import { itemDocuments } from '../documents/repository';
+
+type ItemDocument = { id: number; name: string; entryId: number | null; locationCommentId: number | null };
 
 export type ReportType = 'failure' | 'notes' | 'default';
 export type ReportKey = { buildingId: number; cycleId: number | null; type: ReportType };
@@ -73,7 +76,7 @@ export function displayDate(value: string): string {
 const resultMark = (c: { satisfaction: string }) => (c.satisfaction === 'unsatisfactory' ? 'U' : c.satisfaction === 'satisfactory' ? 'S' : 'N/A');
 
 /** The item of a row: what it is about, its follow-up and comments, and the results (failure) or notes that make it. */
-export function itemOf(row: ItemRow, type: 'failure' | 'notes', conditions: ReportCondition[], comments: CommentRow[]): Item {
+export function itemOf(row: ItemRow, type: 'failure' | 'notes', conditions: ReportCondition[], comments: CommentRow[], documents: ItemDocument[] = []): Item {
   const own = conditions.filter((c) => (type === 'failure' ? c.satisfaction === 'unsatisfactory' : c.satisfaction !== 'unsatisfactory'));
   const sections: Item['sections'] = [];
   for (const c of own) {
@@ -105,6 +108,9 @@ export function itemOf(row: ItemRow, type: 'failure' | 'notes', conditions: Repo
     sections,
     remarks,
     photoUrl,
+    documents: documents
+      .filter((d) => (isComment ? d.locationCommentId === row.locationCommentId : d.entryId === row.entryId))
+      .map((d) => ({ id: d.id, name: d.name })),
   };
 }
 
@@ -128,8 +134,8 @@ function itemRow(item: Item, type: 'failure' | 'notes', timeZone: string): Row {
     item.floor,
     item.model ?? '',
     item.equipmentId === null ? '' : String(item.equipmentId),
-    // Documents attached to items arrive with the documents feature (issue: documents); none can be attached yet.
-    '',
+    // The names of the documents attached to the item (POST /documents with relationship entry or location-comment).
+    item.documents.map((d) => d.name).join('\n'),
     acknowledged,
     comments,
     ...last,
@@ -142,14 +148,18 @@ function resultCell(r: ResultRow): string {
   return resultMark(r);
 }
 
-type Loaded = { items: ItemRow[]; conditions: ReportCondition[]; comments: CommentRow[] };
+type Loaded = { items: ItemRow[]; conditions: ReportCondition[]; comments: CommentRow[]; documents: ItemDocument[] };
 
 async function loadItems(db: Database, buildingId: number, at: Date, cycleId?: number): Promise<Loaded> {
   const items = await openItems(db, buildingId, at, cycleId);
   const entryIds = items.flatMap((i) => (i.entryId === null ? [] : [i.entryId]));
   const commentIds = items.flatMap((i) => (i.locationCommentId === null ? [] : [i.locationCommentId]));
-  const [conditions, comments] = await Promise.all([itemConditions(db, entryIds), itemComments(db, entryIds, commentIds)]);
-  return { items, conditions, comments };
+  const [conditions, comments, documents] = await Promise.all([
+    itemConditions(db, entryIds),
+    itemComments(db, entryIds, commentIds),
+    itemDocuments(db, entryIds, commentIds),
+  ]);
+  return { items, conditions, comments, documents };
 }
 
 /**
@@ -168,7 +178,7 @@ export async function buildReports(
   const needsItems = keys.some((k) => k.type !== 'default');
   const needsResults = keys.some((k) => k.type === 'default');
   const [loaded, walkabouts] = await Promise.all([
-    needsItems ? loadItems(db, building.id, at, oneCycle) : Promise.resolve<Loaded>({ items: [], conditions: [], comments: [] }),
+    needsItems ? loadItems(db, building.id, at, oneCycle) : Promise.resolve<Loaded>({ items: [], conditions: [], comments: [], documents: [] }),
     reportedWalkabouts(db, building.id, at, oneCycle),
   ]);
   const defaultWalkabouts = walkabouts.filter((w) => keys.some((k) => k.type === 'default' && k.cycleId === w.cycleId));
@@ -212,7 +222,7 @@ export async function buildReports(
     const rows = loaded.items
       .filter((i) => (type === 'failure' ? i.failure : i.notes))
       .filter((i) => key.cycleId === null || i.cycleId === key.cycleId)
-      .map((i) => itemRow(itemOf(i, type, conditionsOf.get(i.entryId ?? -1) ?? [], loaded.comments), type, building.timeZone));
+      .map((i) => itemRow(itemOf(i, type, conditionsOf.get(i.entryId ?? -1) ?? [], loaded.comments, loaded.documents), type, building.timeZone));
     const title = type === 'failure' ? 'Failure' : 'Notes';
     return {
       type: 'reports',

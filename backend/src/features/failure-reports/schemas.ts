@@ -67,6 +67,8 @@ export const FollowUpItem = Type.Object({
   /** Notes layout: the remarks and photo (of a location remark, or the entry's notes joined). */
   remarks: StrNull,
   photoUrl: StrNull,
+  /** The documents attached to the item, oldest first (GET /documents/{id} for each one's signed URL). */
+  documents: Type.Array(Type.Object({ id: Int, name: Str })),
 });
 
 /** A row: its cells in the order of `headers`, and for failure and notes rows the item it is about. */

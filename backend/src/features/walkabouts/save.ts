@@ -26,6 +26,7 @@ import { FieldErrors, HttpError, notFound, type FieldError } from '../../jsonapi
 import { canRecordWalkabouts, requirePermission, type Scope } from '../../plugins/authorization';
 import { findBuilding } from '../buildings/repository';
 import { buildingResource } from '../buildings/serialize';
+import type { UrlSigner } from '../../storage/signed-urls';
 import { cyclesByIds } from '../cycles/repository';
 import { cycleResource } from '../cycles/serialize';
 import {
@@ -126,19 +127,20 @@ async function storedResponse(db: Database, walkaboutId: number, userId: number,
 /** Thrown inside the transaction when another send of the same save got there first. */
 class AlreadySaved extends Error {}
 
-export async function saveWalkaboutData(db: Database, scope: Scope, body: unknown, key: string, now: Date): Promise<SaveDocument> {
+/** `signer` signs the included building's fire safety plan URL, as GET /buildings/{id} does. */
+export async function saveWalkaboutData(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer?: UrlSigner): Promise<SaveDocument> {
   const { walkaboutId, ...stored } = await storeSave(db, scope, body, key, now);
-  return { ...stored, included: await freshWalkaboutAndBuilding(db, scope, walkaboutId, now) };
+  return { ...stored, included: await freshWalkaboutAndBuilding(db, scope, walkaboutId, now, signer) };
 }
 
 /** The walkabout (with the floors the caller sees), its building and the cycles they name, serialized as their own GET routes do. */
-async function freshWalkaboutAndBuilding(db: Database, scope: Scope, walkaboutId: number, now: Date): Promise<SaveDocument['included']> {
+async function freshWalkaboutAndBuilding(db: Database, scope: Scope, walkaboutId: number, now: Date, signer?: UrlSigner): Promise<SaveDocument['included']> {
   const walkabout = await findWalkabout(db, scope, walkaboutId);
   if (!walkabout) throw notFound('Walkabout');
   const [floorIds, building] = await Promise.all([visibleFloorIds(db, scope, walkabout.id), findBuilding(db, scope, walkabout.buildingId)]);
   if (!building) throw notFound('Building');
   const cycles = await cyclesByIds(db, scope, [walkabout.cycleId, ...building.walkaboutStatus.statuses.map((s) => s.cycleId)]);
-  return [walkaboutResource(walkabout, now, floorIds), buildingResource(building), ...cycles.map(cycleResource)];
+  return [walkaboutResource(walkabout, now, floorIds), buildingResource(building, signer), ...cycles.map(cycleResource)];
 }
 
 async function storeSave(db: Database, scope: Scope, body: unknown, key: string, now: Date): Promise<StoredSave & { walkaboutId: number }> {

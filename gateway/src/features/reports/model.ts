@@ -44,7 +44,7 @@ export type FailureItemSectionModel = PlainFields<FailureItemSection, 'name' | '
 export type FailureItemModel = PlainFields<
   FailureItem,
   'id' | 'kind' | 'modelId' | 'cycleName' | 'equipment' | 'equipmentTypeId' | 'location' | 'floor' | 'model' | 'equipmentId' | 'remarks' | 'photoUrl'
-> & { followUp: FailureFollowUpModel; comments: ReportCommentModel[]; sections: FailureItemSectionModel[] };
+> & { followUp: FailureFollowUpModel; comments: ReportCommentModel[]; sections: FailureItemSectionModel[]; documentIds: string[] };
 export type ReportRowModel = { cells: string[]; item: FailureItemModel | null };
 export type ReportModel = PlainFields<
   Report,
@@ -103,6 +103,8 @@ function toItem(item: FailureItemRecord): FailureItemModel {
     floor: item.floor,
     model: item.model,
     equipmentId: idOf(item.equipmentId),
+    // Loaded by id when asked for (FailureItem.documents, features/documents): one call for every item of a request.
+    documentIds: item.documents.map((d) => String(d.id)),
     // A report lists open items only: a repaired one has left it, so its repair fields are empty here.
     followUp: {
       id,

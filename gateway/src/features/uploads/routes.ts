@@ -1,6 +1,6 @@
 /**
  * The one-origin promise (DESIGN.md "Files"): the browser uploads photos and loads files through the
- * gateway's origin, and the gateway passes them to the backend unchanged. `POST /uploads` streams the
+ * gateway's origin, and the gateway passes them to the backend unchanged. `POST /uploads` (and `?kind=document`) streams the
  * multipart body as it arrives (never buffered or parsed here) with the caller's Authorization header;
  * `GET /files/{key}` streams the stored file back. The backend's status, headers and JSON:API error
  * documents reach the browser as the backend sent them. `GET /signed-files/{key}` passes a report's signed,
