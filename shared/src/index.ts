@@ -3,3 +3,4 @@ export * from './constants';
 export * from './passwords';
 export * from './text-rule';
 export * from './walkabouts/index';
+export * from './contracts';

@@ -1,9 +1,11 @@
 import type { Static } from 'typebox';
 import { resource, toOne, toOneOrNull } from '../../jsonapi/serializer';
+import { signedUrlOf, type UrlSigner } from '../../storage/signed-urls';
 import type { BuildingView } from './repository';
 import type { BuildingResource, FloorResource } from './schemas';
 
-export function buildingResource(b: BuildingView): Static<typeof BuildingResource> {
+/** A building as its routes answer it; `signer` makes the contract's signed URL (storage/signed-urls.ts). */
+export function buildingResource(b: BuildingView, signer: UrlSigner): Static<typeof BuildingResource> {
   return resource(
     'buildings',
     b.id,
@@ -13,6 +15,8 @@ export function buildingResource(b: BuildingView): Static<typeof BuildingResourc
       order: b.order,
       timeZone: b.timeZone,
       contractUrl: b.contractUrl,
+      contractFileUrl: signedUrlOf(signer, b.contractUrl, `${b.name} Contract`),
+      organizationContract: b.organizationContract,
       contractAccepterUsername: b.contractAccepterUsername,
       contractAcceptedAt: b.contractAcceptedAt?.toISOString() ?? null,
       hasApplicableWalkaboutConditions: b.hasApplicableWalkaboutConditions,

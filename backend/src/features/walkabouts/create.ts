@@ -8,6 +8,7 @@ import { and, desc, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { buildings, cycles, fireWatches, walkabouts } from '../../db/schema';
 import { notFound, unprocessable } from '../../jsonapi/errors';
+import { requireAcceptedContract } from '../buildings/contract';
 import { buildingsInScope, canRecordWalkabouts, requirePermission, type Scope } from '../../plugins/authorization';
 import { openAt } from './repository';
 import { localDate } from './schedule';
@@ -53,6 +54,7 @@ export async function createWalkaboutFor(
     .where(and(eq(cycles.id, cycleId), eq(cycles.organizationId, building.organizationId)));
   if (!cycle) throw notFound('Cycle');
   requirePermission(scope, canRecordWalkabouts(scope), 'You are not allowed to create walkabouts.');
+  requireAcceptedContract(building);
 
   const isFireWatch = building.fireWatchCycleId === cycle.id;
   if (cycle.frequency === null || isFireWatch) {

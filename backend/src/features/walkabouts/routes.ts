@@ -121,7 +121,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         throw badParameter('Idempotency-Key', `The Idempotency-Key header must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`);
       }
       const body: unknown = request.body;
-      const saved = await saveWalkaboutData(app.db, scopeOf(request), body, key, new Date());
+      const saved = await saveWalkaboutData(app.db, scopeOf(request), body, key, new Date(), app.urlSigner);
       // generateReport: the walkabout's interim reports (issue 10 point 1), once the save is recorded.
       const asked = body as { generateReport?: unknown; walkaboutToUpdateId?: unknown } | null;
       const walkaboutId = Number(asked?.walkaboutToUpdateId);

@@ -40,6 +40,8 @@ import {
   type ConditionView,
 } from './repository';
 import { conditionResource, entryResource, walkaboutResource, type ConditionResourceObject, type EntryResourceObject } from './serialize';
+import type { UrlSigner } from '../../storage/signed-urls';
+import { requireAcceptedContractOf } from '../buildings/contract';
 
 export const LOCKED_MESSAGE = 'This walkabout is locked.';
 export const CLOSED_MESSAGE = 'This walkabout is closed.';
@@ -126,19 +128,19 @@ async function storedResponse(db: Database, walkaboutId: number, userId: number,
 /** Thrown inside the transaction when another send of the same save got there first. */
 class AlreadySaved extends Error {}
 
-export async function saveWalkaboutData(db: Database, scope: Scope, body: unknown, key: string, now: Date): Promise<SaveDocument> {
+export async function saveWalkaboutData(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer: UrlSigner): Promise<SaveDocument> {
   const { walkaboutId, ...stored } = await storeSave(db, scope, body, key, now);
-  return { ...stored, included: await freshWalkaboutAndBuilding(db, scope, walkaboutId, now) };
+  return { ...stored, included: await freshWalkaboutAndBuilding(db, scope, walkaboutId, now, signer) };
 }
 
 /** The walkabout (with the floors the caller sees), its building and the cycles they name, serialized as their own GET routes do. */
-async function freshWalkaboutAndBuilding(db: Database, scope: Scope, walkaboutId: number, now: Date): Promise<SaveDocument['included']> {
+async function freshWalkaboutAndBuilding(db: Database, scope: Scope, walkaboutId: number, now: Date, signer: UrlSigner): Promise<SaveDocument['included']> {
   const walkabout = await findWalkabout(db, scope, walkaboutId);
   if (!walkabout) throw notFound('Walkabout');
   const [floorIds, building] = await Promise.all([visibleFloorIds(db, scope, walkabout.id), findBuilding(db, scope, walkabout.buildingId)]);
   if (!building) throw notFound('Building');
   const cycles = await cyclesByIds(db, scope, [walkabout.cycleId, ...building.walkaboutStatus.statuses.map((s) => s.cycleId)]);
-  return [walkaboutResource(walkabout, now, floorIds), buildingResource(building), ...cycles.map(cycleResource)];
+  return [walkaboutResource(walkabout, now, floorIds), buildingResource(building, signer), ...cycles.map(cycleResource)];
 }
 
 async function storeSave(db: Database, scope: Scope, body: unknown, key: string, now: Date): Promise<StoredSave & { walkaboutId: number }> {
@@ -154,6 +156,7 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
 
   const replay = await storedResponse(db, walkabout.id, scope.userId, key);
   if (replay) return { ...replay, walkaboutId: walkabout.id };
+  await requireAcceptedContractOf(db, walkabout.buildingId);
   if (isClosedNow(walkabout, now)) throw new HttpError(409, CLOSED_MESSAGE, undefined, 'CLOSED');
   if (isLockedNow(walkabout, now)) throw new HttpError(409, LOCKED_MESSAGE, undefined, 'LOCKED');
 
