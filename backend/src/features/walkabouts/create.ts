@@ -54,7 +54,6 @@ export async function createWalkaboutFor(
     .where(and(eq(cycles.id, cycleId), eq(cycles.organizationId, building.organizationId)));
   if (!cycle) throw notFound('Cycle');
   requirePermission(scope, canRecordWalkabouts(scope), 'You are not allowed to create walkabouts.');
-  requireAcceptedContract(building);
 
   const isFireWatch = building.fireWatchCycleId === cycle.id;
   if (cycle.frequency === null || isFireWatch) {
@@ -63,6 +62,8 @@ export async function createWalkaboutFor(
     if (!(await hasApplicableTasks(db, building.id, cycle.id))) {
       throw unprocessable(isFireWatch ? NO_FIRE_WATCH_LOCATIONS_MESSAGE : NOTHING_TO_INSPECT_MESSAGE);
     }
+    // The contract gate (inspection.md section 2) stops what would be made: the open walkabout is only found, not written.
+    requireAcceptedContract(building);
     const [started] = isFireWatch
       ? await db
           .select({ id: fireWatches.id })
