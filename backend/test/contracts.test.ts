@@ -263,7 +263,7 @@ describe.each(databases)('contracts on %s', (database) => {
     ]);
 
     expect((await acceptOrganization(as.manager!, harbour)).status).toBe(404);
-    expect(errorOf(await acceptOrganization(as.harbour!, harbour, 'soon'))[1]).toBe(CONTRACT_ACCEPTED_AT_INVALID_MESSAGE);
+    expect(errorOf(await acceptOrganization(as.harbour!, harbour, 'soon'))).toEqual([422, CONTRACT_ACCEPTED_AT_INVALID_MESSAGE, 'VALIDATION_FAILED', '/data/contractAcceptedAt']);
     const accepted = await acceptOrganization(as.harbour!, harbour);
     expect(accepted.status).toBe(200);
     expect(one(accepted.body).attributes).toMatchObject({ contractAcceptedBy: 'harbour' });
@@ -276,7 +276,7 @@ describe.each(databases)('contracts on %s', (database) => {
     // The demo manager has building permissions but not canAcceptOrganizationContract.
     expect((await acceptOrganization(as.manager!, northwind)).status).toBe(403);
     const acceptor = await userWith('org-acceptor', { organizationPermissions: { acceptContract: true } });
-    expect(errorOf(await acceptOrganization(acceptor, northwind))).toEqual([409, NO_ORGANIZATION_CONTRACT_MESSAGE, 'CONFLICT', '/data/attributes/contractAcceptedAt']);
+    expect(errorOf(await acceptOrganization(acceptor, northwind))).toEqual([409, NO_ORGANIZATION_CONTRACT_MESSAGE, 'CONFLICT', undefined]);
     // A manager of the organization edits its logo, nothing else; a viewer not even that.
     const orgManager = await userWith('org-manager', { organizationPermissions: { manage: true } });
     expect((await putOrganization(orgManager, northwind, { logoUrl: await imageUpload('manager') })).status).toBe(200);

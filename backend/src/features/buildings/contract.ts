@@ -55,9 +55,9 @@ export async function usernameOf(db: Database, userId: number): Promise<string> 
 }
 
 /** A contractAcceptedAt that was sent: a valid ISO 8601 date and time, else a 422 at the field. */
-export function requireAcceptanceTime(value: string | null | undefined): void {
+export function requireAcceptanceTime(value: string | null | undefined, pointer = '/data/attributes/contractAcceptedAt'): void {
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))) return;
-  throw unprocessable(CONTRACT_ACCEPTED_AT_INVALID_MESSAGE, '/data/attributes/contractAcceptedAt');
+  throw unprocessable(CONTRACT_ACCEPTED_AT_INVALID_MESSAGE, pointer);
 }
 
 /** A contract reference that was sent: one of our uploads, a PDF (admin-organizations-buildings.md section 5), else a 422 at `pointer`. */

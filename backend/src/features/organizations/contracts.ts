@@ -122,12 +122,18 @@ export async function updateOrganization(db: Database, scope: Scope, id: number,
  * the server's time by the caller, and with it every building whose contract is the organization's.
  * Accepting an accepted contract keeps the first acceptance.
  */
-export async function acceptOrganizationContract(db: Database, scope: Scope, id: number, contractAcceptedAt: string | null | undefined, now: Date): Promise<void> {
+export async function acceptOrganizationContract(
+  db: Database,
+  scope: Scope,
+  id: number,
+  accepted: { value: string | null | undefined; pointer: string },
+  now: Date,
+): Promise<void> {
   const [organization] = await db.select().from(organizations).where(and(eq(organizations.id, id), organizationsInScope(scope)));
   if (!organization) throw notFound('Organization');
   if (!canAcceptOrganizationContract(scope.isAdmin, scope.permissions)) throw forbidden(NOT_ALLOWED_TO_ACCEPT_ORGANIZATION_CONTRACT_MESSAGE);
-  requireAcceptanceTime(contractAcceptedAt);
-  if (!organization.contractUrl) throw new HttpError(409, NO_ORGANIZATION_CONTRACT_MESSAGE, { pointer: '/data/attributes/contractAcceptedAt' });
+  requireAcceptanceTime(accepted.value, accepted.pointer);
+  if (!organization.contractUrl) throw new HttpError(409, NO_ORGANIZATION_CONTRACT_MESSAGE);
   if (organization.contractAcceptedAt) return;
   const username = await usernameOf(db, scope.userId);
   await db.transaction(async (tx) => {

@@ -58,9 +58,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const scope = scopeOf(request);
     const id = Number(request.params.id);
     const { data } = request.body;
-    // The spec sends it in data; JSON:API would put it in attributes: either is read.
-    const acceptedAt = data.contractAcceptedAt !== undefined ? data.contractAcceptedAt : data.attributes?.contractAcceptedAt;
-    await acceptOrganizationContract(app.db, scope, id, acceptedAt, new Date());
+    // The spec sends it in data; JSON:API would put it in attributes: either is read (attributes first).
+    const accepted =
+      data.attributes?.contractAcceptedAt !== undefined
+        ? { value: data.attributes.contractAcceptedAt, pointer: '/data/attributes/contractAcceptedAt' }
+        : { value: data.contractAcceptedAt, pointer: '/data/contractAcceptedAt' };
+    await acceptOrganizationContract(app.db, scope, id, accepted, new Date());
     return singleDocument(await organizationDocument(scope, id));
   });
 };

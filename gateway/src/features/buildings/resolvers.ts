@@ -8,6 +8,11 @@ export const buildingResolvers: Resolvers = {
     buildings: (_parent, args, { data }) => data.buildings.page(args),
     building: (_parent, { id }, { data }) => data.buildings.byId.load(id),
   },
+  // The contract mutations live with the organization's (features/organizations/mutations.ts): one set of contract rules.
+  Mutation: {
+    acceptBuildingContract: (_parent, { id }, { data }) => data.organizations.contracts.acceptBuilding(id),
+    setBuildingContract: (_parent, { id, contractUrl }, { data }) => data.organizations.contracts.setBuilding(id, contractUrl ?? null),
+  },
   // The REST spelling behind each GraphQL enum value (REST 'day' is GraphQL DAY).
   OffsetUnit: { NONE: 'none', MINUTE: 'minute', HOUR: 'hour', DAY: 'day', WEEK: 'week', MONTH: 'month' },
   // Plain fields are the model's properties (model.ts), read by the default resolver; relationships load here.
