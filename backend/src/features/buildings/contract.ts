@@ -15,7 +15,7 @@ import {
   NOT_ALLOWED_TO_ACCEPT_BUILDING_CONTRACT_MESSAGE,
   ONLY_ADMINISTRATORS_SET_CONTRACTS_MESSAGE,
 } from '@fsi/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { buildings, users } from '../../db/schema';
 import { forbidden, HttpError, notFound, unprocessable } from '../../jsonapi/errors';
@@ -83,7 +83,8 @@ export async function changeBuildingContract(db: Database, scope: Scope, id: num
     contractAccepterUsername: building.contractAccepterUsername,
     organizationContract: building.organizationContract,
   };
-  if (change.contractUrl !== undefined && change.contractUrl !== building.contractUrl) {
+  const contractChanges = change.contractUrl !== undefined && change.contractUrl !== building.contractUrl;
+  if (contractChanges) {
     if (!scope.isAdmin) throw forbidden(ONLY_ADMINISTRATORS_SET_CONTRACTS_MESSAGE);
     if (change.contractUrl !== null) await requireContractFile(db, change.contractUrl, '/data/attributes/contractUrl');
     Object.assign(next, { contractUrl: change.contractUrl, contractAcceptedAt: null, contractAccepterUsername: null, organizationContract: false });
@@ -95,5 +96,7 @@ export async function changeBuildingContract(db: Database, scope: Scope, id: num
     if (next.organizationContract) throw new HttpError(409, BUILDING_CONTRACT_IS_ORGANIZATIONS_MESSAGE, { pointer: '/data/attributes/contractAcceptedAt' });
     if (!next.contractAcceptedAt) Object.assign(next, { contractAcceptedAt: now, contractAccepterUsername: await usernameOf(db, scope.userId) });
   }
-  await db.update(buildings).set(next).where(eq(buildings.id, id));
+  // An acceptance alone applies only to a contract still unaccepted: of two at once, the first is kept.
+  const where = contractChanges ? eq(buildings.id, id) : and(eq(buildings.id, id), isNull(buildings.contractAcceptedAt));
+  await db.update(buildings).set(next).where(where);
 }

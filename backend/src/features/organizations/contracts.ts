@@ -17,7 +17,7 @@ import {
   ONLY_ADMINISTRATORS_SET_CONTRACTS_MESSAGE,
   organizationNameProblem,
 } from '@fsi/shared';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { buildings, organizations } from '../../db/schema';
 import { FieldErrors, forbidden, HttpError, notFound, type FieldError } from '../../jsonapi/errors';
@@ -137,7 +137,13 @@ export async function acceptOrganizationContract(
   if (organization.contractAcceptedAt) return;
   const username = await usernameOf(db, scope.userId);
   await db.transaction(async (tx) => {
-    await tx.update(organizations).set({ contractAcceptedAt: now, contractAcceptedBy: username }).where(eq(organizations.id, id));
+    // Only a contract still unaccepted: of two acceptances at once, the first is kept.
+    const [first] = await tx
+      .update(organizations)
+      .set({ contractAcceptedAt: now, contractAcceptedBy: username })
+      .where(and(eq(organizations.id, id), isNull(organizations.contractAcceptedAt)))
+      .returning({ id: organizations.id });
+    if (!first) return;
     await tx
       .update(buildings)
       .set({ contractAcceptedAt: now, contractAccepterUsername: username })
