@@ -83,11 +83,12 @@ export async function changeBuildingContract(db: Database, scope: Scope, id: num
     contractAccepterUsername: building.contractAccepterUsername,
     organizationContract: building.organizationContract,
   };
-  const contractChanges = change.contractUrl !== undefined && change.contractUrl !== building.contractUrl;
+  const newContract = change.contractUrl;
+  const contractChanges = newContract !== undefined && newContract !== building.contractUrl;
   if (contractChanges) {
     if (!scope.isAdmin) throw forbidden(ONLY_ADMINISTRATORS_SET_CONTRACTS_MESSAGE);
-    if (change.contractUrl !== null) await requireContractFile(db, change.contractUrl, '/data/attributes/contractUrl');
-    Object.assign(next, { contractUrl: change.contractUrl, contractAcceptedAt: null, contractAccepterUsername: null, organizationContract: false });
+    if (newContract !== null) await requireContractFile(db, newContract, '/data/attributes/contractUrl');
+    Object.assign(next, { contractUrl: newContract, contractAcceptedAt: null, contractAccepterUsername: null, organizationContract: false });
   }
   if (change.contractAcceptedAt !== undefined) {
     if (!canAcceptBuildingContract(scope.isAdmin, scope.permissions)) throw forbidden(NOT_ALLOWED_TO_ACCEPT_BUILDING_CONTRACT_MESSAGE);
