@@ -376,6 +376,31 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     expectJsonApi(refused.json());
     return [image.statusCode, refused.statusCode];
   },
+  // Contracts (issue 11).
+  'PATCH /buildings/:id': async ({ admin, manager, viewer, building }) => {
+    const patch = (who: Client, id: string, attributes: Record<string, unknown>) => who.patch(`/buildings/${id}`, { data: { id, type: 'building', attributes } });
+    return [
+      (await patch(manager, building, { contractAcceptedAt: new Date().toISOString() })).status,
+      (await patch(viewer, building, { contractAcceptedAt: new Date().toISOString() })).status,
+      (await patch(admin, building, { contractUrl: 'not-an-upload' })).status,
+      (await patch(admin, '999999', { contractAcceptedAt: new Date().toISOString() })).status,
+    ];
+  },
+  'POST /organizations': async ({ admin, manager }) => [
+    (await admin.post('/organizations', { data: { type: 'organizations', attributes: { name: 'Documents Test Organization' } } })).status,
+    (await admin.post('/organizations', { data: { type: 'organizations', attributes: { name: '' } } })).status,
+    (await manager.post('/organizations', { data: { type: 'organizations', attributes: { name: 'Not Mine To Add' } } })).status,
+  ],
+  'PUT /organizations/:id': async ({ admin, manager, organization }) => [
+    (await admin.request('PUT', `/organizations/${organization}`, { data: { attributes: { logoUrl: null } } })).status,
+    (await admin.request('PUT', `/organizations/${organization}`, { data: { attributes: { contractUrl: '/files/nothing' } } })).status,
+    (await manager.request('PUT', `/organizations/${organization}`, { data: { attributes: { logoUrl: null } } })).status,
+  ],
+  'PATCH /organizations/:id/accept-contract': async ({ admin, manager, organization }) => [
+    (await admin.patch(`/organizations/${organization}/accept-contract`, { data: { contractAcceptedAt: new Date().toISOString() } })).status,
+    (await manager.patch(`/organizations/${organization}/accept-contract`, { data: { contractAcceptedAt: new Date().toISOString() } })).status,
+    (await admin.patch('/organizations/999999/accept-contract', { data: { contractAcceptedAt: new Date().toISOString() } })).status,
+  ],
   'GET /mail-outbox': async ({ admin, manager }) => [
     (await admin.get('/mail-outbox?page[size]=2')).status,
     (await admin.get('/mail-outbox?page[size]=0')).status,
@@ -398,6 +423,10 @@ const expected: Record<string, number[]> = {
   'GET /users': [200, 400],
   'GET /users/:id': [200, 404],
   'GET /organizations': [200, 400],
+  'PATCH /buildings/:id': [200, 403, 422, 404],
+  'POST /organizations': [201, 422, 403],
+  'PUT /organizations/:id': [200, 422, 403],
+  'PATCH /organizations/:id/accept-contract': [409, 403, 404],
   'GET /organizations/:id': [200, 400],
   'GET /regions': [200, 400],
   'GET /cycles': [200, 400],

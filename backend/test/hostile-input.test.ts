@@ -346,6 +346,47 @@ const bookmarkLabel = async (answer: Injected) =>
 describe.each(databases)('hostile strings in every text input on %s', (database) => {
   let backend: TestBackend;
   let token = '';
+  /** Contracts and organizations are the administrator's to set (issue 11): their inputs are sent as the administrator. */
+  let adminToken = '';
+  const asAdmin = (sample: Sample): Sample => ({ ...sample, headers: { ...sample.headers, authorization: `Bearer ${adminToken}` } });
+
+  /** The inputs of the contract routes (issue 11), each sent as the administrator. */
+  function contractInputs(): Record<string, ReadBack | NotStored | Refused> {
+    const fileReference = 'the reference of an upload (`/files/{key}` as POST /uploads answered it): no hostile string is one';
+    const building = () => asAdmin(table['PATCH /buildings/:id']!);
+    const organization = () => asAdmin(table['PUT /organizations/:id']!);
+    const newOrganization = () => asAdmin(table['POST /organizations']!);
+    const accept = () => asAdmin(table['PATCH /organizations/:id/accept-contract']!);
+    return {
+      'PATCH /buildings/:id path:id': { notStored: identifier },
+      'PATCH /buildings/:id body:/data/id': { notStored: 'the id of the path, repeated as JSON:API has it' },
+      'PATCH /buildings/:id body:/data/type': { notStored: typeMember },
+      'PATCH /buildings/:id body:/data/attributes/contractAcceptedAt': { refusedAll: 'a date-time: the acceptance is recorded at the server time', sample: building },
+      'PATCH /buildings/:id body:/data/attributes/contractUrl': { refusedAll: fileReference, sample: building },
+      'POST /organizations body:/data/type': { notStored: typeMember },
+      'POST /organizations body:/data/attributes/name': {
+        attribute: 'organizations.name (the 201)',
+        freeText: true,
+        sample: newOrganization,
+        read: async (answer) => (answer.body.data as JsonApiResource).attributes.name,
+      },
+      'POST /organizations body:/data/attributes/logoUrl': { refusedAll: fileReference, sample: newOrganization },
+      'POST /organizations body:/data/attributes/contractUrl': { refusedAll: fileReference, sample: newOrganization },
+      'PUT /organizations/:id path:id': { notStored: identifier },
+      'PUT /organizations/:id body:/data/id': { notStored: 'the id of the path, repeated as JSON:API has it' },
+      'PUT /organizations/:id body:/data/type': { notStored: typeMember },
+      'PUT /organizations/:id body:/data/attributes/logoUrl': { refusedAll: fileReference, sample: organization },
+      'PUT /organizations/:id body:/data/attributes/contractUrl': { refusedAll: fileReference, sample: organization },
+      'PATCH /organizations/:id/accept-contract path:id': { notStored: identifier },
+      'PATCH /organizations/:id/accept-contract body:/data/id': { notStored: 'the id of the path, repeated as JSON:API has it' },
+      'PATCH /organizations/:id/accept-contract body:/data/type': { notStored: typeMember },
+      'PATCH /organizations/:id/accept-contract body:/data/contractAcceptedAt': { refusedAll: 'a date-time: the acceptance is recorded at the server time', sample: accept },
+      'PATCH /organizations/:id/accept-contract body:/data/attributes/contractAcceptedAt': {
+        refusedAll: 'a date-time: the acceptance is recorded at the server time',
+        sample: accept,
+      },
+    };
+  }
   let table: Record<string, Sample> = {};
   let ids: SampleIds;
 
@@ -393,6 +434,7 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
    */
   const stored: Record<string, ReadBack | NotStored | Refused> = {
     'POST /uploads query:kind': { notStored: 'which files are accepted (image or document): an unknown kind is a 400, the kind kept is one of the two' },
+    ...contractInputs(),
     'POST /sessions body:/data/type': { notStored: typeMember },
     'POST /sessions body:/data/attributes/username': { notStored: 'a credential: checked, not kept' },
     'POST /sessions body:/data/attributes/password': { notStored: 'a credential: checked, not kept' },
@@ -556,6 +598,7 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
   beforeAll(async () => {
     backend = await startTestBackend({ database });
     token = (await signIn(backend.url, 'manager', 'demo1234')).token;
+    adminToken = (await signIn(backend.url, 'admin', 'demo1234')).token;
     ids = await sampleIds(backend);
     table = await samples(ids);
     // A free-text task and a multiselect one, in whichever of the building's open walkabouts has them.

@@ -261,6 +261,19 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       url: '/document-emails',
       body: { data: { type: 'document-emails', attributes: { id: ids.document, recipients: ['chief@fire.example'], message: 'For the file' } } },
     },
+    // Contracts (issue 11): accept the building's, add and edit organizations, accept the organization's.
+    'PATCH /buildings/:id': {
+      method: 'PATCH',
+      url: `/buildings/${ids.building}`,
+      body: { data: { id: ids.building, type: 'building', attributes: { contractAcceptedAt: '2026-11-20T10:00:00.000Z' } } },
+    },
+    'POST /organizations': { method: 'POST', url: '/organizations', body: { data: { type: 'organizations', attributes: { name: 'Sample Organization' } } } },
+    'PUT /organizations/:id': { method: 'PUT', url: `/organizations/${ids.organization}`, body: { data: { type: 'organizations', attributes: { logoUrl: null } } } },
+    'PATCH /organizations/:id/accept-contract': {
+      method: 'PATCH',
+      url: `/organizations/${ids.organization}/accept-contract`,
+      body: { data: { contractAcceptedAt: '2026-11-20T10:00:00.000Z' } },
+    },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },

@@ -469,6 +469,34 @@ const cases: Record<string, Case> = {
     expect((await send(side.other.buildings[0]!)).status).toBe(404);
     expect(await backend.db.select({ id: schema.mailOutbox.id }).from(schema.mailOutbox)).toHaveLength(before.length);
   },
+  // Contracts (issue 11): another organization's building and organization answer 404 and stay as they were.
+  'PATCH /buildings/:id': async (side, backend) => {
+    const id = Number(side.other.buildings[0]);
+    const [before] = await backend.db.select().from(schema.buildings).where(eq(schema.buildings.id, id));
+    await backend.db.update(schema.buildings).set({ contractAcceptedAt: null, contractAccepterUsername: null }).where(eq(schema.buildings.id, id));
+    const answer = await side.client.patch(`/buildings/${id}`, { data: { id: String(id), type: 'building', attributes: { contractAcceptedAt: new Date().toISOString() } } });
+    expect(answer.status).toBe(404);
+    const [after] = await backend.db.select().from(schema.buildings).where(eq(schema.buildings.id, id));
+    expect(after!.contractAcceptedAt).toBeNull();
+    await backend.db.update(schema.buildings).set({ contractAcceptedAt: before!.contractAcceptedAt, contractAccepterUsername: before!.contractAccepterUsername }).where(eq(schema.buildings.id, id));
+  },
+  'POST /organizations': async (side, backend) => {
+    // Only administrators add organizations; an organization's own users cannot make another.
+    const answer = await side.client.post('/organizations', { data: { type: 'organizations', attributes: { name: `Made by ${side.username}` } } });
+    expect(answer.status).toBe(403);
+    expect(await backend.db.select().from(schema.organizations).where(eq(schema.organizations.name, `Made by ${side.username}`))).toEqual([]);
+  },
+  'PUT /organizations/:id': async (side, backend) => {
+    const [before] = await backend.db.select().from(schema.organizations).where(eq(schema.organizations.id, side.otherOrganization));
+    expect((await side.client.request('PUT', `/organizations/${side.otherOrganization}`, { data: { attributes: { logoUrl: null } } })).status).toBe(404);
+    expect((await backend.db.select().from(schema.organizations).where(eq(schema.organizations.id, side.otherOrganization)))[0]).toEqual(before);
+  },
+  'PATCH /organizations/:id/accept-contract': async (side, backend) => {
+    const [before] = await backend.db.select().from(schema.organizations).where(eq(schema.organizations.id, side.otherOrganization));
+    const answer = await side.client.patch(`/organizations/${side.otherOrganization}/accept-contract`, { data: { contractAcceptedAt: new Date().toISOString() } });
+    expect(answer.status).toBe(404);
+    expect((await backend.db.select().from(schema.organizations).where(eq(schema.organizations.id, side.otherOrganization)))[0]).toEqual(before);
+  },
   // Administrators' views of the background work, which span organizations: refused to everyone else.
   'GET /mail-outbox': async (side) => {
     expect((await side.client.get('/mail-outbox')).status).toBe(403);

@@ -3,7 +3,7 @@
  * sees them: a PDF uploaded through the gateway's origin and made a document of King Street Commerce Centre, its
  * bookmarks against its page count, the building's documents, categories and fire safety plan, document e-mails, a
  * failure item's documents in its report, under the permissions of section 6 (the demo's viewer reads, the manager
- * manages), the contract gate (Lawrence Park's contract waits) and tenancy (Harbour Strata sees nothing of Northwind).
+ * manages), the contract gate (Lawrence Park's contract is set back to waiting here) and tenancy (Harbour Strata sees nothing of Northwind).
  */
 import { eq, gt } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
@@ -55,6 +55,8 @@ beforeAll(async () => {
   const { buildings } = await ok<{ buildings: { nodes: Array<{ id: string; name: string }> } }>('{ buildings(pageSize: 100) { nodes { id name } } }', {}, 'manager');
   kingStreet = buildings.nodes.find((b) => b.name === 'King Street Commerce Centre')!.id;
   lawrencePark = buildings.nodes.find((b) => b.name === 'Lawrence Park Seniors Residence')!.id;
+  // Every demo building's contract is accepted: Lawrence Park's is sent back to waiting for the gate's cases.
+  await stack.backend.db.update(schema.buildings).set({ contractAcceptedAt: null, contractAccepterUsername: null }).where(eq(schema.buildings.id, Number(lawrencePark)));
   const document = await PDFDocument.create();
   document.addPage([200, 200]).drawText('Evacuation routes', { x: 20, y: 100, size: 12 });
   document.addPage([200, 200]).drawText('Exits', { x: 20, y: 100, size: 12 });

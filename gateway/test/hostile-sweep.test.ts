@@ -52,6 +52,8 @@ type Entry = {
   /** Puts the records in the state the mutation needs (a building without an active fire watch, …). */
   prepare?: (path: string) => Promise<void>;
   inputs: Record<string, Kept | NotKept>;
+  /** Sent by the administrator rather than the manager (contracts and organizations are theirs to set). */
+  asAdmin?: boolean;
 };
 
 const databases = testDatabases();
@@ -63,8 +65,22 @@ const identifier = 'an identifier of a record: it selects, nothing is stored';
 describe.each(databases)('hostile strings in every text input of every mutation on %s', (database) => {
   let stack: Stack;
   let token = '';
+  let adminToken = '';
   let world: World;
   let saves = 0;
+  /** Contracts (issue 11): uploads' references the contract inputs take, a building no other entry saves in, and an organization of no building. */
+  const contracts = { pdf: '', image: '', building: '', organization: '' };
+  const tokenOf = (entry: Entry) => (entry.asAdmin ? adminToken : token);
+
+  /** A stored file as an upload leaves it (its row in uploads); its reference. */
+  async function uploaded(kind: 'document' | 'image'): Promise<string> {
+    const key = `sweep-${kind}-${database}`.padEnd(24, '0') + (kind === 'document' ? '.pdf' : '.png');
+    await stack.backend.db
+      .insert(db.uploads)
+      .values({ key, mimetype: kind === 'document' ? 'application/pdf' : 'image/png', size: 1, kind })
+      .onConflictDoNothing();
+    return `/files/${key}`;
+  }
 
   async function graphql<T = Record<string, unknown>>(query: string, variables: Variables = {}): Promise<GraphQLBody<T>> {
     const { status, body } = await stack.graphql<T>(query, { variables, token });
@@ -452,6 +468,48 @@ describe.each(databases)('hostile strings in every text input of every mutation 
         existingTemporaryUuid: { notKept: "compared with the location's temporary uuid, not kept" },
       },
     },
+    // Contracts (issue 11).
+    acceptBuildingContract: {
+      selection: '{ building { id } errors { field code message } }',
+      variables: () => ({ id: world.building }),
+      inputs: { id: { notKept: identifier } },
+    },
+    setBuildingContract: {
+      selection: '{ building { id contractUrl } errors { field code message } }',
+      asAdmin: true,
+      variables: () => ({ id: contracts.building, contractUrl: contracts.pdf }),
+      inputs: {
+        id: { notKept: identifier },
+        // Only an upload's reference is taken: no hostile string is one.
+        contractUrl: { field: 'contractUrl', plain: () => contracts.pdf, readBack: async (payload) => (payload.building as { contractUrl: string }).contractUrl },
+      },
+    },
+    createOrganization: {
+      selection: '{ organization { id name logoUrl contractUrl } errors { field code message } }',
+      asAdmin: true,
+      variables: () => ({ input: { name: 'Sweep Organization' } }),
+      inputs: {
+        'input.name': { field: 'name', freeText: true, readBack: async (payload) => (payload.organization as { name: string }).name },
+        'input.logoUrl': { field: 'logoUrl', plain: () => contracts.image, readBack: async (payload) => (payload.organization as { logoUrl: string }).logoUrl },
+        'input.contractUrl': { field: 'contractUrl', plain: () => contracts.pdf, readBack: async (payload) => (payload.organization as { contractUrl: string }).contractUrl },
+      },
+    },
+    updateOrganization: {
+      selection: '{ organization { id logoUrl contractUrl } errors { field code message } }',
+      asAdmin: true,
+      variables: () => ({ id: contracts.organization, input: { logoUrl: null } }),
+      inputs: {
+        id: { notKept: identifier },
+        'input.logoUrl': { field: 'logoUrl', plain: () => contracts.image, readBack: async (payload) => (payload.organization as { logoUrl: string }).logoUrl },
+        'input.contractUrl': { field: 'contractUrl', plain: () => contracts.pdf, readBack: async (payload) => (payload.organization as { contractUrl: string }).contractUrl },
+      },
+    },
+    acceptOrganizationContract: {
+      selection: '{ organization { id } errors { field code message } }',
+      asAdmin: true,
+      variables: () => ({ id: contracts.organization }),
+      inputs: { id: { notKept: identifier } },
+    },
     reportUnavailableQrCode: {
       selection: '{ entries { id } errors { field code message } }',
       variables: () => ({ entryIds: [world.text.entry], kind: 'MISSING', comment: 'Label torn off' }),
@@ -469,8 +527,14 @@ describe.each(databases)('hostile strings in every text input of every mutation 
   beforeAll(async () => {
     stack = await startStack({}, { database });
     token = await stack.signIn('manager');
+    adminToken = await stack.signIn('admin');
+    contracts.pdf = await uploaded('document');
+    contracts.image = await uploaded('image');
+    const [organization] = await stack.backend.db.insert(db.organizations).values({ name: `Sweep Contracts ${database}` }).returning({ id: db.organizations.id });
+    contracts.organization = String(organization!.id);
     const { buildings } = await query<{ buildings: { nodes: Array<{ id: string; name: string }> } }>('{ buildings(pageSize: 100) { nodes { id name } } }');
     const building = buildings.nodes.find((b) => b.name === 'King Street Commerce Centre')!.id;
+    contracts.building = buildings.nodes.find((b) => b.name === 'Riverside Distribution Warehouse')!.id;
     const { walkabouts } = await query<{ walkabouts: Array<{ id: string; cycle: { id: string; name: string } }> }>(
       'query ($b: ID!) { walkabouts(buildingId: $b) { id cycle { id name } } }',
       { b: building },
@@ -518,7 +582,7 @@ describe.each(databases)('hostile strings in every text input of every mutation 
         await entry.prepare?.(path);
         const variables = entry.variables(path);
         setAt(variables, path.split('.'), text);
-        return stack.graphql<Record<string, Payload>>(operation, { variables, token });
+        return stack.graphql<Record<string, Payload>>(operation, { variables, token: tokenOf(entry) });
       };
       if ('plain' in input && input.plain) {
         const { body } = await send(input.plain());
@@ -536,7 +600,7 @@ describe.each(databases)('hostile strings in every text input of every mutation 
           setAt(one, path.split('.'), hostile);
           for (const [name, value] of Object.entries(one)) variables[`a${i}_${name}`] = value;
         });
-        const { status, body } = await stack.graphql(aliasedOperationOf(mutation, entry.selection, storable.length), { variables, token });
+        const { status, body } = await stack.graphql(aliasedOperationOf(mutation, entry.selection, storable.length), { variables, token: tokenOf(entry) });
         expect(status, `${mutation} ${path}: ${status} ${JSON.stringify(body).slice(0, 400)}`).toBeLessThan(500);
         for (const error of body.errors ?? []) {
           const label = storable[Number(String(error.path?.[0]).slice(1))]?.[0];

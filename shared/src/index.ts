@@ -5,3 +5,4 @@ export * from './text-rule';
 export * from './walkabouts/index';
 export * from './qr-codes';
 export * from './documents';
+export * from './contracts';

@@ -278,7 +278,7 @@ const NORTHWIND_BUILDINGS: BuildingSpec[] = [
   },
   {
     name: 'Lawrence Park Seniors Residence',
-    contract: 'sent',
+    contract: 'accepted',
     region: 'Uptown',
     occupancy: 'Health',
     address: address('3100 Bayview Avenue', 'Toronto', 'M2N 5L3', 'Daniel Okafor', '416-555-0163'),

@@ -27,7 +27,19 @@ type UserSpec = {
   buildings?: string[];
   subscriptions?: Partial<t.UserSubscriptions>;
 };
-type BuildingSpec = { region?: string; floors?: [floor: string, locations: string[]][]; contractUrl?: string };
+type BuildingSpec = {
+  region?: string;
+  floors?: [floor: string, locations: string[]][];
+  contractUrl?: string;
+  /**
+   * accepted (the default, so that walkabouts and reports are open as before the contract gate), or
+   * pending: not accepted yet, gated ('Contract Missing' when there is no contractUrl either).
+   */
+  contract?: 'accepted' | 'pending';
+};
+
+/** When a seeded building's contract was accepted (a fixed time, so that answers are the same on every run). */
+export const SEEDED_CONTRACT_ACCEPTED_AT = new Date('2026-01-01T12:00:00.000Z');
 /** A section with the form's defaults (spec admin-people-schedules.md section 4) for what is not given. */
 type SectionSpec = Partial<t.ReportDefinitionSection> & Pick<t.ReportDefinitionSection, 'detail' | 'title'>;
 type ReportDefinitionSpec = {
@@ -179,6 +191,7 @@ export function seed(db: Database) {
             regionId: b.region ? result.regions[b.region]! : null,
             timeZone: 'America/Toronto',
             contractUrl: b.contractUrl ?? null,
+            contractAcceptedAt: (b.contract ?? 'accepted') === 'accepted' ? SEEDED_CONTRACT_ACCEPTED_AT : null,
           })
           .returning({ id: t.buildings.id });
         result.buildings[buildingName] = row!.id;

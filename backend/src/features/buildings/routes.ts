@@ -12,7 +12,8 @@ import { organizationResource } from '../organizations/serialize';
 import { regionsByIds, regionWithDescendants } from '../regions/repository';
 import { regionResource } from '../regions/serialize';
 import { findBuilding, listBuildings, listFloors, type BuildingView } from './repository';
-import { buildingFloorsSchema, buildingIncludes, buildingsSchema, currentUserBuildingsSchema, getBuildingSchema } from './schemas';
+import { changeBuildingContract } from './contract';
+import { buildingFloorsSchema, buildingIncludes, buildingsSchema, currentUserBuildingsSchema, getBuildingSchema, patchBuildingSchema } from './schemas';
 import { buildingResource, floorResource } from './serialize';
 
 type Include = (typeof buildingIncludes)[number];
@@ -24,7 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     if (!include.size) return undefined;
     const included: IncludedResource[] = [];
     if (include.has('organization')) {
-      included.push(...(await organizationsByIds(app.db, scope, rows.map((b) => b.organizationId))).map(organizationResource));
+      included.push(...(await organizationsByIds(app.db, scope, rows.map((b) => b.organizationId))).map((o) => organizationResource(o, app.urlSigner)));
     }
     if (include.has('region')) {
       const ids = rows.flatMap((b) => (b.regionId === null ? [] : [b.regionId]));
@@ -74,6 +75,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const building = await findBuilding(app.db, scope, Number(request.params.id));
       if (!building) throw notFound('Building');
       return singleDocument(buildingResource(building, app.urlSigner), { included: await includedFor(scope, [building], include) });
+    },
+  );
+
+  app.patch(
+    '/buildings/:id',
+    { schema: patchBuildingSchema },
+    async (request) => {
+      const scope = scopeOf(request);
+      const id = Number(request.params.id);
+      await changeBuildingContract(app.db, scope, id, request.body.data.attributes, new Date());
+      const building = await findBuilding(app.db, scope, id);
+      if (!building) throw notFound('Building');
+      return singleDocument(buildingResource(building, app.urlSigner));
     },
   );
 

@@ -15,6 +15,7 @@ import {
   SingleDocument,
   Str,
   StringEnum,
+  StringOrNull,
   StrNull,
   ToOne,
   ToOneOrNull,
@@ -84,7 +85,13 @@ export const BuildingResource = Resource(
     photoUrl: StrNull,
     order: Int,
     timeZone: Str,
+    /** The contract as stored: `/files/{key}` of a PDF upload (what PATCH takes), or null: 'Contract Missing'. */
     contractUrl: StrNull,
+    /** A short-lived signed URL that opens the contract without a session, or null. */
+    contractFileUrl: StrNull,
+    /** The contract is the organization's: 'Contract is managed on organization level.' and it is accepted with the organization's. */
+    organizationContract: Bool,
+    /** Who accepted the contract, and when (null until accepted: 'Contract has not been accepted.'). */
     contractAccepterUsername: StrNull,
     contractAcceptedAt: StrNull,
     hasApplicableWalkaboutConditions: Bool,
@@ -162,4 +169,24 @@ export const buildingFloorsSchema = {
   params: IdParams,
   querystring: ListQuery(),
   response: { 200: ListDocument(ref(FloorResource)), ...errorResponses },
+};
+
+export const patchBuildingSchema = {
+  tags: ['buildings'],
+  summary:
+    "Accept the building's contract (contractAcceptedAt: canAcceptBuildingContract; recorded at the server's time with the caller's username) or set or clear it (contractUrl: administrators only)",
+  params: IdParams,
+  body: Type.Object({
+    data: Type.Object({
+      id: Type.Optional(Str),
+      type: Type.Optional(Str),
+      attributes: Type.Object({
+        contractAcceptedAt: Type.Optional(StringOrNull({ maxLength: 64, description: 'ISO 8601: accepts the contract' })),
+        contractUrl: Type.Optional(
+          StringOrNull({ maxLength: 2048, description: '`/files/{key}` of a PDF upload (POST /uploads); null clears the contract' }),
+        ),
+      }),
+    }),
+  }),
+  response: { 200: SingleDocument(ref(BuildingResource)), ...errorResponses },
 };

@@ -6,10 +6,11 @@ import type { BuildingView } from './repository';
 import type { BuildingResource, FloorResource } from './schemas';
 
 /**
- * A building as the API answers it. With the signer, the fire safety plan carries its signed URL; the plan shows
- * only once the contract is accepted, since the contract gate closes the building's documents until then.
+ * A building as the API answers it. `signer` makes the signed URLs of the contract and of the fire safety plan
+ * (storage/signed-urls.ts); the plan shows only once the contract is accepted, since the contract gate closes the
+ * building's documents until then.
  */
-export function buildingResource(b: BuildingView, signer?: UrlSigner): Static<typeof BuildingResource> {
+export function buildingResource(b: BuildingView, signer: UrlSigner): Static<typeof BuildingResource> {
   const plan = contractAccepted(b) ? b.fireSafetyPlan : null;
   return resource(
     'buildings',
@@ -20,10 +21,12 @@ export function buildingResource(b: BuildingView, signer?: UrlSigner): Static<ty
       order: b.order,
       timeZone: b.timeZone,
       contractUrl: b.contractUrl,
+      contractFileUrl: signedUrlOf(signer, b.contractUrl, `${b.name} Contract`),
+      organizationContract: b.organizationContract,
       contractAccepterUsername: b.contractAccepterUsername,
       contractAcceptedAt: b.contractAcceptedAt?.toISOString() ?? null,
       hasApplicableWalkaboutConditions: b.hasApplicableWalkaboutConditions,
-      // Report definitions and documents arrive with later features; until then these are empty.
+      // Report definitions and booklets are chosen per building by the people-and-schedules issue; until then none.
       reportDefinitionIds: [],
       reportBookletTemplateIds: [],
       summaryFailureReportTotal: b.followUps.summaryFailureReportTotal,
@@ -39,7 +42,7 @@ export function buildingResource(b: BuildingView, signer?: UrlSigner): Static<ty
       unsatisfactoryPhotosCount: b.walkaboutStatus.unsatisfactoryPhotosCount,
       documentsCount: b.documentsCount,
       fireSafetyPlanId: plan?.id ?? null,
-      fireSafetyPlanUrl: plan && signer ? signedUrlOf(signer, `/files/${plan.uploadKey}`, plan.name) : null,
+      fireSafetyPlanUrl: plan ? signedUrlOf(signer, `/files/${plan.uploadKey}`, plan.name) : null,
       fireSafetyPlanMimetype: plan?.mimetype ?? null,
       fireWatchCycleId: b.fireWatchCycleId,
       isFireWatchStarted: b.walkaboutStatus.fireWatchId !== null,

@@ -27,7 +27,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { rows, total } = await listCycles(app.db, scope, filters, q.all ? 'all' : requested);
       const page = q.all ? { number: 1, size: Math.max(total, 1), offset: 0 } : requested;
       const included = include.has('organization')
-        ? (await organizationsByIds(app.db, scope, rows.map((r) => r.organizationId))).map(organizationResource)
+        ? (await organizationsByIds(app.db, scope, rows.map((r) => r.organizationId))).map((o) => organizationResource(o, app.urlSigner))
         : undefined;
       return listDocument(rows.map(cycleResource), { total, page, url: requestUrl(request), included });
     },

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { requireAcceptedContractOf } from '../buildings/contract';
 import { uploads } from '../../db/schema';
 import { notFound } from '../../jsonapi/errors';
 import { errorObject, resource, singleDocument } from '../../jsonapi/serializer';
@@ -54,6 +55,7 @@ async function renderRepairReport(
   const scope = scopeOf(request);
   const building = await reportBuilding(app.db, scope, Number(q.building_id));
   if (!building) throw notFound('Building');
+  await requireAcceptedContractOf(app.db, building.id);
   requirePermission(scope, scope.permissions.canViewRepairReports, 'You are not allowed to view repair reports.');
   const errors: { parameter: string; detail: string }[] = [];
   const start = parseDate(q.start_date);

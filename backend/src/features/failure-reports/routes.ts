@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cycles } from '../../db/schema';
+import { requireAcceptedContractOf } from '../buildings/contract';
 import { FieldErrors, forbidden, notFound, type FieldError } from '../../jsonapi/errors';
 import { parsePage } from '../../jsonapi/query';
 import { listDocument, requestUrl, singleDocument } from '../../jsonapi/serializer';
@@ -108,6 +109,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const q = request.query;
     const building = await reportBuilding(app.db, scope, Number(q['filter[building]']));
     if (!building) throw notFound('Building');
+    await requireAcceptedContractOf(app.db, building.id);
     if (!mayView(scope, 'failure') && !mayView(scope, 'default')) throw forbidden('You are not allowed to view reports.');
     const cycleNames = await cycleNamesOf(app.db, building.organizationId);
     const cycleId = q['filter[cycle]'] === undefined ? undefined : Number(q['filter[cycle]']);
@@ -126,6 +128,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     if (!key) throw notFound('Report');
     const building = await reportBuilding(app.db, scope, key.buildingId);
     if (!building) throw notFound('Report');
+    await requireAcceptedContractOf(app.db, building.id);
     if (!mayView(scope, key.type)) {
       throw forbidden(key.type === 'default' ? 'You are not allowed to view walkabout reports.' : 'You are not allowed to view failure and notes reports.');
     }
@@ -167,6 +170,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const scope = scopeOf(request);
     const building = await reportBuilding(app.db, scope, Number(request.query['filter[building]']));
     if (!building) throw notFound('Building');
+    await requireAcceptedContractOf(app.db, building.id);
     requirePermission(scope, scope.permissions.canViewRepairReports, 'You are not allowed to view repair reports.');
     const page = parsePage(request.query);
     const rows = await buildingEquipment(app.db, building.id);

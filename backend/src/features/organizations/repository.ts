@@ -10,14 +10,15 @@ export type OrganizationView = OrganizationRow & { buildingsWithContracts: { id:
 export type OrganizationFilters = { ids?: number[]; status?: string };
 
 /**
- * The buildings with a contract the caller may see, per organization, as a column of a select from organizations.
+ * The buildings with a contract of their own (not the organization's) that the caller may see, per organization, as a column of a select from organizations.
  * The outer row is named in full ("organizations"."id"): Drizzle writes a one-table select's columns unqualified,
  * and inside the subquery an unqualified name is the buildings table's, as the scope's conditions mean it.
  */
 function contractsColumn(scope: Scope) {
   return sql<{ id: number; name: string }[]>`coalesce((select json_agg(json_build_object('id', ${buildings.id}, 'name', ${buildings.name})
       order by ${buildings.name}) from ${buildings}
-    where ${buildings.organizationId} = "organizations"."id" and ${buildings.contractUrl} is not null and ${buildingsInScope(scope)}), '[]'::json)`.mapWith(
+    where ${buildings.organizationId} = "organizations"."id" and ${buildings.contractUrl} is not null and not ${buildings.organizationContract}
+      and ${buildingsInScope(scope)}), '[]'::json)`.mapWith(
     (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as { id: number; name: string }[],
   );
 }

@@ -30,7 +30,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const included: (ReturnType<typeof organizationResource> | ReturnType<typeof regionResource>)[] = [];
       if (include.has('organization')) {
         const orgs = await organizationsByIds(app.db, scope, rows.map((r) => r.organizationId));
-        included.push(...orgs.map(organizationResource));
+        included.push(...orgs.map((o) => organizationResource(o, app.urlSigner)));
       }
       if (include.has('parent')) {
         const parents = await regionsByIds(app.db, scope, rows.flatMap((r) => (r.parentId === null ? [] : [r.parentId])));

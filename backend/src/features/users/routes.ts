@@ -17,7 +17,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const included: (ReturnType<typeof organizationResource> | ReturnType<typeof regionResource>)[] = [];
     if (include.has('organization')) {
       const ids = views.flatMap((v) => (v.user.organizationId === null ? [] : [v.user.organizationId]));
-      included.push(...(await organizationsByIds(app.db, scope, ids)).map(organizationResource));
+      included.push(...(await organizationsByIds(app.db, scope, ids)).map((o) => organizationResource(o, app.urlSigner)));
     }
     if (include.has('region')) {
       const ids = views.flatMap((v) => (v.user.regionId === null ? [] : [v.user.regionId]));

@@ -121,7 +121,11 @@ export async function latestReportsOf(db: Database, buildingIds: number[], kinds
 /** Which of these buildings the caller may see. */
 export async function buildingIdsInScope(db: Database, scope: Scope, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await db.select({ id: buildings.id }).from(buildings).where(and(inArray(buildings.id, ids), buildingsInScope(scope)));
+  // Buildings whose contract is not accepted have no reports to show (the contract gate, inspection.md section 2).
+  const rows = await db
+    .select({ id: buildings.id })
+    .from(buildings)
+    .where(and(inArray(buildings.id, ids), buildingsInScope(scope), isNotNull(buildings.contractAcceptedAt)));
   return rows.map((r) => r.id);
 }
 

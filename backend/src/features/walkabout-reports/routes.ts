@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import dayjs from 'dayjs';
+import { requireAcceptedContractOf } from '../buildings/contract';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { eq } from 'drizzle-orm';
@@ -92,6 +93,8 @@ function latestGroups(rows: ReportRow[]): LatestGroups {
 async function buildingOf(app: { db: Parameters<typeof findBuilding>[0] }, scope: Scope, id: string): Promise<ReportBuilding> {
   const building = await findBuilding(app.db, scope, Number(id));
   if (!building) throw notFound('Building');
+  // The contract gate (inspection.md section 2): a building's reports wait for its accepted contract.
+  await requireAcceptedContractOf(app.db, building.id);
   return building;
 }
 
@@ -205,6 +208,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const report = await findReport(app.db, scope, Number(request.params.id));
     if (!report) throw notFound('Report');
     requireKind(scope, report.kind);
+    await requireAcceptedContractOf(app.db, report.buildingId);
     if (!report.uploadKey) throw new HttpError(409, REPORT_NOT_READY_MESSAGE);
     const filename = reportFilename(report);
     const { url, expiresAt } = app.urlSigner.fileUrl({ key: report.uploadKey, filename, contentType: 'application/pdf' });
@@ -260,6 +264,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const report = await findReport(app.db, scope, Number(id));
     if (!report) throw notFound('Report');
     requireKind(scope, report.kind);
+    await requireAcceptedContractOf(app.db, report.buildingId);
     const uploadKey = report.uploadKey;
     if (!uploadKey) throw new HttpError(409, REPORT_NOT_READY_MESSAGE);
     const [sender] = await app.db

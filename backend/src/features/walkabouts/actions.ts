@@ -8,6 +8,7 @@ import { buildingsInScope, requirePermission, type Scope } from '../../plugins/a
 import { equipmentInScope, findWalkabout, isClosedNow, isLockedNow, type WalkaboutView } from './repository';
 import { CLOSED_MESSAGE, LOCKED_MESSAGE } from './save';
 import { finalizeLocked } from './scheduler';
+import { requireAcceptedContract, requireAcceptedContractOf } from '../buildings/contract';
 
 function refuseUnlessOpen(walkabout: Pick<WalkaboutView, 'lockedAt' | 'closedAt'>, now: Date): void {
   if (isClosedNow(walkabout, now)) throw new HttpError(409, CLOSED_MESSAGE, undefined, 'CLOSED');
@@ -19,6 +20,7 @@ export async function lockWalkabout(db: Database, scope: Scope, id: number, now:
   const walkabout = await findWalkabout(db, scope, id);
   if (!walkabout) throw notFound('Walkabout');
   requirePermission(scope, scope.permissions.canLockWalkabout, 'You are not allowed to lock walkabouts.');
+  await requireAcceptedContractOf(db, walkabout.buildingId);
   refuseUnlessOpen(walkabout, now);
   await db.transaction(async (tx) => {
     await tx.update(walkabouts).set({ lockedAt: now, lockedBy: scope.userId }).where(eq(walkabouts.id, id));
@@ -40,12 +42,20 @@ export async function flagUnavailableQrCode(db: Database, scope: Scope, input: Q
   if (errors.length) throw new FieldErrors(errors);
   const ids = [...new Set(input.entry_ids.map(Number))];
   const rows = await db
-    .select({ id: entries.id, walkaboutId: entries.walkaboutId, lockedAt: walkabouts.lockedAt, closedAt: walkabouts.closedAt })
+    .select({
+      id: entries.id,
+      walkaboutId: entries.walkaboutId,
+      lockedAt: walkabouts.lockedAt,
+      closedAt: walkabouts.closedAt,
+      contractUrl: buildings.contractUrl,
+      contractAcceptedAt: buildings.contractAcceptedAt,
+    })
     .from(entries)
     .innerJoin(walkabouts, eq(walkabouts.id, entries.walkaboutId))
     .innerJoin(buildings, eq(buildings.id, walkabouts.buildingId))
     .where(and(inArray(entries.id, ids), buildingsInScope(scope), equipmentInScope(scope)));
   if (rows.length !== ids.length) throw notFound('Entry');
+  for (const row of rows) requireAcceptedContract(row);
   for (const row of rows) refuseUnlessOpen(row, now);
   const kind = input.kind as QrUnavailabilityKind;
   const comment = input.comment?.trim() ? input.comment.trim() : null;

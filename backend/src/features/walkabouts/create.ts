@@ -8,6 +8,7 @@ import { and, desc, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { buildings, cycles, fireWatches, walkabouts } from '../../db/schema';
 import { notFound, unprocessable } from '../../jsonapi/errors';
+import { requireAcceptedContract } from '../buildings/contract';
 import { buildingsInScope, canRecordWalkabouts, requirePermission, type Scope } from '../../plugins/authorization';
 import { openAt } from './repository';
 import { localDate } from './schedule';
@@ -61,6 +62,8 @@ export async function createWalkaboutFor(
     if (!(await hasApplicableTasks(db, building.id, cycle.id))) {
       throw unprocessable(isFireWatch ? NO_FIRE_WATCH_LOCATIONS_MESSAGE : NOTHING_TO_INSPECT_MESSAGE);
     }
+    // The contract gate (inspection.md section 2) stops what would be made: the open walkabout is only found, not written.
+    requireAcceptedContract(building);
     const [started] = isFireWatch
       ? await db
           .select({ id: fireWatches.id })

@@ -41,6 +41,7 @@ import {
   type ConditionView,
 } from './repository';
 import { conditionResource, entryResource, walkaboutResource, type ConditionResourceObject, type EntryResourceObject } from './serialize';
+import { requireAcceptedContractOf } from '../buildings/contract';
 
 export const LOCKED_MESSAGE = 'This walkabout is locked.';
 export const CLOSED_MESSAGE = 'This walkabout is closed.';
@@ -127,14 +128,13 @@ async function storedResponse(db: Database, walkaboutId: number, userId: number,
 /** Thrown inside the transaction when another send of the same save got there first. */
 class AlreadySaved extends Error {}
 
-/** `signer` signs the included building's fire safety plan URL, as GET /buildings/{id} does. */
-export async function saveWalkaboutData(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer?: UrlSigner): Promise<SaveDocument> {
+export async function saveWalkaboutData(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer: UrlSigner): Promise<SaveDocument> {
   const { walkaboutId, ...stored } = await storeSave(db, scope, body, key, now);
   return { ...stored, included: await freshWalkaboutAndBuilding(db, scope, walkaboutId, now, signer) };
 }
 
 /** The walkabout (with the floors the caller sees), its building and the cycles they name, serialized as their own GET routes do. */
-async function freshWalkaboutAndBuilding(db: Database, scope: Scope, walkaboutId: number, now: Date, signer?: UrlSigner): Promise<SaveDocument['included']> {
+async function freshWalkaboutAndBuilding(db: Database, scope: Scope, walkaboutId: number, now: Date, signer: UrlSigner): Promise<SaveDocument['included']> {
   const walkabout = await findWalkabout(db, scope, walkaboutId);
   if (!walkabout) throw notFound('Walkabout');
   const [floorIds, building] = await Promise.all([visibleFloorIds(db, scope, walkabout.id), findBuilding(db, scope, walkabout.buildingId)]);
@@ -156,6 +156,7 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
 
   const replay = await storedResponse(db, walkabout.id, scope.userId, key);
   if (replay) return { ...replay, walkaboutId: walkabout.id };
+  await requireAcceptedContractOf(db, walkabout.buildingId);
   if (isClosedNow(walkabout, now)) throw new HttpError(409, CLOSED_MESSAGE, undefined, 'CLOSED');
   if (isLockedNow(walkabout, now)) throw new HttpError(409, LOCKED_MESSAGE, undefined, 'LOCKED');
 

@@ -5,7 +5,8 @@ import type { PlainFields } from '../../models';
 import type { BuildingInformationRecord, BuildingOffsetRecord, BuildingResource, BuildingStatusRecord } from '../../rest-types';
 
 type PlainBuildingField =
-  | 'id' | 'name' | 'photoUrl' | 'order' | 'timeZone' | 'contractUrl' | 'contractAccepterUsername' | 'contractAcceptedAt'
+  | 'id' | 'name' | 'photoUrl' | 'order' | 'timeZone' | 'contractUrl' | 'contractFileUrl' | 'organizationContract'
+  | 'contractAccepterUsername' | 'contractAcceptedAt'
   | 'floorDisplayName' | 'hasApplicableWalkaboutConditions' | 'summaryFailureReportTotal' | 'summaryFailureReportAcknowledgedTotal'
   | 'summaryNotesReportTotal' | 'summaryNotesReportAcknowledgedTotal' | 'walkaboutsCount' | 'floorsCount' | 'locationsCount'
   | 'usersCount' | 'usersWithNotificationsCount' | 'unsatisfactoryPhotosCount' | 'documentsCount' | 'fireSafetyPlanId'
@@ -37,6 +38,8 @@ export function toBuilding(building: BuildingResource): BuildingModel {
     order: attributes.order,
     timeZone: attributes.timeZone,
     contractUrl: attributes.contractUrl,
+    contractFileUrl: attributes.contractFileUrl,
+    organizationContract: attributes.organizationContract,
     contractAccepterUsername: attributes.contractAccepterUsername,
     contractAcceptedAt: attributes.contractAcceptedAt,
     // The label of floors defaults to 'Floor' when empty (spec section 3).

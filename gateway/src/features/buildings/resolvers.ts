@@ -8,6 +8,20 @@ export const buildingResolvers: Resolvers = {
     buildings: (_parent, args, { data }) => data.buildings.page(args),
     building: (_parent, { id }, { data }) => data.buildings.byId.load(id),
   },
+  // The contract mutations live with the organization's (features/organizations/mutations.ts): one set of contract rules.
+  // The building read earlier in the request is stale after one: it is read again.
+  Mutation: {
+    acceptBuildingContract: async (_parent, { id }, { data }) => {
+      const result = await data.organizations.contracts.acceptBuilding(id);
+      data.buildings.byId.clear(id);
+      return result;
+    },
+    setBuildingContract: async (_parent, { id, contractUrl }, { data }) => {
+      const result = await data.organizations.contracts.setBuilding(id, contractUrl ?? null);
+      data.buildings.byId.clear(id);
+      return result;
+    },
+  },
   // The REST spelling behind each GraphQL enum value (REST 'day' is GraphQL DAY).
   OffsetUnit: { NONE: 'none', MINUTE: 'minute', HOUR: 'hour', DAY: 'day', WEEK: 'week', MONTH: 'month' },
   // Plain fields are the model's properties (model.ts), read by the default resolver; relationships load here.

@@ -12,7 +12,8 @@ function organizationStatusLabel(status: string): string {
 /** An organization as GraphQL serves it (models.ts). */
 export type OrganizationModel = PlainFields<
   Organization,
-  'id' | 'name' | 'logoUrl' | 'contractUrl' | 'contractAcceptedAt' | 'contractAcceptedBy' | 'status'
+  | 'id' | 'name' | 'logoUrl' | 'displayLogoUrl' | 'contractUrl' | 'contractFileUrl' | 'contractAcceptedAt' | 'contractAcceptedBy' | 'status'
+  | 'buildingsWithContracts'
 >;
 
 export function toOrganization(organization: OrganizationResource): OrganizationModel {
@@ -21,9 +22,12 @@ export function toOrganization(organization: OrganizationResource): Organization
     id: organization.id,
     name: attributes.name,
     logoUrl: attributes.logoUrl,
+    displayLogoUrl: attributes.displayLogoUrl,
     contractUrl: attributes.contractUrl,
+    contractFileUrl: attributes.contractFileUrl,
     contractAcceptedAt: attributes.contractAcceptedAt,
     contractAcceptedBy: attributes.contractAcceptedBy,
     status: organizationStatusLabel(attributes.status),
+    buildingsWithContracts: attributes.buildingsWithContracts.map((b) => ({ id: String(b.id), name: b.name })),
   };
 }
