@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectJsonApi, multipartFile, startTestBackend } from './helpers';
 import { DEMO_PASSWORD, signIn, type TestBackend } from '../src/testing';
+import { signedPhotoUrl } from '../src/storage/signed-urls';
 
 const BROWSER = 'gzip, deflate, br, zstd';
 
@@ -142,7 +143,8 @@ describe('stored files', () => {
       headers: { ...upload.headers, authorization: `Bearer ${token}`, 'accept-encoding': BROWSER },
     });
     expect(stored.statusCode).toBe(201);
-    const url = (stored.json() as { data: { attributes: { url: string } } }).data.attributes.url;
+    // Served through its signed URL, as the API hands it out.
+    const url = signedPhotoUrl(backend.app.urlSigner, (stored.json() as { data: { attributes: { url: string } } }).data.attributes.url)!;
 
     for (const encoding of [BROWSER, undefined]) {
       const file = await exchange({ url, encoding });

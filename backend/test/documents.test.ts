@@ -187,12 +187,6 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     expectJsonApi(bad.json());
     return [good.statusCode, bad.statusCode];
   },
-  // A file is not a document: the stored bytes come back; a missing key is a JSON:API 404.
-  'GET /files/:key': async ({ app }) => {
-    const missing = await app.inject({ method: 'GET', url: `/files/${'b'.repeat(32)}.png` });
-    expectJsonApi(missing.json());
-    return [missing.statusCode];
-  },
   'GET /walkabout-reports': async ({ manager, building }) => [
     (await manager.get(`/walkabout-reports?filter[building]=${building}&filter[group]=completed-walkabout`)).status,
     (await manager.get(`/walkabout-reports?filter[building]=${building}&filter[group]=historical&filter[date_from]=2026-01-01&filter[date_to]=2026-03-01`)).status,
@@ -450,7 +444,6 @@ const expected: Record<string, number[]> = {
   'GET /fire-watches': [200, 200, 400, 400],
   'GET /fire-watches/:id': [200, 404],
   'POST /uploads': [201, 422],
-  'GET /files/:key': [404],
   'GET /walkabout-reports': [200, 422, 400],
   'GET /walkabout-reports/latest/:buildingId': [200, 404],
   'GET /walkabout-reports/latest': [200, 400],

@@ -202,7 +202,10 @@ describe.each(databases)('failure and notes follow-up on %s', (database) => {
     expect(invalid.body.errors![0]).toMatchObject({ detail: 'A valid repaired date is required.', source: { pointer: '/data/attributes/repairedAt' } });
     const repaired = await put(as.repairer!, path, { repairedAt: '2026-11-22T10:00:00Z', repairedComments: 'New extinguisher mounted', photoUrl: '/files/new-extinguisher.jpg' });
     expect(repaired.status).toBe(200);
-    expect(one(repaired.body).attributes).toMatchObject({ state: 'repaired', repairedUsername: 'repairer', repairedComments: 'New extinguisher mounted', repairedPhotoUrl: '/files/new-extinguisher.jpg' });
+    expect(one(repaired.body).attributes).toMatchObject({ state: 'repaired', repairedUsername: 'repairer', repairedComments: 'New extinguisher mounted',
+      // The stored photo comes back as its signed URL, for the caller who may see the item.
+      repairedPhotoUrl: expect.stringMatching(/^\/signed-files\/new-extinguisher\.jpg\?name=photo\.jpg&type=image%2Fjpeg&expires=\d+&signature=[\w-]+$/),
+    });
     const failure = await report(as.manager!, `${building}-summary-failure`);
     expect(failure.rows.map((r) => String(r.item.modelId))).toEqual([entries.blocked]);
     expect(await counts()).toEqual([1, 1, 1, 0]);

@@ -192,7 +192,6 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       url: `/repair-report-downloads?building_id=${ids.building}&start_date=2026-11-01&end_date=2026-11-30&equipment_ids=[${ids.equipmentType}]`,
     },
     'POST /uploads': { method: 'POST', url: '/uploads', multipart: multipartFile('photo.png', 'image/png', png) },
-    'GET /files/:key': { method: 'GET', url: `/files/${'a'.repeat(32)}.png` },
     'GET /walkabout-reports': {
       method: 'GET',
       url: `/walkabout-reports?filter[building]=${ids.building}&filter[group]=historical&filter[type]=walkabout_reports&filter[date_from]=2026-10-01&filter[date_to]=2026-10-31`,

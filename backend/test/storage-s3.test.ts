@@ -21,6 +21,7 @@ import { startBackend } from '../src/index';
 import type { S3Settings } from '../src/storage';
 import { signIn, type TestBackend } from '../src/testing';
 import { databases, expectJsonApi, multipartFile, startTestBackend } from './helpers';
+import { signedPhotoUrl } from '../src/storage/signed-urls';
 
 // The package ships no types; this is the part of its API the test uses.
 type S3rverServer = { run(): Promise<AddressInfo>; close(): Promise<void> };
@@ -125,8 +126,8 @@ describe.each(databases)('uploads kept in S3 (%s)', (database) => {
     expect(status).toBe(201);
     expect(url).toMatch(/^\/files\/[A-Za-z0-9_-]{32}\.jpg$/);
 
-    // Over HTTP, as a browser's <img src> loads it (no session).
-    const file = await fetch(`${backend.url}${url}`);
+    // Over HTTP through its signed URL, as a browser's <img src> loads it (no session).
+    const file = await fetch(`${backend.url}${signedPhotoUrl(backend.app.urlSigner, url)}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/jpeg');
     expect(file.headers.get('content-length')).toBe(String(jpeg.length));
@@ -140,13 +141,13 @@ describe.each(databases)('uploads kept in S3 (%s)', (database) => {
     expect(Buffer.from(await object.Body!.transformToByteArray()).equals(jpeg)).toBe(true);
   });
 
-  it('answers the same 404 document as the disk storage for an unknown key and for an object gone from the bucket', async () => {
+  it('answers the same 404 document as the disk storage for a signed URL of an unknown key and of an object gone from the bucket', async () => {
     const unknown = `/files/${'c'.repeat(32)}.jpg`;
-    const fromDisk = await onDisk.app.inject({ method: 'GET', url: unknown });
+    const fromDisk = await onDisk.app.inject({ method: 'GET', url: signedPhotoUrl(onDisk.app.urlSigner, unknown)! });
     expect(fromDisk.statusCode).toBe(404);
     expectJsonApi(fromDisk.json());
 
-    const notInDatabase = await backend.app.inject({ method: 'GET', url: unknown });
+    const notInDatabase = await backend.app.inject({ method: 'GET', url: signedPhotoUrl(backend.app.urlSigner, unknown)! });
     expect(notInDatabase.statusCode).toBe(404);
     expect(notInDatabase.headers['content-type']).toBe(fromDisk.headers['content-type']);
     expect(notInDatabase.json()).toEqual(fromDisk.json());
@@ -155,7 +156,7 @@ describe.each(databases)('uploads kept in S3 (%s)', (database) => {
     const small = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).jpeg().toBuffer();
     const { url, key } = await upload(small);
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
-    const gone = await backend.app.inject({ method: 'GET', url });
+    const gone = await backend.app.inject({ method: 'GET', url: signedPhotoUrl(backend.app.urlSigner, url)! });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual(fromDisk.json());
   });

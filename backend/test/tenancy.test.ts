@@ -306,11 +306,6 @@ const cases: Record<string, Case> = {
     expect(response.statusCode).toBe(401);
     expect(side.username).toBeTruthy();
   },
-  'GET /files/:key': async (side, backend) => {
-    const response = await backend.app.inject({ method: 'GET', url: `/files/${'a'.repeat(32)}.jpg` });
-    expect(response.statusCode).toBe(404);
-    expect(side.username).toBeTruthy();
-  },
   'GET /walkabout-reports': async (side, backend) => {
     const own = await readyReport(backend, side.own.buildings[0]!);
     await readyReport(backend, side.other.buildings[0]!);

@@ -436,7 +436,7 @@ describe.each(databases)('walkabouts on %s', (database) => {
     expect(one(saved.body).attributes).toMatchObject({ body: 'Exit door chained', creatorUsername: 'inspector' });
   });
 
-  it('stores an uploaded JPEG upright from its EXIF orientation and serves it by its key', async () => {
+  it('stores an uploaded JPEG upright from its EXIF orientation and serves it only through the signed URL a save answers', async () => {
     const { token } = await signIn(backend.url, 'inspector', 'demo1234');
     // 40 wide, 20 high, tagged "rotate 90° clockwise to display" (orientation 6), as phone cameras write it.
     const sideways = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#2a6' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
@@ -446,17 +446,38 @@ describe.each(databases)('walkabouts on %s', (database) => {
     expect(upload.statusCode).toBe(201);
     const { url, mimetype } = upload.json().data.attributes as { url: string; mimetype: string };
     expect(mimetype).toBe('image/jpeg');
-    const file = await backend.app.inject({ method: 'GET', url });
+    // The upload's URL is the reference to save, not an address: nobody reads a file by its key.
+    expect(url).toMatch(/^\/files\/[\w-]+\.jpg$/);
+    expect((await backend.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+
+    // Saved with a remark, it comes back as a signed URL that serves the upright photo without a session.
+    const location = await demo.location('King Street Commerce Centre', 'Loading Dock');
+    const remark = (photoUrl: string) => ({ data: { attributes: { body: 'Door propped open', photoUrl }, relationships: { location: { data: { type: 'locations', id: location } } } } });
+    const saved = await as.inspector!.post('/location-comments', remark(url));
+    expect(saved.status).toBe(201);
+    const signed = one(saved.body).attributes.photoUrl as string;
+    expect(signed).toMatch(new RegExp(`^/signed-files/${url.slice('/files/'.length).replace('.', '\\.')}\\?name=photo\\.jpg&type=image%2Fjpeg&expires=\\d+&signature=`));
+    const file = await backend.app.inject({ method: 'GET', url: signed });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
+    // Kept by the browser until the link expires (an hour or more), never by a shared cache.
+    expect(file.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    expect(Number(String(file.headers['cache-control']).split('=')[1])).toBeGreaterThanOrEqual(3600 - 5);
     const stored = await sharp(file.rawPayload).metadata();
     expect([stored.width, stored.height]).toEqual([20, 40]);
     expect(stored.orientation ?? 1).toBe(1);
+
+    // Sent back in a save as it was shown (the signed URL), it is kept as the same stored reference.
+    const again = await as.inspector!.post('/location-comments', remark(signed));
+    expect(again.status).toBe(201);
+    const rows = await queryRows<{ photo_url: string }>(backend.db, sql`select photo_url from location_comments where id = ${Number(one(again.body).id)}`);
+    expect(rows[0]!.photo_url).toBe(url);
+
     const text = multipartFile('notes.jpg', 'image/jpeg', Buffer.from('not really a photo'));
     const refused = await backend.app.inject({ method: 'POST', url: '/uploads', payload: text.payload, headers: { ...text.headers, authorization: `Bearer ${token}` } });
     expect(refused.statusCode).toBe(422);
     // Only the upright photo is kept (the PDFs of the reports that the lock test's lock produced are files too).
-    const rows = await queryRows<{ n: number }>(backend.db, sql`select count(*)::int as n from uploads where mimetype <> 'application/pdf'`);
-    expect(rows[0]!.n).toBe(1);
+    const kept = await queryRows<{ n: number }>(backend.db, sql`select count(*)::int as n from uploads where mimetype <> 'application/pdf'`);
+    expect(kept[0]!.n).toBe(1);
   });
 });

@@ -79,7 +79,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   await apollo.start();
 
   // Compression is scoped to /graphql, the only answers the gateway makes itself that are worth it: the web
-  // app's files are precompressed at build, /uploads and /files pass through what the backend sent
+  // app's files are precompressed at build, /uploads and /signed-files pass through what the backend sent
   // (compressed there if it was worth it), and /speed-test must stay the bytes the check counts.
   await app.register(async (graphql) => {
     await graphql.register(fastifyCompress, compressOptions);

@@ -1,9 +1,11 @@
 /**
- * The one-origin promise (DESIGN.md "Files"): photos are uploaded and read back through the
- * gateway's origin, passed to the backend unchanged; and the network speed check's payload.
+ * The one-origin promise (DESIGN.md "Files"): photos are uploaded and read back (through their signed URLs)
+ * on the gateway's origin, passed to the backend unchanged; and the network speed check's payload.
  */
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '@fsi/backend/testing';
 import { startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -28,7 +30,7 @@ afterAll(async () => {
 });
 
 describe('uploads through the gateway', () => {
-  it('stores a photo posted to the gateway and serves the same bytes at its /files URL', async () => {
+  it('stores a photo posted to the gateway, which reads it back only through the signed URL a save answers', async () => {
     const response = await fetch(`${stack.url}/uploads`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
@@ -37,8 +39,22 @@ describe('uploads through the gateway', () => {
     expect(response.status).toBe(201);
     const document = (await response.json()) as { data: { type: string; attributes: { url: string; mimetype: string; size: number } } };
     expect(document.data).toMatchObject({ type: 'uploads', attributes: { url: expect.stringMatching(/^\/files\//), mimetype: 'image/png', size: png.length } });
+    // The upload's URL is the reference a save takes, not an address.
+    expect((await fetch(`${stack.url}${document.data.attributes.url}`)).status).toBe(404);
 
-    const file = await fetch(`${stack.url}${document.data.attributes.url}`);
+    const [location] = await stack.backend.db
+      .select({ id: schema.locations.id })
+      .from(schema.locations)
+      .innerJoin(schema.buildings, eq(schema.buildings.id, schema.locations.buildingId))
+      .where(eq(schema.buildings.name, 'Yonge & Eglinton Tower'))
+      .limit(1);
+    const saved = await stack.graphql<{ addLocationComment: { comment: { photoUrl: string } | null; errors: unknown[] } }>(
+      'mutation ($id: ID!, $url: String) { addLocationComment(locationId: $id, body: "Extinguisher missing", photoUrl: $url) { comment { photoUrl } errors { message } } }',
+      { variables: { id: String(location!.id), url: document.data.attributes.url }, token },
+    );
+    const signed = saved.body.data!.addLocationComment.comment!.photoUrl;
+    expect(signed).toMatch(/^\/signed-files\/[\w-]+\.png\?name=photo\.png&type=image%2Fpng&expires=\d+&signature=/);
+    const file = await fetch(`${stack.url}${signed}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await file.arrayBuffer())).toEqual(png);
@@ -70,17 +86,15 @@ describe('uploads through the gateway', () => {
     expect(await text.json()).toMatchObject({ errors: [{ status: '422', source: { pointer: '/file' } }] });
   });
 
-  it("answers the backend's 404 for a file key that names nothing, and refuses a key that climbs out of /files", async () => {
-    const missing = await fetch(`${stack.url}/files/no-such-key.png`);
-    expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not Found', detail: 'File not found.' }] });
+  it("answers the backend's 403 for a signed link that names another key, and refuses a key that climbs out of /signed-files", async () => {
+    const forged = await fetch(`${stack.url}/signed-files/no-such-key-0123456789.png?name=a.png&type=image%2Fpng&expires=9999999999&signature=x`);
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toMatchObject({ errors: [{ status: '403', detail: 'This download link is not valid.' }] });
     // The key is one path segment: `../users/me` is refused (400) before anything reaches the backend's /users/me.
-    const traversal = await fetch(`${stack.url}/files/..%2Fusers%2Fme`, { headers: { authorization: `Bearer ${token}` } });
+    const traversal = await fetch(`${stack.url}/signed-files/..%2Fusers%2Fme`, { headers: { authorization: `Bearer ${token}` } });
     expect(traversal.status).toBe(400);
   });
-});
 
-describe('signed report links through the gateway', () => {
   it("passes /signed-files with its query to the backend: an altered or unsigned link gets the backend's 403", async () => {
     const expires = Math.floor(Date.now() / 1000) + 300;
     const forged = await fetch(`${stack.url}/signed-files/report.pdf?name=report.pdf&type=application%2Fpdf&expires=${expires}&signature=00`);

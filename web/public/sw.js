@@ -11,12 +11,12 @@
  *   name: once the user is signed in and the browser idle, the page requests every file listed
  *   in /precache.json (written by the build; src/app/offlineCache.ts) and they land here, so that
  *   they open offline without ever having been opened online.
- * - Everything else (/graphql, /uploads, /files, the playground) goes to the network untouched:
+ * - Everything else (/graphql, /uploads, signed file links, QR images, the playground) goes to the network untouched:
  *   data must never be served stale from here.
  */
 const CACHE = 'fsi-shell-v1';
 const SHELL = '/';
-const NEVER_CACHED = /^\/(graphql|uploads|files|playground)(\/|$)/;
+const NEVER_CACHED = /^\/(graphql|uploads|signed-files|qr-code-images|playground)(\/|$)/;
 
 /** The same-origin files index.html loads: its module script, preloaded modules and stylesheets. */
 const SHELL_ASSET = /(?:src|href)="(\/assets\/[^"]+)"/g;

@@ -35,6 +35,13 @@ export type SignedFile = { key: string; filename: string; contentType: string };
 
 export type SignatureCheck = 'valid' | 'expired' | 'invalid';
 
+export type SigningOptions = { ttlSeconds?: number; now?: number; gridSeconds?: number };
+
+/** How long a photo's URL works at least: a screen of photos stays usable for a while after it loaded. */
+export const PHOTO_URL_TTL_SECONDS = 60 * 60;
+/** Photo URLs expire on this grid, so that a photo shown again within it has the same URL (and comes from the cache). */
+export const PHOTO_URL_GRID_SECONDS = 15 * 60;
+
 export type SignedUrlQuery = { name?: string; type?: string; expires?: string; signature?: string };
 
 export class UrlSigner {
@@ -51,11 +58,14 @@ export class UrlSigner {
   }
 
   /**
-   * A URL path for the file, valid for `ttlSeconds` from `now` (milliseconds since the epoch), and when it
-   * expires (whole seconds, rounded up).
+   * A URL path for the file, valid for at least `ttlSeconds` from `now` (milliseconds since the epoch), and when
+   * it expires (whole seconds, rounded up, then up to the next multiple of `gridSeconds`).
    */
-  fileUrl(file: SignedFile, options: { ttlSeconds?: number; now?: number } = {}): { url: string; expiresAt: Date } {
-    const expires = Math.ceil(((options.now ?? Date.now()) + (options.ttlSeconds ?? SIGNED_URL_TTL_SECONDS) * 1000) / 1000);
+  fileUrl(file: SignedFile, options: SigningOptions = {}): { url: string; expiresAt: Date } {
+    const earliest = Math.ceil(((options.now ?? Date.now()) + (options.ttlSeconds ?? SIGNED_URL_TTL_SECONDS) * 1000) / 1000);
+    // On a grid, the same file keeps the same URL for a while, so that a browser's cache keeps it.
+    const grid = options.gridSeconds ?? 1;
+    const expires = Math.ceil(earliest / grid) * grid;
     const query = new URLSearchParams({
       name: file.filename,
       type: file.contentType,
@@ -107,12 +117,43 @@ export function storedKeyOf(stored: string | null | undefined): string | null {
  * checked may see what the file belongs to; null when there is none. `name` is the file name without extension
  * (the key's extension is added); the type comes from the key's extension.
  */
-export function signedUrlOf(signer: UrlSigner, stored: string | null | undefined, name = 'file', options: { ttlSeconds?: number; now?: number } = {}): string | null {
+export function signedUrlOf(signer: UrlSigner, stored: string | null | undefined, name = 'file', options: SigningOptions = {}): string | null {
   const key = storedKeyOf(stored);
   if (!key) return null;
   const extension = key.includes('.') ? key.slice(key.lastIndexOf('.') + 1) : '';
   const contentType = MIME_BY_EXTENSION[extension] ?? 'application/octet-stream';
   return signer.fileUrl({ key, filename: extension ? `${name}.${extension}` : name, contentType }, options).url;
+}
+
+/**
+ * A photo's URL as a caller who may see it gets it: a stored reference `/files/{key}` becomes its signed URL (valid
+ * for an hour or more, the same URL within a quarter of an hour); an http(s) URL a client gave is its own and
+ * stays as it is.
+ */
+export function signedPhotoUrl(signer: UrlSigner, stored: string | null, now?: number): string | null {
+  if (stored === null || storedKeyOf(stored) === null) return stored;
+  return signedUrlOf(signer, stored, 'photo', { ttlSeconds: PHOTO_URL_TTL_SECONDS, gridSeconds: PHOTO_URL_GRID_SECONDS, now });
+}
+
+/**
+ * The stored reference of a file URL a client sends back in a save: `/files/{key}` as the upload answered it, or a
+ * signed URL this backend handed out (`/signed-files/{key}?…`, with or without its origin), which becomes
+ * `/files/{key}` again. The signature must be ours, but may have expired: a photo shown in the morning and saved
+ * again in the afternoon keeps its file. Anything else is returned as it is, for the caller's own rules.
+ */
+export function storedReferenceOf(signer: UrlSigner, url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, 'http://backend.invalid');
+  } catch {
+    return url;
+  }
+  const match = /^\/signed-files\/([^/]+)$/.exec(parsed.pathname);
+  if (!match) return url;
+  const key = decodeURIComponent(match[1]!);
+  const query = Object.fromEntries(parsed.searchParams) as SignedUrlQuery;
+  if (!SAFE_KEY.test(key) || signer.check(key, query, 0) !== 'valid') return url;
+  return `/files/${key}`;
 }
 
 /**
@@ -178,6 +219,10 @@ export default fp<SignedUrlsOptions>(
         const stored = await options.storage.get(key);
         if (!stored) throw notFound('File');
         protectServedFile(reply, { filename: request.query.name!, contentType: request.query.type! });
+        // A key is never written twice (each file gets a new random one), so the browser may keep what it got until the
+        // URL expires: a photo shown again with the same URL is not downloaded again. Private: never a shared cache.
+        const remaining = Math.max(0, Number(request.query.expires) - Math.floor(Date.now() / 1000));
+        reply.header('cache-control', `private, max-age=${remaining}`);
         if (stored.size !== undefined) reply.header('content-length', stored.size);
         return reply.send(stored.body);
       },

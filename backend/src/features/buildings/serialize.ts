@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { resource, toOne, toOneOrNull } from '../../jsonapi/serializer';
-import { signedUrlOf, type UrlSigner } from '../../storage/signed-urls';
+import { signedPhotoUrl, signedUrlOf, type UrlSigner } from '../../storage/signed-urls';
 import { contractAccepted } from './contract';
 import type { BuildingView } from './repository';
 import type { BuildingResource, FloorResource } from './schemas';
@@ -17,7 +17,7 @@ export function buildingResource(b: BuildingView, signer: UrlSigner): Static<typ
     b.id,
     {
       name: b.name,
-      photoUrl: b.photoUrl,
+      photoUrl: signedPhotoUrl(signer, b.photoUrl),
       order: b.order,
       timeZone: b.timeZone,
       contractUrl: b.contractUrl,

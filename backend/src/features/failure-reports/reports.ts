@@ -22,6 +22,7 @@ import {
 } from './repository';
 import type { FollowUpItem, ReportResource, ReportRow } from './schemas';
 import { itemDocuments } from '../documents/repository';
+import { signedPhotoUrl, type UrlSigner } from '../../storage/signed-urls';
 
 type ItemDocument = { id: number; name: string; entryId: number | null; locationCommentId: number | null };
 
@@ -112,6 +113,25 @@ export function itemOf(row: ItemRow, type: 'failure' | 'notes', conditions: Repo
       .filter((d) => (isComment ? d.locationCommentId === row.locationCommentId : d.entryId === row.entryId))
       .map((d) => ({ id: d.id, name: d.name })),
   };
+}
+
+/**
+ * A report as a caller who may see it gets it: each photo's stored reference, in the items and in the Photo column
+ * (one URL a line), becomes its signed URL (storage/signed-urls.ts signedPhotoUrl).
+ */
+export function withSignedPhotos(report: Report, signer: UrlSigner): Report {
+  const sign = (url: string | null) => signedPhotoUrl(signer, url);
+  const photoColumn = report.attributes.headers.indexOf('Photo');
+  const rows = report.attributes.rows.map((row): Row => ({
+    cells: row.cells.map((cell, column) => (column === photoColumn && cell !== '' ? cell.split('\n').map((url) => sign(url) ?? url).join('\n') : cell)),
+    item: row.item && {
+      ...row.item,
+      photoUrl: sign(row.item.photoUrl),
+      acknowledgedPhotoUrl: sign(row.item.acknowledgedPhotoUrl),
+      sections: row.item.sections.map((section) => ({ ...section, conditions: section.conditions.map((c) => ({ ...c, photoUrl: sign(c.photoUrl) })) })),
+    },
+  }));
+  return { ...report, attributes: { ...report.attributes, rows } };
 }
 
 /** The row of an item: its cells in the order of the headers, and the item. */

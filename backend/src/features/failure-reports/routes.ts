@@ -34,6 +34,8 @@ import {
 import { parseDateTime } from './dates';
 import repairRoutes from './repair-routes';
 import { commentResource, equipmentResource, followUpResource } from './serialize';
+import { storedReferenceOf, type UrlSigner } from '../../storage/signed-urls';
+import { withSignedPhotos } from './reports';
 
 export const COMMENT_REQUIRED_MESSAGE = 'Comment body is required.';
 export const COMMENT_NEEDS_ACKNOWLEDGEMENT_MESSAGE = 'Only an acknowledged item can be commented on: acknowledge it first.';
@@ -69,7 +71,7 @@ type FollowUpAttributes = {
 };
 
 /** PUT /entries/{id} and PUT /location-comments/{id}: acknowledge, or close as repaired when a repair attribute is sent. */
-async function followUp(db: Database, scope: Scope, target: FollowUpTarget, attributes: FollowUpAttributes) {
+async function followUp(db: Database, scope: Scope, target: FollowUpTarget, attributes: FollowUpAttributes, signer: UrlSigner) {
   const row = await findTarget(db, scope, target);
   if (!row) throw notFound(target.kind === 'entries' ? 'Entry' : 'Location comment');
   const isRepair = attributes.repairedAt !== undefined || attributes.repairedComments !== undefined;
@@ -82,7 +84,9 @@ async function followUp(db: Database, scope: Scope, target: FollowUpTarget, attr
   const text = isRepair
     ? freeText(attributes.repairedComments, '/data/attributes/repairedComments', errors)
     : freeText(attributes.acknowledgedNotes, '/data/attributes/acknowledgedNotes', errors);
-  const photo = photoUrl(attributes.photoUrl, errors);
+  const sent = photoUrl(attributes.photoUrl, errors);
+  // A photo sent back as the signed URL it was shown under is kept as its stored reference.
+  const photo = sent === null ? null : storedReferenceOf(signer, sent);
   if (errors.length) throw new FieldErrors(errors);
   if (!isRepair && row.repairedAt) throw new FieldErrors([{ pointer: '/data', detail: CLOSED_ITEM_MESSAGE }]);
   await recordFollowUp(
@@ -92,7 +96,7 @@ async function followUp(db: Database, scope: Scope, target: FollowUpTarget, attr
     isRepair ? { kind: 'repair', at: at!, comments: text, photoUrl: photo } : { kind: 'acknowledge', at: at!, notes: text, photoUrl: photo },
   );
   const saved = (await findTarget(db, scope, target))!;
-  return followUpResource(target, saved);
+  return followUpResource(target, saved, signer);
 }
 
 /** The organization's cycles by id, for report names and to refuse another organization's cycle. */
@@ -119,7 +123,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const keys = listedKeys(scope, building.id, reported.map((w) => w.cycleId), cycleId);
     const page = parsePage(q);
     const reports = await buildReports(app.db, building, keys.slice(page.offset, page.offset + page.size), now, cycleNames);
-    return listDocument(reports, { total: keys.length, page, url: requestUrl(request) });
+    return listDocument(reports.map((report) => withSignedPhotos(report, app.urlSigner)), { total: keys.length, page, url: requestUrl(request) });
   });
 
   app.get('/reports/:id', { schema: getReportSchema }, async (request) => {
@@ -135,15 +139,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const cycleNames = await cycleNamesOf(app.db, building.organizationId);
     if (key.cycleId !== null && !cycleNames.has(key.cycleId)) throw notFound('Report');
     const [report] = await buildReports(app.db, building, [key], new Date(), cycleNames);
-    return singleDocument(report!);
+    return singleDocument(withSignedPhotos(report!, app.urlSigner));
   });
 
   app.put('/entries/:id', { schema: putEntrySchema }, async (request) =>
-    singleDocument(await followUp(app.db, scopeOf(request), { kind: 'entries', id: Number(request.params.id) }, request.body.data.attributes)),
+    singleDocument(await followUp(app.db, scopeOf(request), { kind: 'entries', id: Number(request.params.id) }, request.body.data.attributes, app.urlSigner)),
   );
 
   app.put('/location-comments/:id', { schema: putLocationCommentSchema }, async (request) =>
-    singleDocument(await followUp(app.db, scopeOf(request), { kind: 'location-comments', id: Number(request.params.id) }, request.body.data.attributes)),
+    singleDocument(await followUp(app.db, scopeOf(request), { kind: 'location-comments', id: Number(request.params.id) }, request.body.data.attributes, app.urlSigner)),
   );
 
   app.post('/comments', { schema: createCommentSchema }, async (request, reply) => {

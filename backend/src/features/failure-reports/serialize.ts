@@ -1,10 +1,11 @@
 import type { Static } from 'typebox';
 import { resource, toOneOrNull } from '../../jsonapi/serializer';
+import { signedPhotoUrl, type UrlSigner } from '../../storage/signed-urls';
 import type { CommentRow, EquipmentRow, FollowUpTarget, TargetRow } from './repository';
 import type { CommentResource, EquipmentResource, FollowUpResource } from './schemas';
 
 /** The follow-up of an entry or location comment, as PUT answers it; its id names the item ('entries-12'), one follow-up per item. */
-export function followUpResource(target: FollowUpTarget, row: TargetRow): Static<typeof FollowUpResource> {
+export function followUpResource(target: FollowUpTarget, row: TargetRow, signer: UrlSigner): Static<typeof FollowUpResource> {
   const followUp = resource<Static<typeof FollowUpResource>>(
     'report-follow-ups',
     row.id,
@@ -15,11 +16,11 @@ export function followUpResource(target: FollowUpTarget, row: TargetRow): Static
       acknowledgedAt: row.acknowledgedAt,
       acknowledgedUsername: row.acknowledgedUsername,
       acknowledgedNotes: row.acknowledgedNotes,
-      acknowledgedPhotoUrl: row.acknowledgedPhotoUrl,
+      acknowledgedPhotoUrl: signedPhotoUrl(signer, row.acknowledgedPhotoUrl),
       repairedAt: row.repairedAt,
       repairedUsername: row.repairedUsername,
       repairedComments: row.repairedComments,
-      repairedPhotoUrl: row.repairedPhotoUrl,
+      repairedPhotoUrl: signedPhotoUrl(signer, row.repairedPhotoUrl),
     },
     {},
   );

@@ -8,16 +8,17 @@ import { resource, toOne } from '../../jsonapi/serializer';
 import { requirePermission, type Scope } from '../../plugins/authorization';
 import { findLocation } from './repository';
 import type { LocationCommentResource } from './schemas';
+import { signedPhotoUrl, type UrlSigner } from '../../storage/signed-urls';
 
 export const EMPTY_COMMENT_MESSAGE = 'A location comment needs a body or a photo.';
 
 export type LocationCommentView = typeof locationComments.$inferSelect & { creatorUsername: string };
 
-export function locationCommentResource(c: LocationCommentView): Static<typeof LocationCommentResource> {
+export function locationCommentResource(c: LocationCommentView, signer: UrlSigner): Static<typeof LocationCommentResource> {
   return resource(
     'location-comments',
     c.id,
-    { body: c.body, photoUrl: c.photoUrl, createdAt: c.createdAt.toISOString(), creatorUsername: c.creatorUsername, locationId: c.locationId },
+    { body: c.body, photoUrl: signedPhotoUrl(signer, c.photoUrl), createdAt: c.createdAt.toISOString(), creatorUsername: c.creatorUsername, locationId: c.locationId },
     { location: toOne('locations', c.locationId) },
   );
 }

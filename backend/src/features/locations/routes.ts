@@ -7,6 +7,7 @@ import { addLocationComment, locationCommentResource } from './comments';
 import { findLocation, listLocations } from './repository';
 import { createLocationCommentSchema, getLocationSchema, listLocationsSchema } from './schemas';
 import { locationResource } from './serialize';
+import { storedReferenceOf } from '../../storage/signed-urls';
 
 const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, options) => {
   app.get(
@@ -48,10 +49,11 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opt
       const comment = await addLocationComment(app.db, scopeOf(request), request.caller!.user.username, {
         locationId: Number(relationships.location.data.id),
         body: attributes.body,
-        photoUrl: attributes.photoUrl,
+        // A photo sent back as the signed URL it was shown under is kept as its stored reference.
+        photoUrl: attributes.photoUrl ? storedReferenceOf(app.urlSigner, attributes.photoUrl.trim()) : attributes.photoUrl,
       });
       reply.code(201);
-      return singleDocument(locationCommentResource(comment));
+      return singleDocument(locationCommentResource(comment, app.urlSigner));
     },
   );
 };

@@ -1,21 +1,22 @@
 /**
- * Uploads (DESIGN.md "Files"): the client uploads first, then passes the returned URL in a save.
+ * Uploads (DESIGN.md "Files"): the client uploads first, then passes the returned URL in a save. That URL
+ * (`/files/{key}`) is the stored reference, not an address: a file is only ever served through the signed URL a
+ * route hands to a caller who may see what it belongs to (storage/signed-urls.ts).
  * `?kind=image` (the default: photos and logos) or `?kind=document` (a building's documents and contracts);
  * what each accepts, and how the type is read from the bytes, is in kinds.ts. JPEGs are turned upright from
  * their EXIF orientation, so every viewer shows them the same; a PDF's page count is kept with the upload.
  */
 import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { uploads } from '../../db/schema';
-import { badParameter, HttpError, notFound, unprocessable } from '../../jsonapi/errors';
+import { badParameter, HttpError, unprocessable } from '../../jsonapi/errors';
 import { singleDocument } from '../../jsonapi/serializer';
 import { scopeOf } from '../../plugins/authorization';
 import { hasForbiddenCharacter, INVALID_CHARACTER_DETAIL } from '../../plugins/request-hygiene';
 import type { FileStorage } from '../../storage';
 import { preparedUpload, tooLargeMessage, UPLOAD_KINDS, UPLOAD_MAX_BYTES } from './kinds';
-import { fileSchema, uploadSchema } from './schemas';
+import { uploadSchema } from './schemas';
 import { uploadResource } from './serialize';
 
 const routes: FastifyPluginAsyncTypebox<{ storage: FileStorage }> = async (app, options) => {
@@ -59,23 +60,6 @@ const routes: FastifyPluginAsyncTypebox<{ storage: FileStorage }> = async (app, 
         .returning();
       reply.code(201);
       return singleDocument(uploadResource(row!));
-    },
-  );
-
-  app.get(
-    '/files/:key',
-    // Browsers load photos with <img src>, which sends no bearer token; the key is the secret.
-    { config: { public: true }, schema: fileSchema },
-    async (request, reply) => {
-      const [row] = await app.db.select().from(uploads).where(eq(uploads.key, request.params.key));
-      const file = row ? await options.storage.get(row.key) : null;
-      if (!row || !file) throw notFound('File');
-      reply
-        .type(row.mimetype)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff');
-      if (file.size !== undefined) reply.header('content-length', file.size);
-      return reply.send(file.body);
     },
   );
 };

@@ -1,10 +1,9 @@
 /** The REST contract of uploads and stored files (docs/REST.md "Walkabout calls"). */
-import type { Readable } from 'node:stream';
 import Type from 'typebox';
 import { errorResponses, Int, IntNull, PlainResource, ref, SingleDocument, Str } from '../../jsonapi/schemas';
 
 export const UploadResource = PlainResource('UploadResource', 'uploads', {
-  /** `/files/{key}`: pass it in a save (a condition's photoUrl, a document's upload, a contract). */
+  /** `/files/{key}`: the stored reference to pass in a save (a condition's photoUrl, a document, a contract); it is not served as it is. */
   url: Str,
   /** The type read from the file's bytes. */
   mimetype: Str,
@@ -23,16 +22,4 @@ export const uploadSchema = {
   consumes: ['multipart/form-data'],
   querystring: Type.Object({ kind: Type.Optional(Type.String({ maxLength: 20 })) }),
   response: { 201: SingleDocument(ref(UploadResource)), ...errorResponses },
-};
-
-export const fileSchema = {
-  tags: ['files'],
-  summary: 'A stored file, by its unguessable key',
-  security: [],
-  params: Type.Object({ key: Type.String({ maxLength: 140 }) }),
-  response: {
-    // Sent as the stream it is read as (never through the JSON serializer), with its stored type.
-    200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'The stored bytes, with their content type' }),
-    ...errorResponses,
-  },
 };

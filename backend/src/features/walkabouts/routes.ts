@@ -67,7 +67,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const tree = await walkaboutTree(app.db, scope, walkabout.id);
       const entriesOf = new Map<number, number[]>();
       for (const e of tree.entries) entriesOf.set(e.entry.walkaboutFloorId, [...(entriesOf.get(e.entry.walkaboutFloorId) ?? []), e.entry.id]);
-      const { entries, rest } = entryTreeResources(tree, now);
+      const { entries, rest } = entryTreeResources(tree, now, app.urlSigner);
       return singleDocument(walkaboutResource(walkabout, now, tree.floors.map((f) => f.id)), {
         included: [...tree.floors.map((f) => walkaboutFloorResource(f, entriesOf.get(f.id) ?? [])), ...entries, ...rest],
       });
@@ -152,7 +152,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const now = new Date();
       const ids = await flagUnavailableQrCode(app.db, scopeOf(request), request.body.data.attributes, now);
       const tree = await entryTrees(app.db, inArray(entries.id, ids));
-      return { data: entryTreeResources(tree, now).entries };
+      return { data: entryTreeResources(tree, now, app.urlSigner).entries };
     },
   );
 
@@ -168,7 +168,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const now = new Date();
       const page = parsePage(q);
       const tree = await entryTrees(app.db, locationEntries(scope, location.id, q['filter[active]'] ?? true, now));
-      const { entries: entryResources, rest } = entryTreeResources(tree, now);
+      const { entries: entryResources, rest } = entryTreeResources(tree, now, app.urlSigner);
       return listDocument(entryResources.slice(page.offset, page.offset + page.size), {
         total: entryResources.length,
         page,

@@ -26,7 +26,7 @@ import { FieldErrors, HttpError, notFound, type FieldError } from '../../jsonapi
 import { canRecordWalkabouts, requirePermission, type Scope } from '../../plugins/authorization';
 import { findBuilding } from '../buildings/repository';
 import { buildingResource } from '../buildings/serialize';
-import type { UrlSigner } from '../../storage/signed-urls';
+import { signedPhotoUrl, storedReferenceOf, type UrlSigner } from '../../storage/signed-urls';
 import { cyclesByIds } from '../cycles/repository';
 import { cycleResource } from '../cycles/serialize';
 import {
@@ -129,8 +129,13 @@ async function storedResponse(db: Database, walkaboutId: number, userId: number,
 class AlreadySaved extends Error {}
 
 export async function saveWalkaboutData(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer: UrlSigner): Promise<SaveDocument> {
-  const { walkaboutId, ...stored } = await storeSave(db, scope, body, key, now);
-  return { ...stored, included: await freshWalkaboutAndBuilding(db, scope, walkaboutId, now, signer) };
+  const { walkaboutId, ...stored } = await storeSave(db, scope, body, key, now, signer);
+  const data = stored.data.map((resource) =>
+    resource.type === 'conditions' && 'photoUrl' in resource.attributes
+      ? { ...resource, attributes: { ...resource.attributes, photoUrl: signedPhotoUrl(signer, resource.attributes.photoUrl) } }
+      : resource,
+  );
+  return { ...stored, data, included: await freshWalkaboutAndBuilding(db, scope, walkaboutId, now, signer) };
 }
 
 /** The walkabout (with the floors the caller sees), its building and the cycles they name, serialized as their own GET routes do. */
@@ -143,7 +148,7 @@ async function freshWalkaboutAndBuilding(db: Database, scope: Scope, walkaboutId
   return [walkaboutResource(walkabout, now, floorIds), buildingResource(building, signer), ...cycles.map(cycleResource)];
 }
 
-async function storeSave(db: Database, scope: Scope, body: unknown, key: string, now: Date): Promise<StoredSave & { walkaboutId: number }> {
+async function storeSave(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer: UrlSigner): Promise<StoredSave & { walkaboutId: number }> {
   const walkaboutId = isRecord(body) ? Number(body.walkaboutToUpdateId) : NaN;
   if (!Number.isSafeInteger(walkaboutId) || walkaboutId <= 0 || walkaboutId >= 2 ** 31) {
     const parsed = parseWalkaboutDataPayload(body, () => undefined);
@@ -168,6 +173,10 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
   const flags = satisfactoryRemarksFlags(raw, errors);
   if (!parsed.ok || errors.length) throw new FieldErrors(errors);
   const payload = parsed.payload;
+  // A photo sent back as the signed URL it was shown under is kept as its stored reference again.
+  for (const condition of payload.data.conditions) {
+    if (condition.photoUrl !== null) condition.photoUrl = storedReferenceOf(signer, condition.photoUrl);
+  }
 
   const entryIds = payload.data.entries.map((e) => Number(e.id));
   const knownEntries = entryIds.length
@@ -333,7 +342,8 @@ async function recordConditions(
   }
   return [...new Set(changes.map((c) => c.id))].flatMap((id) => {
     const condition = byId.get(id);
-    return condition ? [conditionResource(condition)] : [];
+    // Kept with the stored references: saveWalkaboutData signs the photos of each answer, first or replayed.
+    return condition ? [conditionResource(condition, null)] : [];
   });
 }
 

@@ -4,6 +4,7 @@ import { resource, toMany, toOne } from '../../jsonapi/serializer';
 import type { walkaboutFloors } from '../../db/schema';
 import type { ConditionView, EntryTree, EntryView, SectionRow, WalkaboutView } from './repository';
 import type { ConditionResource, EntryResource, SectionResource, WalkaboutFloorResource, WalkaboutResource } from './schemas';
+import { signedPhotoUrl, type UrlSigner } from '../../storage/signed-urls';
 
 export type WalkaboutResourceObject = Static<typeof WalkaboutResource>;
 export type EntryResourceObject = Static<typeof EntryResource>;
@@ -102,7 +103,11 @@ export function sectionResource(s: SectionRow, conditionIds: number[]): Static<t
   );
 }
 
-export function conditionResource(c: ConditionView): ConditionResourceObject {
+/**
+ * A condition; with a signer its photo's stored reference becomes a signed URL (storage/signed-urls.ts
+ * signedPhotoUrl), without one it stays the stored reference (a save's answer as it is kept for its replays).
+ */
+export function conditionResource(c: ConditionView, signer: UrlSigner | null): ConditionResourceObject {
   return resource(
     'conditions',
     c.id,
@@ -116,7 +121,7 @@ export function conditionResource(c: ConditionView): ConditionResourceObject {
       referenceWording: c.referenceWording,
       value: c.value,
       remarks: c.remarks,
-      photoUrl: c.photoUrl,
+      photoUrl: signer ? signedPhotoUrl(signer, c.photoUrl) : c.photoUrl,
       photoMimetype: c.photoMimetype,
       hasSatisfactoryRemarks: c.hasSatisfactoryRemarks,
       // Neutral (unanswered, not applicable) is neither satisfactory nor unsatisfactory.
@@ -149,7 +154,7 @@ export function conditionResource(c: ConditionView): ConditionResourceObject {
 }
 
 /** Entries with their sections and conditions as JSON:API resources (entries first). */
-export function entryTreeResources(tree: EntryTree, now: Date): { entries: EntryResourceObject[]; rest: TreeResource[] } {
+export function entryTreeResources(tree: EntryTree, now: Date, signer: UrlSigner): { entries: EntryResourceObject[]; rest: TreeResource[] } {
   const sectionsOf = new Map<number, number[]>();
   for (const s of tree.sections) sectionsOf.set(s.entryId, [...(sectionsOf.get(s.entryId) ?? []), s.id]);
   const conditionsOf = new Map<number, number[]>();
@@ -158,7 +163,7 @@ export function entryTreeResources(tree: EntryTree, now: Date): { entries: Entry
     entries: tree.entries.map((e) => entryResource(e, sectionsOf.get(e.entry.id) ?? [], now)),
     rest: [
       ...tree.sections.map((s) => sectionResource(s, conditionsOf.get(s.id) ?? [])),
-      ...tree.conditions.map(conditionResource),
+      ...tree.conditions.map((c) => conditionResource(c, signer)),
     ],
   };
 }

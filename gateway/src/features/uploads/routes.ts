@@ -1,11 +1,11 @@
 /**
  * The one-origin promise (DESIGN.md "Files"): the browser uploads photos and loads files through the
- * gateway's origin, and the gateway passes them to the backend unchanged. `POST /uploads` (and `?kind=document`) streams the
- * multipart body as it arrives (never buffered or parsed here) with the caller's Authorization header;
- * `GET /files/{key}` streams the stored file back. The backend's status, headers and JSON:API error
- * documents reach the browser as the backend sent them. `GET /signed-files/{key}` passes a report's signed,
- * expiring link (walkaboutReportDownload) with its query, so the web opens the PDF on its own origin; `GET
- * /qr-code-images/{uuid}` a QR code's signed image link likewise.
+ * gateway's origin, and the gateway passes them to the backend unchanged. `POST /uploads` (and `?kind=document`)
+ * streams the multipart body as it arrives (never buffered or parsed here) with the caller's Authorization header.
+ * Files are only ever read through the signed, expiring links the API hands out (photos, documents, contracts,
+ * logos, report PDFs): `GET /signed-files/{key}` passes one on with its query, so `<img src>` and a new window
+ * work on the app's own origin; `GET /qr-code-images/{uuid}` a QR code's signed image link likewise. The backend's
+ * status, headers and JSON:API error documents reach the browser as the backend sent them.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import replyFrom from '@fastify/reply-from';
@@ -27,7 +27,6 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     return reply.from(`/uploads${query === -1 ? '' : request.url.slice(query)}`);
   });
   // One path segment, re-encoded: a key like `..` can only ever name a file, never another backend route.
-  app.get<{ Params: { key: string } }>('/files/:key', (request, reply) => reply.from(`/files/${encodeURIComponent(request.params.key)}`));
   app.get<{ Params: { key: string } }>('/signed-files/:key', (request, reply) => {
     const query = request.url.indexOf('?');
     return reply.from(`/signed-files/${encodeURIComponent(request.params.key)}${query === -1 ? '' : request.url.slice(query)}`);
