@@ -126,8 +126,14 @@ describe.each(databases)('uploads kept in S3 (%s)', (database) => {
     expect(status).toBe(201);
     expect(url).toMatch(/^\/files\/[A-Za-z0-9_-]{32}\.jpg$/);
 
-    // Over HTTP through its signed URL, as a browser's <img src> loads it (no session).
-    const file = await fetch(`${backend.url}${signedPhotoUrl(backend.app.urlSigner, url)}`);
+    // Over HTTP through its signed URL, as a browser's <img src> loads it (no session); the key alone, or the URL
+    // signed for another key or altered, opens nothing.
+    const signed = signedPhotoUrl(backend.app.urlSigner, url)!;
+    expect((await fetch(`${backend.url}${url}`)).status).toBe(404);
+    expect((await fetch(`${backend.url}${signed.replace(key, 'd'.repeat(32) + '.jpg')}`)).status).toBe(403);
+    const altered = signed.slice(0, -1) + (signed.endsWith('A') ? 'B' : 'A');
+    expect((await fetch(`${backend.url}${altered}`)).status).toBe(403);
+    const file = await fetch(`${backend.url}${signed}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/jpeg');
     expect(file.headers.get('content-length')).toBe(String(jpeg.length));
