@@ -15,6 +15,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPlaygroundDist } from '../src/app';
 import { RestClient } from '../src/rest-client';
+import { signedPhotoUrl } from '@fsi/backend/storage/signed-urls';
 import { startStack, type Stack } from './stack';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -308,9 +309,11 @@ describe('files and other answers that are not compressed again', () => {
     const upload = await fetch(`${stack.url}/uploads`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     expect(upload.status).toBe(201);
     const { data } = (await upload.json()) as { data: { attributes: { url: string } } };
+    // Read through its signed URL, as the API hands it out.
+    const signed = signedPhotoUrl(stack.backend.app.urlSigner, data.attributes.url)!;
 
     for (const headers of [{}, { 'accept-encoding': BROWSER }] as Array<Record<string, string>>) {
-      const file = await exchange(`${stack.url}${data.attributes.url}`, { headers });
+      const file = await exchange(`${stack.url}${signed}`, { headers });
       expect(file.status).toBe(200);
       expect(file.headers['content-type']).toBe('image/png');
       expect(file.headers['content-encoding']).toBeUndefined();
