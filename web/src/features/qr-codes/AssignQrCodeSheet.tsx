@@ -1,15 +1,12 @@
-import { Component, lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Box, Button, Center, Code, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import type { IScannerError } from '@yudiel/react-qr-scanner';
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { QrCodeRow_LocationFragment } from '../../generated/graphql';
 import { IconAlertTriangle, IconCircleCheck } from '../../ui/icons';
 import { useIsPhone } from '../../ui/phone';
-import { describeCameraError } from '../scanning/cameraError';
+// The same camera view as the walkabouts' location scan; its scanner code loads when the sheet opens.
+import { CameraView } from '../scanning/ScanSheet';
 import { useAssignQrCode, type ScannedCode } from './useAssignQrCode';
 import classes from './AssignQrCodeSheet.module.css';
-
-// The same camera view as the walkabouts' location scan, in its own chunk: the list opens without it.
-const QrCameraScanner = lazy(() => import('../scanning/QrCameraScanner'));
 
 export const qrAssignedMessage = (name: string) => `QR code assigned to ${name}.`;
 
@@ -44,7 +41,6 @@ export function AssignQrCodeSheet({ buildingId, location, onClose }: AssignQrCod
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
-  const [cameraError, setCameraError] = useState<IScannerError | null>(null);
   // The camera reports the same code many times a second: one check per text until another is shown.
   const lastText = useRef<string | null>(null);
   const working = useRef(false);
@@ -101,8 +97,6 @@ export function AssignQrCodeSheet({ buildingId, location, onClose }: AssignQrCod
     void handleText(typed);
   };
 
-  const failureOfCamera = cameraError ? describeCameraError(cameraError) : null;
-
   return (
     <Modal opened onClose={onClose} title="Assign QR Code" fullScreen={isPhone} size="lg" centered={!isPhone}>
       <Stack gap="md">
@@ -134,7 +128,7 @@ export function AssignQrCodeSheet({ buildingId, location, onClose }: AssignQrCod
             }}
           >
             <Stack gap="md">
-              <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title="Replace the QR code?">
+              <Alert role="note" color="orange" variant="light" icon={<IconAlertTriangle />} title="Replace the QR code?">
                 <Text size="sm">
                   {name} already has a QR code. Assign the scanned code in its place? The sticker it has now will no longer open it.
                 </Text>
@@ -174,31 +168,7 @@ export function AssignQrCodeSheet({ buildingId, location, onClose }: AssignQrCod
               {location.temporaryUuid ? ' This location already has a QR code: you will be asked before it is replaced.' : ''}
             </Text>
             <Box className={classes.camera} aria-label="Camera" role="region">
-              {failureOfCamera ? (
-                <Center h="100%" p="md">
-                  <Alert color="orange" variant="light" title="The camera is not available" maw={420}>
-                    <Text size="sm">{failureOfCamera.advice} You can type the code below instead.</Text>
-                    <Text size="xs" mt={6}>
-                      Reason: <Code>{failureOfCamera.reason}</Code>
-                    </Text>
-                  </Alert>
-                </Center>
-              ) : (
-                <CameraErrorBoundary>
-                  <Suspense
-                    fallback={
-                      <Center h="100%">
-                        <Group gap="xs" c="white">
-                          <Loader size="sm" color="white" />
-                          <Text size="sm">Starting the camera…</Text>
-                        </Group>
-                      </Center>
-                    }
-                  >
-                    <QrCameraScanner onText={(text) => void handleText(text)} onError={setCameraError} paused={busy} />
-                  </Suspense>
-                </CameraErrorBoundary>
-              )}
+              <CameraView onText={(text) => void handleText(text)} paused={busy} />
             </Box>
 
             {busy && (
@@ -247,26 +217,4 @@ export function AssignQrCodeSheet({ buildingId, location, onClose }: AssignQrCod
       </Stack>
     </Modal>
   );
-}
-
-type BoundaryState = { failed: boolean };
-
-/** A scanner chunk that cannot load (offline before the first visit) leaves the typed link usable. */
-class CameraErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = { failed: false };
-
-  static getDerivedStateFromError(): BoundaryState {
-    return { failed: true };
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <Center h="100%" p="md">
-        <Alert color="orange" variant="light" title="The scanner could not be loaded" maw={420}>
-          <Text size="sm">Check your connection, or type the link below.</Text>
-        </Alert>
-      </Center>
-    );
-  }
 }
