@@ -333,6 +333,59 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await context.close();
   });
 
+  // QR codes (issue 11): the building's list and its assign sheet, the organization's unassigned codes.
+  it('the QR codes list loading, found, searched to nothing, its assign sheet with a code refused, and the unassigned QR codes loading and with a count refused', async () => {
+    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const { building } = await gql<{ building: { organization: { id: string } } }>(admin.accessToken, 'query ($id: ID!) { building(id: $id) { organization { id } } }', {
+      id: String(walkabout.buildingId),
+    });
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    // The app's chunks arrive with Buildings (the held answers below would hold a chunk named graphql-… too).
+    await page.locator('main article[aria-labelledby]').first().waitFor();
+    const screens: [path: string, loading: string][] = [
+      [`/buildings/${walkabout.buildingId}/locations`, 'Loading locations'],
+      [`/manage/organization/${building.organization.id}/qrcodes`, 'Loading QR codes'],
+    ];
+    for (const [path, loading] of screens) {
+      const held = await holdGraphql(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      await page.getByRole('status', { name: loading }).waitFor();
+      expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
+      await held.release();
+      await expect.poll(() => page.getByRole('status', { name: loading }).count()).toBe(0);
+    }
+
+    await page.goto(`/buildings/${walkabout.buildingId}/locations`);
+    const list = page.getByRole('list', { name: 'Locations' });
+    await list.waitFor();
+    expect(await violations(page)).toEqual([]);
+    const search = page.getByRole('textbox', { name: 'Search' });
+    await search.fill('No such location anywhere');
+    await search.press('Enter');
+    await page.getByText('No results found').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await list.getByRole('button', { name: /^Assign QR Code to / }).first().click();
+    const sheet = page.getByRole('dialog', { name: 'Assign QR Code' });
+    await sheet.getByRole('textbox', { name: 'QR code link' }).fill('https://example.com/q/not-a-code');
+    await sheet.getByRole('button', { name: 'Use Code' }).click();
+    await sheet.getByRole('alert').filter({ hasText: 'QR code not supported.' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+
+    await page.goto(`/manage/organization/${building.organization.id}/qrcodes`);
+    const count = page.getByRole('textbox', { name: 'QR codes number' });
+    await count.waitFor();
+    await page.getByRole('list', { name: 'Unassigned QR codes' }).or(page.getByText('No results found')).first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await count.fill('60');
+    await page.getByText("QR codes number can not be greater than '50'").waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('the failure item sheets: Acknowledge, Add Comment with its required body, and Close', async () => {
     const buildingId = await buildingWithFailures();
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
