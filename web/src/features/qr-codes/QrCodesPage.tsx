@@ -94,14 +94,20 @@ export function QrCodesPage() {
         {isAdmin && building && (
           <>
             <form onSubmit={submitSearch} role="search" aria-label="Locations">
-              <Group align="flex-end" gap="xs" wrap="nowrap">
+              {/* On a phone the buttons go under the field, which keeps the width its description needs. */}
+              <Group align="flex-end" gap="xs" wrap="wrap">
                 <TextInput
                   label="Search"
-                  description="A range of ids such as 10-20, alias ids such as 3, 7, or part of a name."
+                  description={
+                    <>
+                      A range of ids such as <span className={classes.nowrap}>10-20</span>, alias ids such as{' '}
+                      <span className={classes.nowrap}>3, 7</span>, or part of a name.
+                    </>
+                  }
                   value={typed}
                   onChange={(event) => setTyped(event.currentTarget.value)}
                   leftSection={<IconSearch size={16} />}
-                  style={{ flex: 1 }}
+                  style={{ flex: '1 1 18rem' }}
                   autoComplete="off"
                 />
                 <Button type="submit">Search</Button>
