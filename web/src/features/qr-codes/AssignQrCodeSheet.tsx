@@ -168,7 +168,8 @@ export function AssignQrCodeSheet({ buildingId, location, onClose }: AssignQrCod
               {location.temporaryUuid ? ' This location already has a QR code: you will be asked before it is replaced.' : ''}
             </Text>
             <Box className={classes.camera} aria-label="Camera" role="region">
-              <CameraView onText={(text) => void handleText(text)} paused={busy} />
+              {/* Not paused while a code is checked: pausing stops the camera, and it would start again after each check. */}
+              <CameraView onText={(text) => void handleText(text)} paused={false} />
             </Box>
 
             {busy && (
