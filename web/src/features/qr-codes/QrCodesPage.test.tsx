@@ -246,14 +246,23 @@ describe('Assign QR Code sheet', () => {
     expect(calls.assign).toEqual([{ buildingId: '11', newUuid: NEW_UUID, existingUuid: stair.regularUuid, existingTemporaryUuid: stair.temporaryUuid }]);
   });
 
-  it("says so when the location's code changed meanwhile, and when the assignment could not be sent, keeping the confirmation", async () => {
+  it("says so when the location's code changed meanwhile and reads it again, and when the assignment could not be sent, keeping the confirmation", async () => {
     const calls = { validate: [] as unknown[], assign: [] as unknown[] };
-    let offline = false;
+    const rows = [lobby, stair];
+    const changed = 'cccccccc-0000-4000-8000-000000000003';
     const { user } = renderList({
+      locations: rows,
       extra: [
         graphql.mutation('AssignQrCode', ({ variables }) => {
           calls.assign.push(variables);
-          if (offline) return HttpResponse.error();
+          if (calls.assign.length === 2) return HttpResponse.error();
+          if (calls.assign.length === 3) {
+            return HttpResponse.json({
+              data: { assignQrCode: { __typename: 'AssignQrCodePayload', location: { ...stair, temporaryUuid: NEW_UUID, qrImageUrl: '/qr-code-images/new' }, errors: [] } },
+            });
+          }
+          // Someone else gave the stair another sticker meanwhile.
+          rows[1] = { ...stair, temporaryUuid: changed };
           return HttpResponse.json({
             data: {
               assignQrCode: {
@@ -272,11 +281,13 @@ describe('Assign QR Code sheet', () => {
     await user.click(await within(sheet).findByRole('button', { name: 'Show new sticker' }));
     await user.click(await within(sheet).findByRole('button', { name: 'Replace QR Code' }));
     expect(await within(sheet).findByRole('alert')).toHaveTextContent("This location's QR code was changed meanwhile: reload the location and assign again.");
-    offline = true;
     await user.click(within(sheet).getByRole('button', { name: 'Replace QR Code' }));
     await waitFor(() => expect(within(sheet).getByRole('alert')).toHaveTextContent('The QR code could not be assigned. Check your connection and try again.'));
     expect(within(sheet).getByText('Replace the QR code?')).toBeInTheDocument();
-    expect(calls.assign).toHaveLength(2);
+    await user.click(within(sheet).getByRole('button', { name: 'Replace QR Code' }));
+    expect(await within(sheet).findByText('QR code assigned to Stair 1, Ground.')).toBeInTheDocument();
+    // The tries after the conflict name the code the location has now.
+    expect(calls.assign.map((call) => (call as { existingTemporaryUuid: string }).existingTemporaryUuid)).toEqual([stair.temporaryUuid, changed, changed]);
   });
 
   it('goes back to scanning when the code was assigned elsewhere meanwhile', async () => {

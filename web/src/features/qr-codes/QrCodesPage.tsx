@@ -36,13 +36,15 @@ export function QrCodesPage() {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [assigning, setAssigning] = useState<QrCodeRow_LocationFragment | null>(null);
+  const [assigningId, setAssigningId] = useState<string | null>(null);
   const list = useQrCodesPageQuery({
     variables: { buildingId, search: search === '' ? null : search, page, pageSize: QR_LOCATIONS_PAGE_SIZE },
     skip: !isAdmin || !building,
     fetchPolicy: 'cache-and-network',
   });
   const locations = list.data?.locations;
+  // The sheet's location as the list has it now: read again after a conflict, it names the code the location has.
+  const assigning = assigningId ? locations?.nodes.find((location) => location.id === assigningId) : undefined;
   const pages = locations ? Math.max(1, Math.ceil(locations.pageInfo.totalCount / QR_LOCATIONS_PAGE_SIZE)) : 1;
   const printer = usePrintSheet(async () => {
     const { data } = await client.query<BuildingQrCodeSheetQuery, BuildingQrCodeSheetQueryVariables>({
@@ -140,7 +142,7 @@ export function QrCodesPage() {
             <ul className={classes.list} aria-label="Locations">
               {locations.nodes.map((location) => (
                 <li key={location.id}>
-                  <LocationRow location={location} onAssign={() => setAssigning(location)} />
+                  <LocationRow location={location} onAssign={() => setAssigningId(location.id)} />
                 </li>
               ))}
             </ul>
@@ -148,7 +150,7 @@ export function QrCodesPage() {
           </>
         )}
       </Stack>
-      {assigning && <AssignQrCodeSheet buildingId={buildingId} location={assigning} onClose={() => setAssigning(null)} />}
+      {assigning && <AssignQrCodeSheet buildingId={buildingId} location={assigning} onClose={() => setAssigningId(null)} />}
     </>
   );
 }

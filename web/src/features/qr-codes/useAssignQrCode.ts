@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { useAssignQrCodeMutation, useValidateQrCodeUrlMutation, type QrCodeRow_LocationFragment, type ValidateQrCodeUrlMutation } from '../../generated/graphql';
+import { useApolloClient } from '@apollo/client/react';
+import {
+  QrCodesPageDocument,
+  useAssignQrCodeMutation,
+  useValidateQrCodeUrlMutation,
+  type QrCodeRow_LocationFragment,
+  type ValidateQrCodeUrlMutation,
+} from '../../generated/graphql';
 import type { OperationContext } from '../../lib/apollo/client';
 import { runMutation } from '../../lib/apollo/runMutation';
 import { fieldErrorsOf, refusalText } from '../../lib/outcome';
@@ -33,6 +40,7 @@ const HANDLES_ERRORS = { handlesErrors: true } satisfies OperationContext;
 export function useAssignQrCode(buildingId: string) {
   const [validate] = useValidateQrCodeUrlMutation({ context: HANDLES_ERRORS });
   const [mutate] = useAssignQrCodeMutation({ context: HANDLES_ERRORS });
+  const client = useApolloClient();
   const [busy, setBusy] = useState(false);
 
   const check = async (url: string): Promise<CheckResult> => {
@@ -64,6 +72,11 @@ export function useAssignQrCode(buildingId: string) {
       const errors = fieldErrorsOf(outcome);
       const atCode = errors.filter((error) => error.field === 'newUuid');
       if (atCode.length > 0) return { status: 'unsupported', message: refusalText(atCode) };
+      if (errors.some((error) => error.code === 'CONFLICT')) {
+        // The location's code changed meanwhile: the list is read again, so that the sheet (which shows the list's
+        // location) names the code it has now when the user tries again.
+        await client.refetchQueries({ include: [QrCodesPageDocument] }).catch(() => undefined);
+      }
       if (errors.length > 0) return { status: 'refused', message: refusalText(errors) };
       if (outcome.status === 'refused') return { status: 'refused', message: refusalText(outcome.errors) };
       return { status: 'failed', message: QR_ASSIGN_FAILED };
