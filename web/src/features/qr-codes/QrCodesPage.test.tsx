@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse, delay, type RequestHandler } from 'msw';
 import type { QrCameraScannerProps } from '../scanning/QrCameraScanner';
 import { renderApp } from '../../test/render';
@@ -111,6 +112,29 @@ describe('QR codes list', () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(await screen.findByText('2 locations')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('');
+  });
+
+  it('pages through a long list, 50 locations at a time', async () => {
+    const asked: { page: number }[] = [];
+    renderApp({
+      route: '/buildings/11/locations',
+      viewer: admin,
+      handlers: [
+        graphql.query('QrCodesAccess', () => HttpResponse.json({ data: { viewer: admin, building } })),
+        graphql.query('QrCodesPage', ({ variables }) => {
+          asked.push(variables as { page: number });
+          const page = variables.page as number;
+          const nodes = [aLocation({ id: String(page * 100), name: `Room on page ${page}` })];
+          return HttpResponse.json({ data: { locations: { __typename: 'LocationConnection', nodes, pageInfo: aPage(120, page) } } });
+        }),
+      ],
+    });
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Room on page 2' })).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(asked.map((variables) => variables.page)).toEqual([1, 2]);
   });
 
   it('prints the sheet of what the search shows: progress while it is made, then the PDF in the tab opened on the click', async () => {
