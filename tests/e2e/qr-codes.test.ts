@@ -13,6 +13,7 @@ let stack: Stack;
 let browser: Browser;
 let videoDir: string;
 let buildingId: number;
+let buildingName: string;
 let location: { name: string; label: string | null };
 let sticker: { uuid: string; universalLink: string };
 
@@ -37,6 +38,8 @@ beforeAll(async () => {
   const [permitted] = await db.select().from(schema.userBuildings).where(eq(schema.userBuildings.userId, inspector.id)).orderBy(asc(schema.userBuildings.buildingId));
   if (!permitted) throw new Error('the demo inspector has no building');
   buildingId = permitted.buildingId;
+  const [building] = await db.select().from(schema.buildings).where(eq(schema.buildings.id, buildingId));
+  buildingName = building!.name;
   const [first] = await db
     .select()
     .from(schema.locations)
@@ -47,13 +50,13 @@ beforeAll(async () => {
 
   // A new unassigned sticker of the building's organization, as an administrator prints it ahead of time.
   const { signIn } = await gql<{ signIn: { accessToken: string } }>(null, `mutation { signIn(username: "admin", password: "${DEMO_PASSWORD}") { accessToken } }`);
-  const { building } = await gql<{ building: { organization: { id: string } } }>(signIn.accessToken, 'query ($id: ID!) { building(id: $id) { organization { id } } }', {
+  const { building: owner } = await gql<{ building: { organization: { id: string } } }>(signIn.accessToken, 'query ($id: ID!) { building(id: $id) { organization { id } } }', {
     id: String(buildingId),
   });
   const { generateQrCodes } = await gql<{ generateQrCodes: { codes: { uuid: string; universalLink: string }[]; errors: unknown[] } }>(
     signIn.accessToken,
     'mutation ($id: ID!) { generateQrCodes(organizationId: $id, count: 1) { codes { uuid universalLink } errors { message } } }',
-    { id: building.organization.id },
+    { id: owner.organization.id },
   );
   expect(generateQrCodes.errors).toEqual([]);
   sticker = generateQrCodes.codes[0]!;
@@ -86,7 +89,8 @@ describe('A new QR code sticker', () => {
     await admin.context.grantPermissions(['camera'], { origin: new URL(stack.baseUrl).origin });
     await signIn(admin.page, 'admin');
     // From the building's card: the administrator's QR Codes link.
-    await admin.page.goto(`/buildings/${buildingId}/locations`);
+    await admin.page.getByRole('article', { name: buildingName }).getByRole('link', { name: 'QR Codes' }).click();
+    await admin.page.waitForURL(`**/buildings/${buildingId}/locations`);
     const list = admin.page.getByRole('list', { name: 'Locations' });
     await list.waitFor();
     await admin.page.getByRole('button', { name: `Assign QR Code to ${name}`, exact: true }).click();
