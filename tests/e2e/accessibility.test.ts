@@ -342,7 +342,7 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     });
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');
-    // The app's chunks arrive with Buildings (the held answers below would hold a chunk named graphql-… too).
+    // Buildings shown: the app's code is in, so that below only the screens' answers are held back.
     await page.locator('main article[aria-labelledby]').first().waitFor();
     const screens: [path: string, loading: string][] = [
       [`/buildings/${walkabout.buildingId}/locations`, 'Loading locations'],
