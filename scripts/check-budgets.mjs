@@ -26,13 +26,16 @@ export const BUDGETS = [
   { route: '/signin', opens: START, budgetKiB: 125, targetKiB: 150 },
   // 253: the report screens (issue 10) share Card, Badge, dayjs and others with Buildings, which the build then puts in
   // chunks of their own (248.9 -> 251.6 KiB measured without and with them), no new code on this path.
-  { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 253 },
+  // 254: main measured 253.1 (over already); the QR code screens (issue 11) add their two routes to the route table and
+  // their operations to the shared documents chunk (253.1 -> 253.5 KiB measured without and with them), their code is lazy.
+  { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 254 },
   // 271: the failure item sheets (issue 10) share Modal, Textarea and the upload with the editor, which the build then
   // puts in chunks of their own (269.8 -> 270.1 KiB measured without and with them), no new code on this path.
   {
     route: '/buildings/:buildingId/walkabouts/:walkaboutId (the walkabout editor)',
     opens: [...SIGNED_IN, 'src/features/walkabout-edit/WalkaboutEditPage.tsx'],
-    budgetKiB: 271,
+    // 272: main measured 271.2; the QR code screens' route table entries and shared documents (issue 11): 271.6 KiB.
+    budgetKiB: 272,
   },
   { route: 'the camera scanner, when opened (its WebAssembly apart)', opens: ['src/features/scanning/QrCameraScanner.tsx'], budgetKiB: 60, only: true },
 ];

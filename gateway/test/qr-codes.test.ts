@@ -6,6 +6,8 @@
  * and Harbour Strata seeing nothing of Northwind.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '@fsi/backend/testing';
 import { startStack, type GraphQLBody, type Stack } from './stack';
 
 let stack: Stack;
@@ -183,6 +185,25 @@ describe('checking and assigning a scanned code', () => {
 });
 
 describe("a building's QR code sheet", () => {
+  it("gives each location its alias ids, which the QR codes list's comma-separated search finds", async () => {
+    const [first, second] = await locationsOf('manager');
+    await stack.backend.db.update(schema.locations).set({ aliasIds: [901, 902] }).where(eq(schema.locations.id, Number(first!.id)));
+    await stack.backend.db.update(schema.locations).set({ aliasIds: [903] }).where(eq(schema.locations.id, Number(second!.id)));
+    const read = async (search: string) =>
+      (
+        await ok<{ locations: { nodes: Array<{ id: string; aliasIds: number[] }> } }>(
+          'query ($b: ID!, $s: String) { locations(buildingId: $b, search: $s) { nodes { id aliasIds } } }',
+          { b: building, s: search },
+          'admin',
+        )
+      ).locations.nodes;
+    expect(await read('902, 903')).toEqual([
+      { id: first!.id, aliasIds: [901, 902] },
+      { id: second!.id, aliasIds: [903] },
+    ]);
+    expect(await read('901')).toEqual([{ id: first!.id, aliasIds: [901, 902] }]);
+  });
+
   it("prints the locations the QR codes list's search finds, with 'No results found' at search when none", async () => {
     const locations = await locationsOf('manager');
     const ids = locations.map((l) => Number(l.id)).sort((a, b) => a - b);

@@ -3,41 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import QRCode from 'qrcode';
 import { asc, eq } from 'drizzle-orm';
 import { DEMO_PASSWORD, schema } from '@fsi/backend/testing';
 import { launchBrowser, newPage, viewports } from './browser';
+import { qrVideo } from './qr-video';
 import { startStack, type Stack } from './stack';
-
-const WIDTH = 1280;
-const HEIGHT = 720;
-
-/**
- * One frame of a Y4M video (4:2:0) showing the QR code of `text`, black on white, centred with its
- * 4-module quiet zone. Chromium's fake camera loops the file, so one frame is a steady picture.
- */
-function qrVideo(text: string): Buffer {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const quiet = 4;
-  const cells = modules.size + 2 * quiet;
-  const scale = Math.floor((HEIGHT * 0.8) / cells);
-  const side = cells * scale;
-  const left = Math.floor((WIDTH - side) / 2);
-  const top = Math.floor((HEIGHT - side) / 2);
-  const luma = Buffer.alloc(WIDTH * HEIGHT, 235);
-  for (let row = 0; row < modules.size; row += 1) {
-    for (let col = 0; col < modules.size; col += 1) {
-      if (!modules.get(row, col)) continue;
-      for (let y = 0; y < scale; y += 1) {
-        const offset = (top + (row + quiet) * scale + y) * WIDTH + left + (col + quiet) * scale;
-        luma.fill(16, offset, offset + scale);
-      }
-    }
-  }
-  const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2), 128);
-  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F30:1 Ip A1:1 C420jpeg\n`);
-  return Buffer.concat([header, Buffer.from('FRAME\n'), luma, chroma, chroma]);
-}
 
 let stack: Stack;
 let browser: Browser;

@@ -28,6 +28,9 @@ const loaders = {
   SettingsPage: () => import('../features/settings/SettingsPage').then((module) => module.SettingsPage),
   MailOutboxPage: () => import('../features/settings/MailOutboxPage').then((module) => module.MailOutboxPage),
   NotFoundPage: () => import('../features/not-found/NotFoundPage').then((module) => module.NotFoundPage),
+  // QR codes (issue 11): the building's list and the organization's unassigned codes.
+  QrCodesPage: () => import('../features/qr-codes/QrCodesPage').then((module) => module.QrCodesPage),
+  UnassignedQrCodesPage: () => import('../features/qr-codes/UnassignedQrCodesPage').then((module) => module.UnassignedQrCodesPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -73,6 +76,9 @@ export const ReportsByCyclePage = lazyPage('ReportsByCyclePage');
 export const SettingsPage = lazyPage('SettingsPage');
 export const MailOutboxPage = lazyPage('MailOutboxPage');
 export const NotFoundPage = lazyPage('NotFoundPage');
+// QR codes (issue 11).
+export const QrCodesPage = lazyPage('QrCodesPage');
+export const UnassignedQrCodesPage = lazyPage('UnassignedQrCodesPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -92,6 +98,9 @@ export const SHELL_ROUTES = [
   { path: '/buildings/:buildingId/reports/:cycleId/:reportId', screen: 'ReportShowPage', Screen: ReportShowPage },
   { path: '/settings', screen: 'SettingsPage', Screen: SettingsPage },
   { path: '/settings/mail-outbox', screen: 'MailOutboxPage', Screen: MailOutboxPage },
+  // QR codes (issue 11).
+  { path: '/buildings/:buildingId/locations', screen: 'QrCodesPage', Screen: QrCodesPage },
+  { path: '/manage/organization/:organizationId/qrcodes', screen: 'UnassignedQrCodesPage', Screen: UnassignedQrCodesPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

@@ -20,5 +20,6 @@ export const qrCodeResolvers: Resolvers = {
   },
   Location: {
     qrImageUrl: (location) => location.attributes.qrImageUrl,
+    aliasIds: (location) => location.attributes.alias_ids ?? [],
   },
 };

@@ -49,7 +49,6 @@ type ScanSheetBodyProps = Pick<ScanSheetProps, 'onClose' | 'onCode'>;
 /** Mounted while the sheet is open, so every opening starts afresh (and the camera stops on close). */
 function ScanSheetBody({ onClose, onCode }: ScanSheetBodyProps) {
   const [notice, setNotice] = useState<string | null>(null);
-  const [cameraError, setCameraError] = useState<IScannerError | null>(null);
   const [accepted, setAccepted] = useState(false);
   const [typed, setTyped] = useState('');
   const timer = useRef<number | undefined>(undefined);
@@ -76,36 +75,10 @@ function ScanSheetBody({ onClose, onCode }: ScanSheetBodyProps) {
     if (typed.trim() !== '') handleText(typed.trim());
   };
 
-  const failure = cameraError ? describeCameraError(cameraError) : null;
-
   return (
     <Stack gap="md" className={classes.stack}>
       <Box className={classes.camera} aria-label="Camera" role="region">
-        {failure ? (
-          <Center h="100%" p="md">
-            <Alert color="orange" variant="light" title="The camera is not available" maw={420}>
-              <Text size="sm">{failure.advice} You can type the code below instead.</Text>
-              <Text size="xs" mt={6}>
-                Reason: <Code>{failure.reason}</Code>
-              </Text>
-            </Alert>
-          </Center>
-        ) : (
-          <ScannerErrorBoundary>
-            <Suspense
-              fallback={
-                <Center h="100%">
-                  <Group gap="xs" c="white">
-                    <Loader size="sm" color="white" />
-                    <Text size="sm">Starting the camera…</Text>
-                  </Group>
-                </Center>
-              }
-            >
-              <QrCameraScanner onText={handleText} onError={setCameraError} paused={accepted} />
-            </Suspense>
-          </ScannerErrorBoundary>
-        )}
+        <CameraView onText={handleText} paused={accepted} />
       </Box>
 
       {notice && (
@@ -135,6 +108,50 @@ function ScanSheetBody({ onClose, onCode }: ScanSheetBodyProps) {
         </Group>
       </form>
     </Stack>
+  );
+}
+
+type CameraViewProps = {
+  /** The decoded text of a QR code in view. */
+  onText(text: string): void;
+  /** Freezes the picture while what was read is handled. */
+  paused: boolean;
+};
+
+/**
+ * The camera picture that reads QR codes (its code loaded on demand), or why the camera or the reader is not
+ * available, pointing to the typed code below it. Also the assign-QR-code sheet's (features/qr-codes).
+ */
+export function CameraView({ onText, paused }: CameraViewProps) {
+  const [cameraError, setCameraError] = useState<IScannerError | null>(null);
+  const failure = cameraError ? describeCameraError(cameraError) : null;
+  if (failure) {
+    return (
+      <Center h="100%" p="md">
+        <Alert color="orange" variant="light" title="The camera is not available" maw={420}>
+          <Text size="sm">{failure.advice} You can type the code below instead.</Text>
+          <Text size="xs" mt={6}>
+            Reason: <Code>{failure.reason}</Code>
+          </Text>
+        </Alert>
+      </Center>
+    );
+  }
+  return (
+    <ScannerErrorBoundary>
+      <Suspense
+        fallback={
+          <Center h="100%">
+            <Group gap="xs" c="white">
+              <Loader size="sm" color="white" />
+              <Text size="sm">Starting the camera…</Text>
+            </Group>
+          </Center>
+        }
+      >
+        <QrCameraScanner onText={onText} onError={setCameraError} paused={paused} />
+      </Suspense>
+    </ScannerErrorBoundary>
   );
 }
 
