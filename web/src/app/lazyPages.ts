@@ -27,6 +27,7 @@ const loaders = {
   ReportsByCyclePage: () => import('../features/reports/ReportsByCyclePage').then((module) => module.ReportsByCyclePage),
   SettingsPage: () => import('../features/settings/SettingsPage').then((module) => module.SettingsPage),
   MailOutboxPage: () => import('../features/settings/MailOutboxPage').then((module) => module.MailOutboxPage),
+  ManageOrganizationsPage: () => import('../features/organizations/ManageOrganizationsPage').then((module) => module.ManageOrganizationsPage),
   NotFoundPage: () => import('../features/not-found/NotFoundPage').then((module) => module.NotFoundPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
@@ -72,6 +73,7 @@ export const ReportShowPage = lazyPage('ReportShowPage');
 export const ReportsByCyclePage = lazyPage('ReportsByCyclePage');
 export const SettingsPage = lazyPage('SettingsPage');
 export const MailOutboxPage = lazyPage('MailOutboxPage');
+export const ManageOrganizationsPage = lazyPage('ManageOrganizationsPage');
 export const NotFoundPage = lazyPage('NotFoundPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
@@ -92,6 +94,7 @@ export const SHELL_ROUTES = [
   { path: '/buildings/:buildingId/reports/:cycleId/:reportId', screen: 'ReportShowPage', Screen: ReportShowPage },
   { path: '/settings', screen: 'SettingsPage', Screen: SettingsPage },
   { path: '/settings/mail-outbox', screen: 'MailOutboxPage', Screen: MailOutboxPage },
+  { path: '/manage/organizations', screen: 'ManageOrganizationsPage', Screen: ManageOrganizationsPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 
