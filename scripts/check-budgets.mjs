@@ -26,15 +26,15 @@ export const BUDGETS = [
   { route: '/signin', opens: START, budgetKiB: 125, targetKiB: 150 },
   // 253: the report screens (issue 10) share Card, Badge, dayjs and others with Buildings, which the build then puts in
   // chunks of their own (248.9 -> 251.6 KiB measured without and with them), no new code on this path.
-  // 255: the card's Accept Contract (issue 11 point 4) with its lazy sheet's preload list, a route and the contract operations in the generated module (252.7 -> 254.4 KiB measured).
-  { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 255 },
+  // 256: the card's Accept Contract (issue 11 point 4) with its lazy sheet's preload list, the Manage Organizations route, the contract operations in the generated module and the contract rules in @fsi/shared's chunk (252.7 -> 254.9 KiB measured).
+  { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 256 },
   // 271: the failure item sheets (issue 10) share Modal, Textarea and the upload with the editor, which the build then
   // puts in chunks of their own (269.8 -> 270.1 KiB measured without and with them), no new code on this path.
   {
     route: '/buildings/:buildingId/walkabouts/:walkaboutId (the walkabout editor)',
     opens: [...SIGNED_IN, 'src/features/walkabout-edit/WalkaboutEditPage.tsx'],
-    // 272: the contract operations in the generated module and the Manage Organizations route (issue 11 point 4; 271.0 -> 271.6 KiB measured).
-    budgetKiB: 272,
+    // 273: the contract and organization operations in the generated module, their rules in @fsi/shared's chunk and the Manage Organizations route (issue 11 point 4; 271.0 -> 272.1 KiB measured).
+    budgetKiB: 273,
   },
   { route: 'the camera scanner, when opened (its WebAssembly apart)', opens: ['src/features/scanning/QrCameraScanner.tsx'], budgetKiB: 60, only: true },
 ];
