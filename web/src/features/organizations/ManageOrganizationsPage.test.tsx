@@ -223,6 +223,20 @@ describe('Manage Organizations', () => {
     );
   });
 
+  it('returns from the confirmation to the form when the upload is refused, with the message at the contract', async () => {
+    const { user } = renderPage({
+      handlers: [http.post('*/uploads', () => HttpResponse.json({ errors: [{ status: '422', detail: 'The file is not a PDF it claims to be.' }] }, { status: 422 }))],
+    });
+    await screen.findByRole('list', { name: 'Organizations' });
+    await user.click(screen.getByRole('button', { name: 'Edit Harbour Strata Services' }));
+    await user.upload(fileInput('application/pdf'), pdf('odd.pdf'));
+    await user.click(within(screen.getByRole('dialog', { name: 'Edit Organization' })).getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Override Building Contracts' })).getByRole('button', { name: 'Continue' }));
+    const modal = within(await screen.findByRole('dialog', { name: 'Edit Organization' }));
+    expect(await modal.findByText('The file is not a PDF it claims to be.')).toBeInTheDocument();
+    expect(modal.getByText('New contract: odd.pdf')).toBeInTheDocument();
+  });
+
   it('clears a contract, showing Save as saving, and keeps the modal and the choice when the save fails', async () => {
     const updates: unknown[] = [];
     let release: () => void = () => undefined;

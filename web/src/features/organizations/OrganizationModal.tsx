@@ -90,6 +90,8 @@ export function OrganizationModal({ organization, canSetContract, onSaved, onClo
     setSaving(false);
     if (result.status === 'signedOut') return;
     if (result.status === 'saved') return onSaved(result.organization, result.overriddenBuildings);
+    // Any other failure is said in the form, beside what the user chose, which it keeps.
+    setQuestion(null);
     if (result.status === 'failed') return setFailure(result.message);
     // The buildings with contracts of their own changed since the list loaded: the server names them.
     const conflict = result.errors.find((error) => error.field === 'overrideBuildingContracts');
@@ -122,11 +124,6 @@ export function OrganizationModal({ organization, canSetContract, onSaved, onClo
           <Alert color="orange" variant="light" icon={<IconAlertTriangle />}>
             {question}
           </Alert>
-          {failure && (
-            <Alert role="alert" color="red" variant="light">
-              {failure}
-            </Alert>
-          )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setQuestion(null)} disabled={saving}>
               Cancel
