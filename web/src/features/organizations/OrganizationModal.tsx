@@ -148,9 +148,9 @@ export function OrganizationModal({ organization, canSetContract, onSaved, onClo
             />
 
             <Stack gap={4} role="group" aria-labelledby={logoLabelId}>
-              <Text id={logoLabelId} size="sm" fw={500}>
+              <Input.Label id={logoLabelId} labelElement="div">
                 Logo
-              </Text>
+              </Input.Label>
               <Group gap="sm" wrap="nowrap" align="center">
                 {shownLogo ? (
                   <Image src={shownLogo} alt="Logo preview" w={56} h={56} fit="contain" radius="sm" bd="1px solid var(--mantine-color-default-border)" />
@@ -178,9 +178,9 @@ export function OrganizationModal({ organization, canSetContract, onSaved, onClo
             </Stack>
 
             <Stack gap={4} role="group" aria-labelledby={contractLabelId}>
-              <Text id={contractLabelId} size="sm" fw={500}>
+              <Input.Label id={contractLabelId} labelElement="div">
                 Contract{canSetContract ? ' (PDF)' : ''}
-              </Text>
+              </Input.Label>
               <Stack gap={6}>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {contract.kind === 'file'
