@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { launchBrowser, newPage, viewports } from './browser';
+import { contractPdf } from './contract-pdf';
 import { startStack, type Stack } from './stack';
 import { shoot, signIn } from './walkabout-journey';
 
@@ -17,18 +17,6 @@ const BUILDING = 'Cedar Point Strata (BCS 4127)';
 
 let stack: Stack;
 let browser: Browser;
-
-/** A two-page contract, as a customer would send one. */
-export async function contractPdf(title: string): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (const [index, text] of ['Service Agreement', 'Signatures'].entries()) {
-    const page = pdf.addPage([612, 792]);
-    page.drawText(`${title}: ${text}`, { x: 72, y: 700, size: 24, font });
-    page.drawText(`Page ${index + 1}`, { x: 72, y: 660, size: 14, font });
-  }
-  return Buffer.from(await pdf.save());
-}
 
 /** Whether a canvas on the page has been drawn on (a page of the PDF, not a blank placeholder). */
 async function drawnCanvases(page: Page, name: RegExp): Promise<number> {

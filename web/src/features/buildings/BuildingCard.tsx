@@ -6,6 +6,7 @@ import {
   IconBuilding,
   IconChartBar,
   IconChevronRight,
+  IconCircleCheck,
   IconClipboardCheck,
   IconExternalLink,
   IconFileContract,
@@ -48,7 +49,7 @@ export function BuildingCard({ building, viewer, now }: BuildingCardProps) {
   const links = buildingLinks(building, viewer);
   // After Accept Contract the sheet and its button are gone: the focus moves to the news that the card is open.
   const [justAccepted, setJustAccepted] = useState(false);
-  const acceptedRef = useRef<HTMLParagraphElement>(null);
+  const acceptedRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (justAccepted) acceptedRef.current?.focus();
   }, [justAccepted, contract]);
@@ -112,9 +113,9 @@ export function BuildingCard({ building, viewer, now }: BuildingCardProps) {
           </Alert>
         )}
         {contract === 'accepted' && justAccepted && (
-          <Text ref={acceptedRef} tabIndex={-1} role="status" size="sm" c="green.9" fw={500}>
-            Contract accepted: walkabouts, documents and reports are open.
-          </Text>
+          <Alert ref={acceptedRef} tabIndex={-1} role="status" color="green" variant="light" icon={<IconCircleCheck />} p="sm">
+            <Text size="sm">Contract accepted: walkabouts, documents and reports are open.</Text>
+          </Alert>
         )}
         {contract === 'missing' && (
           <Alert color="gray" variant="light" icon={<IconFileContract />} title="Contract Missing" p="sm">

@@ -98,7 +98,7 @@ describe('Accept Contract on the building card', () => {
     expect(accepted).toEqual([{ id: '11' }]);
     await waitFor(() => expect(linkNames('Tower A')).toEqual(['Walkabouts', 'Documents']));
     const news = (await card('Tower A')).getByText('Contract accepted: walkabouts, documents and reports are open.');
-    expect(news).toHaveFocus();
+    expect(news.closest('[role="status"]')).toHaveFocus();
     expect((await card('Tower A')).queryByText('Contract not accepted')).not.toBeInTheDocument();
   });
 

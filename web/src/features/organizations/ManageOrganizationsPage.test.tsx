@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { graphql, http, HttpResponse, type RequestHandler } from 'msw';
+import { delay, graphql, http, HttpResponse, type RequestHandler } from 'msw';
 import type { PermissionFlag } from '@fsi/shared';
 import { renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
@@ -108,6 +108,16 @@ describe('Manage Organizations', () => {
     expect(screen.getAllByRole('button', { name: /^Accept Contract/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Accept Contract of Harbour Strata Services']);
     expect(screen.getByRole('button', { name: 'Add Organization' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('shows a busy status until the organizations arrive', async () => {
+    renderPage({ handlers: [graphql.query('ManageOrganizationsPage', async () => {
+      await delay(50);
+      return HttpResponse.json({ data: page([northwind]) });
+    })] });
+    expect(await screen.findByRole('status', { name: 'Loading organizations' })).toHaveAttribute('aria-busy', 'true');
+    await screen.findByRole('list', { name: 'Organizations' });
+    expect(screen.queryByRole('status', { name: 'Loading organizations' })).not.toBeInTheDocument();
   });
 
   it('tells a user who may not manage organizations so, without asking the server for them', async () => {
