@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import { newPage, viewports } from './browser';
+import { contractPdf } from './contract-pdf';
 import type { Stack } from './stack';
 import { entryCard, openFromBuildings, scanByTypedCode, signIn, withJourney, type DailyWalkabout } from './walkabout-journey';
 
@@ -413,6 +414,50 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     expect(await violations(page)).toEqual([]);
     await repair.getByRole('button', { name: 'Cancel' }).click();
     await repair.waitFor({ state: 'detached' });
+    await context.close();
+  });
+  it('Manage Organizations with its add modal refusing an empty name, and a blocked building card with its accept contract sheet', async () => {
+    // Cedar Point gets a contract of its own that awaits acceptance; its manager accepts it at the end.
+    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const { buildings } = await gql<{ buildings: { nodes: { id: string; name: string }[] } }>(admin.accessToken, '{ buildings(pageSize: 100) { nodes { id name } } }');
+    const cedar = buildings.nodes.find((b) => b.name === 'Cedar Point Strata (BCS 4127)')!;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await contractPdf('Cedar Point Strata'))], { type: 'application/pdf' }), 'cedar-point.pdf');
+    const upload = await fetch(new URL('/uploads?kind=document', stack.baseUrl), { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.accessToken}` } });
+    const { data: uploaded } = (await upload.json()) as { data: { attributes: { url: string } } };
+    const set = await gql<{ setBuildingContract: { errors: unknown[] } }>(
+      admin.accessToken,
+      'mutation ($id: ID!, $url: String) { setBuildingContract(id: $id, contractUrl: $url) { errors { message } } }',
+      { id: cedar.id, url: uploaded.attributes.url },
+    );
+    expect(set.setBuildingContract.errors).toEqual([]);
+
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    await page.goto('/manage/organizations');
+    await page.getByRole('list', { name: 'Organizations' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add Organization' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add Organization' });
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.getByText('Organization name is required field').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+
+    await signIn(page, 'harbour');
+    const card = page.getByRole('article', { name: cedar.name });
+    await card.getByRole('button', { name: 'Accept Contract' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Accept Contract' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Accept Contract' });
+    await sheet.getByRole('figure', { name: /^Page 1 of / }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await sheet.getByRole('button', { name: 'OK' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await card.getByRole('link', { name: 'Walkabouts' }).waitFor();
+    expect(await violations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -27,6 +27,7 @@ const loaders = {
   ReportsByCyclePage: () => import('../features/reports/ReportsByCyclePage').then((module) => module.ReportsByCyclePage),
   SettingsPage: () => import('../features/settings/SettingsPage').then((module) => module.SettingsPage),
   MailOutboxPage: () => import('../features/settings/MailOutboxPage').then((module) => module.MailOutboxPage),
+  ManageOrganizationsPage: () => import('../features/organizations/ManageOrganizationsPage').then((module) => module.ManageOrganizationsPage),
   NotFoundPage: () => import('../features/not-found/NotFoundPage').then((module) => module.NotFoundPage),
   // QR codes (issue 11): the building's list and the organization's unassigned codes.
   QrCodesPage: () => import('../features/qr-codes/QrCodesPage').then((module) => module.QrCodesPage),
@@ -75,6 +76,7 @@ export const ReportShowPage = lazyPage('ReportShowPage');
 export const ReportsByCyclePage = lazyPage('ReportsByCyclePage');
 export const SettingsPage = lazyPage('SettingsPage');
 export const MailOutboxPage = lazyPage('MailOutboxPage');
+export const ManageOrganizationsPage = lazyPage('ManageOrganizationsPage');
 export const NotFoundPage = lazyPage('NotFoundPage');
 // QR codes (issue 11).
 export const QrCodesPage = lazyPage('QrCodesPage');
@@ -101,6 +103,7 @@ export const SHELL_ROUTES = [
   // QR codes (issue 11).
   { path: '/buildings/:buildingId/locations', screen: 'QrCodesPage', Screen: QrCodesPage },
   { path: '/manage/organization/:organizationId/qrcodes', screen: 'UnassignedQrCodesPage', Screen: UnassignedQrCodesPage },
+  { path: '/manage/organizations', screen: 'ManageOrganizationsPage', Screen: ManageOrganizationsPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

@@ -81,6 +81,7 @@ type BuildingOverrides = Partial<{
   region: { __typename: 'Region'; id: string; name: string } | null;
   contractUrl: string | null;
   contractAcceptedAt: string | null;
+  organizationContract: boolean;
   fireSafetyPlanId: string | null;
   fireSafetyPlanUrl: string | null;
   fireSafetyPlanMimetype: string | null;
@@ -100,6 +101,7 @@ export function aBuilding(overrides: BuildingOverrides = {}) {
     region: null,
     contractUrl: 'https://files.example.test/contracts/11.pdf',
     contractAcceptedAt: '2026-01-05T10:00:00.000Z',
+    organizationContract: false,
     fireSafetyPlanId: null,
     fireSafetyPlanUrl: null,
     fireSafetyPlanMimetype: null,

@@ -1,11 +1,12 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Anchor, Badge, Box, Card, Image, NavLink, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Card, Image, NavLink, Stack, Text, Title } from '@mantine/core';
 import type { BuildingCard_BuildingFragment, BuildingCard_ViewerFragment } from '../../generated/graphql';
 import {
   IconBuilding,
   IconChartBar,
   IconChevronRight,
+  IconCircleCheck,
   IconClipboardCheck,
   IconExternalLink,
   IconFileContract,
@@ -18,6 +19,8 @@ import {
   IconSettings,
   IconAlertTriangle,
 } from '../../ui/icons';
+import { AcceptContractButton } from '../contracts/AcceptContractButton';
+import { mayAcceptBuildingContract } from '../contracts/contractPermissions';
 import { BuildingStatusBadges } from './BuildingStatusBadges';
 import { buildingLinks, contractState, type BuildingLinkKey } from './buildingLinks';
 import classes from './BuildingCard.module.css';
@@ -44,6 +47,12 @@ export function BuildingCard({ building, viewer, now }: BuildingCardProps) {
   const titleId = useId();
   const contract = contractState(building);
   const links = buildingLinks(building, viewer);
+  // After Accept Contract the sheet and its button are gone: the focus moves to the news that the card is open.
+  const [justAccepted, setJustAccepted] = useState(false);
+  const acceptedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (justAccepted) acceptedRef.current?.focus();
+  }, [justAccepted, contract]);
   const place = [viewer.isAdmin ? building.organization.name : null, building.region?.name].filter(Boolean).join(' · ');
 
   return (
@@ -100,11 +109,12 @@ export function BuildingCard({ building, viewer, now }: BuildingCardProps) {
             <Text size="sm">
               Walkabouts, documents and reports open once a building administrator accepts the contract.
             </Text>
-            {building.contractUrl && (
-              <Anchor href={building.contractUrl} target="_blank" rel="noreferrer" size="sm" fw={500}>
-                View Contract
-              </Anchor>
-            )}
+            {mayAcceptBuildingContract(viewer, building) && <AcceptContractButton building={building} onAccepted={() => setJustAccepted(true)} />}
+          </Alert>
+        )}
+        {contract === 'accepted' && justAccepted && (
+          <Alert ref={acceptedRef} tabIndex={-1} role="status" color="green" variant="light" icon={<IconCircleCheck />} p="sm">
+            <Text size="sm">Contract accepted: walkabouts, documents and reports are open.</Text>
           </Alert>
         )}
         {contract === 'missing' && (

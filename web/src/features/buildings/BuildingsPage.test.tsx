@@ -124,8 +124,9 @@ describe('Buildings', () => {
     ]);
     const tower = await card('Tower A');
     expect(tower.getByText('Contract not accepted')).toBeInTheDocument();
-    expect(tower.getByRole('link', { name: 'View Contract' })).toHaveAttribute('href', 'https://files.example.test/contract.pdf');
-    expect(linkNames(tower)).toEqual(['View Contract', 'Manage']);
+    // Not this user's to accept (no canAcceptBuildingContract): the card only says so.
+    expect(tower.queryByRole('button', { name: 'Accept Contract' })).not.toBeInTheDocument();
+    expect(linkNames(tower)).toEqual(['Manage']);
   });
 
   it("says 'Contract Missing' and withholds the same links when there is no contract", async () => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Card, Center, Container, EmptyState, Stack, Text } from '@mantine/core';
 import { useSettingsViewerQuery } from '../../generated/graphql';
 import { TopBar } from '../../ui/TopBar';
-import { IconChevronRight, IconMailCheck, IconSettings } from '../../ui/icons';
+import { IconBuilding, IconChevronRight, IconMailCheck, IconSettings } from '../../ui/icons';
 import { ReportsLoading } from '../reports/ReportStates';
 
 /** What an administrator reads here but nobody else: said instead of asking the server, whose FORBIDDEN would end the session. */
@@ -16,7 +16,7 @@ export function AdministratorsOnly() {
 
 /**
  * /settings, the administrator's settings (inspection.md section 2; the buildings footer's Settings link for an
- * administrator): the tools that concern the whole installation. Today the mail outbox.
+ * administrator): the tools that concern the whole installation: the mail outbox and Manage Organizations.
  */
 export function SettingsPage() {
   const { data, loading } = useSettingsViewerQuery();
@@ -38,6 +38,20 @@ export function SettingsPage() {
                   </Text>
                   <Text size="sm" c="dimmed" component="span">
                     Every e-mail the product wrote, sent or waiting
+                  </Text>
+                </Stack>
+                <IconChevronRight size={18} />
+              </Link>
+            </Card>
+            <Card withBorder radius="md" padding={0} mt="sm">
+              <Link to="/manage/organizations" style={{ display: 'flex', alignItems: 'center', gap: 12, padding: 'var(--mantine-spacing-md)', color: 'inherit', textDecoration: 'none' }}>
+                <IconBuilding size={22} />
+                <Stack gap={0} style={{ flex: 1 }}>
+                  <Text fw={600} component="span">
+                    Manage Organizations
+                  </Text>
+                  <Text size="sm" c="dimmed" component="span">
+                    Organizations, their logos and contracts
                   </Text>
                 </Stack>
                 <IconChevronRight size={18} />

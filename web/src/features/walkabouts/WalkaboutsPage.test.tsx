@@ -86,6 +86,8 @@ describe('Walkabouts list', () => {
     expect(await screen.findByText('Contract not accepted')).toBeInTheDocument();
     expect(screen.queryByText('Daily Walkabout')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create walkabout' })).not.toBeInTheDocument();
+    // Not this user's to accept (no canAcceptBuildingContract).
+    expect(screen.queryByRole('button', { name: 'Accept Contract' })).not.toBeInTheDocument();
   });
 
   it('links back to the Buildings', async () => {

@@ -7,6 +7,8 @@ import { useDeviceCopy } from '../../lib/deviceCopy/useDeviceCopy';
 import { DeviceCopyNotice } from '../../ui/OfflineNotice';
 import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle, IconCircleCheck, IconFileContract, IconScan, IconSearch } from '../../ui/icons';
+import { AcceptContractButton } from '../contracts/AcceptContractButton';
+import { mayAcceptBuildingContract } from '../contracts/contractPermissions';
 import { ScanSheet } from '../scanning/ScanSheet';
 import { OffCycleRemarksSheet } from '../locations/OffCycleRemarksSheet';
 import { usePendingCounts } from '../../lib/outbox/usePendingCounts';
@@ -143,6 +145,10 @@ export function WalkaboutsPage() {
                 ? 'Walkabouts open once a building administrator accepts the contract.'
                 : 'This building has no contract yet, so walkabouts are unavailable.'}
             </Text>
+            {building.contractUrl && viewer && mayAcceptBuildingContract(viewer, building) && (
+              // Walkabouts are asked for again: those the gate held back appear.
+              <AcceptContractButton building={building} onAccepted={() => void refetch().catch(() => undefined)} />
+            )}
           </Alert>
         )}
 

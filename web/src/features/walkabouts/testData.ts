@@ -55,6 +55,7 @@ export function aPageBuilding(
     name: string;
     contractUrl: string | null;
     contractAcceptedAt: string | null;
+    organizationContract: boolean;
     activeFireWatch: ReturnType<typeof aFireWatch> | null;
     hasActiveFireWatchWalkabout: boolean;
     activeFireWatchWalkaboutId: string | null;
@@ -69,6 +70,7 @@ export function aPageBuilding(
     timeZone: 'UTC',
     contractUrl: 'https://files.example.test/contracts/11.pdf',
     contractAcceptedAt: '2026-01-05T10:00:00.000Z',
+    organizationContract: false,
     hasActiveFireWatchWalkabout: false,
     activeFireWatchWalkaboutId: null,
     fireWatchCycle: aCycle({ id: '9', name: 'Fire Watch' }),
