@@ -28,6 +28,10 @@ const loaders = {
   SettingsPage: () => import('../features/settings/SettingsPage').then((module) => module.SettingsPage),
   MailOutboxPage: () => import('../features/settings/MailOutboxPage').then((module) => module.MailOutboxPage),
   NotFoundPage: () => import('../features/not-found/NotFoundPage').then((module) => module.NotFoundPage),
+  // Documents (issue 11 point 3): categories, a category's documents, a PDF's bookmarks page.
+  DocumentCategoriesPage: () => import('../features/documents/DocumentCategoriesPage').then((module) => module.DocumentCategoriesPage),
+  DocumentsPage: () => import('../features/documents/DocumentsPage').then((module) => module.DocumentsPage),
+  DocumentPage: () => import('../features/documents/DocumentPage').then((module) => module.DocumentPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -73,6 +77,9 @@ export const ReportsByCyclePage = lazyPage('ReportsByCyclePage');
 export const SettingsPage = lazyPage('SettingsPage');
 export const MailOutboxPage = lazyPage('MailOutboxPage');
 export const NotFoundPage = lazyPage('NotFoundPage');
+export const DocumentCategoriesPage = lazyPage('DocumentCategoriesPage');
+export const DocumentsPage = lazyPage('DocumentsPage');
+export const DocumentPage = lazyPage('DocumentPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -92,6 +99,9 @@ export const SHELL_ROUTES = [
   { path: '/buildings/:buildingId/reports/:cycleId/:reportId', screen: 'ReportShowPage', Screen: ReportShowPage },
   { path: '/settings', screen: 'SettingsPage', Screen: SettingsPage },
   { path: '/settings/mail-outbox', screen: 'MailOutboxPage', Screen: MailOutboxPage },
+  { path: '/buildings/:buildingId/document-categories', screen: 'DocumentCategoriesPage', Screen: DocumentCategoriesPage },
+  { path: '/buildings/:buildingId/documents', screen: 'DocumentsPage', Screen: DocumentsPage },
+  { path: '/buildings/:buildingId/documents/:documentId', screen: 'DocumentPage', Screen: DocumentPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 
