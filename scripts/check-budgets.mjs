@@ -26,13 +26,16 @@ export const BUDGETS = [
   { route: '/signin', opens: START, budgetKiB: 125, targetKiB: 150 },
   // 253: the report screens (issue 10) share Card, Badge, dayjs and others with Buildings, which the build then puts in
   // chunks of their own (248.9 -> 251.6 KiB measured without and with them), no new code on this path.
-  { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 253 },
+  // 256: the documents screens (issue 11) add three routes, their operations to the generated hooks and their rules to
+  // @fsi/shared's chunk, no document screen on this path (252.9 -> 254.8 KiB measured without and with them).
+  { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 256 },
   // 271: the failure item sheets (issue 10) share Modal, Textarea and the upload with the editor, which the build then
   // puts in chunks of their own (269.8 -> 270.1 KiB measured without and with them), no new code on this path.
   {
     route: '/buildings/:buildingId/walkabouts/:walkaboutId (the walkabout editor)',
     opens: [...SIGNED_IN, 'src/features/walkabout-edit/WalkaboutEditPage.tsx'],
-    budgetKiB: 271,
+    // 274: as /buildings, the documents screens' routes, operations and rules (271.0 -> 272.7 KiB measured).
+    budgetKiB: 274,
   },
   { route: 'the camera scanner, when opened (its WebAssembly apart)', opens: ['src/features/scanning/QrCameraScanner.tsx'], budgetKiB: 60, only: true },
 ];

@@ -37,15 +37,6 @@ import {
   IconX as TablerX,
   type IconProps as TablerIconProps,
 } from '@tabler/icons-react';
-// The documents screens' icons (features/documents).
-import {
-  IconBookmark as TablerBookmark,
-  IconFileText as TablerFileText,
-  IconMail as TablerMail,
-  IconPencil as TablerPencil,
-  IconTrash as TablerTrash,
-  IconUpload as TablerUpload,
-} from '@tabler/icons-react';
 
 /**
  * The app's one icon source: Tabler's outline icons (@tabler/icons-react), under the app's names.
@@ -54,7 +45,7 @@ import {
  */
 export type IconProps = Omit<TablerIconProps, 'ref'>;
 
-function decorative(Tabler: ComponentType<TablerIconProps>, name: string) {
+export function decorative(Tabler: ComponentType<TablerIconProps>, name: string) {
   function Icon({ size = 20, stroke = 1.8, ...props }: IconProps) {
     return <Tabler size={size} stroke={stroke} aria-hidden="true" focusable="false" {...props} />;
   }
@@ -97,11 +88,3 @@ export const IconSearch = decorative(TablerSearch, 'IconSearch');
 export const IconSettings = decorative(TablerSettings, 'IconSettings');
 export const IconUser = decorative(TablerUser, 'IconUser');
 export const IconX = decorative(TablerX, 'IconX');
-
-// The documents screens' icons (features/documents).
-export const IconBookmark = decorative(TablerBookmark, 'IconBookmark');
-export const IconFileText = decorative(TablerFileText, 'IconFileText');
-export const IconMail = decorative(TablerMail, 'IconMail');
-export const IconPencil = decorative(TablerPencil, 'IconPencil');
-export const IconTrash = decorative(TablerTrash, 'IconTrash');
-export const IconUpload = decorative(TablerUpload, 'IconUpload');

@@ -10,7 +10,7 @@ import {
 } from '@fsi/shared';
 import { DocumentListItemFragmentDoc, useCreateDocumentMutation, type CreateDocumentInput, type FailureItemKind } from '../../generated/graphql';
 import { uploadFile, type UploadedFile } from '../../lib/upload/uploadFile';
-import { IconFileText, IconUpload } from '../../ui/icons';
+import { IconFileText, IconUpload } from '../../ui/documentIcons';
 import { useIsPhone } from '../../ui/phone';
 import { placeErrors, SheetActions } from '../reports/SheetActions';
 

@@ -4,7 +4,8 @@ import { Badge, Button, Card, Center, EmptyState, FileButton, Group, Stack, Text
 import { useDebouncedValue } from '@mantine/hooks';
 import { isDocumentCategory } from '@fsi/shared';
 import { useDocumentsPageQuery, type DocumentListItemFragment } from '../../generated/graphql';
-import { IconFileText, IconMail, IconSearch, IconUpload } from '../../ui/icons';
+import { IconSearch } from '../../ui/icons';
+import { IconFileText, IconMail, IconUpload } from '../../ui/documentIcons';
 import { displayDate } from '../reports/reportDates';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
 import { ReportPage } from '../reports/ReportPage';
