@@ -134,6 +134,30 @@ function buildingWithFailures(): Promise<string> {
   return failures;
 }
 
+let pdfDocument: Promise<{ id: string; name: string }> | undefined;
+
+/** A four-page PDF document in the journey building's Fire Safety Plan, uploaded and made by the administrator (once per file). */
+function aPdfDocument(): Promise<{ id: string; name: string }> {
+  pdfDocument ??= (async () => {
+    const { PDFDocument } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    for (let n = 0; n < 4; n += 1) pdf.addPage([612, 792]).drawText(`Page ${n + 1}`, { x: 72, y: 680, size: 36 });
+    const { signIn } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const body = new FormData();
+    body.append('file', new Blob([Buffer.from(await pdf.save())], { type: 'application/pdf' }), 'plan.pdf');
+    const uploaded = await fetch(new URL('/uploads?kind=document', stack.baseUrl), { method: 'POST', body, headers: { authorization: `Bearer ${signIn.accessToken}` } });
+    const { data } = (await uploaded.json()) as { data: { attributes: { url: string } } };
+    const { createDocument } = await gql<{ createDocument: { document: { id: string; name: string } | null; errors: unknown[] } }>(
+      signIn.accessToken,
+      'mutation ($input: CreateDocumentInput!) { createDocument(input: $input) { document { id name } errors { message } } }',
+      { input: { buildingId: String(walkabout.buildingId), name: 'Accessibility plan', category: 'Fire Safety Plan', url: data.attributes.url } },
+    );
+    expect(createDocument.errors).toEqual([]);
+    return createDocument.document!;
+  })();
+  return pdfDocument;
+}
+
 describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport) => {
   it('sign-in, forgot password and change password', async () => {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
@@ -174,6 +198,7 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
   });
 
   it('every screen in its loading state', async () => {
+    const plan = await aPdfDocument();
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'inspector');
     await page.locator('main article[aria-labelledby]').first().waitFor();
@@ -192,6 +217,9 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
       [`/buildings/${walkabout.buildingId}/reports?group=completed-walkabout`, 'Loading reports'],
       [`/buildings/${walkabout.buildingId}/historical-reports`, 'Loading reports'],
       [`/buildings/${walkabout.buildingId}/on-demand-reports`, 'Loading on-demand reports'],
+      [`/buildings/${walkabout.buildingId}/document-categories`, 'Loading document categories'],
+      [`/buildings/${walkabout.buildingId}/documents?category=Manuals`, 'Loading documents'],
+      [`/buildings/${walkabout.buildingId}/documents/${plan.id}`, 'Loading the document'],
     ];
     for (const [path, loading] of screens) {
       const held = await holdGraphql(page);
@@ -359,6 +387,46 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     expect(await violations(page)).toEqual([]);
     await repair.getByRole('button', { name: 'Cancel' }).click();
     await repair.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('the documents: categories, a category with the document sheet and the e-mail sheet, and the bookmarks page editing', async () => {
+    const plan = await aPdfDocument();
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    const building = `/buildings/${walkabout.buildingId}`;
+    await page.goto(`${building}/document-categories`);
+    await page.getByRole('list', { name: 'Document categories' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('link', { name: /^Fire Safety Plan/ }).click();
+    const list = page.getByRole('list', { name: 'Fire Safety Plan' });
+    await list.getByRole('link', { name: plan.name }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    const { PDFDocument } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    pdf.addPage([612, 792]);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'one-page.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) });
+    const sheet = page.getByRole('dialog', { name: 'New Document' });
+    await sheet.getByText('one-page.pdf · 1 page').waitFor();
+    await sheet.getByRole('button', { name: 'Save' }).click();
+    await sheet.getByText('Name is required field').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await sheet.getByRole('button', { name: 'Cancel' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await list.getByRole('button', { name: `Email ${plan.name}` }).click();
+    const email = page.getByRole('dialog', { name: 'Email document' });
+    await email.getByRole('textbox', { name: 'Recipients' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await email.waitFor({ state: 'detached' });
+    await list.getByRole('link', { name: plan.name }).click();
+    await page.locator('#pdf-page-1 canvas').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: /^Add bookmark at page/ }).click();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
     await context.close();
   });
 });
