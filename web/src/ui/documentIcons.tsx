@@ -2,6 +2,7 @@ import {
   IconBookmark as TablerBookmark,
   IconFileText as TablerFileText,
   IconMail as TablerMail,
+  IconPencil as TablerPencil,
   IconTrash as TablerTrash,
   IconUpload as TablerUpload,
 } from '@tabler/icons-react';
@@ -14,5 +15,6 @@ import { decorative } from './icons';
 export const IconBookmark = decorative(TablerBookmark, 'IconBookmark');
 export const IconFileText = decorative(TablerFileText, 'IconFileText');
 export const IconMail = decorative(TablerMail, 'IconMail');
+export const IconPencil = decorative(TablerPencil, 'IconPencil');
 export const IconTrash = decorative(TablerTrash, 'IconTrash');
 export const IconUpload = decorative(TablerUpload, 'IconUpload');

@@ -3,8 +3,9 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { ActionIcon, Alert, Button, Group, Loader, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { normalizedBookmarks, validateBookmarks, type DocumentBookmark } from '@fsi/shared';
 import { useDocumentPageQuery, useUpdateDocumentBookmarksMutation } from '../../generated/graphql';
-import { IconPlus } from '../../ui/icons';
-import { IconBookmark, IconTrash } from '../../ui/documentIcons';
+import { IconCheck, IconPlus, IconX } from '../../ui/icons';
+import { IconBookmark, IconPencil, IconTrash } from '../../ui/documentIcons';
+import { useIsPhone } from '../../ui/phone';
 import { TopBar } from '../../ui/TopBar';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
 import { documentsPath } from './DocumentCategoriesPage';
@@ -75,6 +76,7 @@ export function DocumentPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   const [update] = useUpdateDocumentBookmarksMutation();
+  const isPhone = useIsPhone();
   // The signed URL the PDF was opened from: a later answer's fresh URL must not open it again.
   const pdfUrl = useRef<{ id: string; url: string } | null>(null);
   if (doc && pdfUrl.current?.id !== doc.id) pdfUrl.current = { id: doc.id, url: doc.url };
@@ -114,23 +116,7 @@ export function DocumentPage() {
     setMode('edit');
   };
 
-  const actions =
-    doc?.isPdf && mayEdit ? (
-      mode === 'view' ? (
-        <Button size="sm" variant="default" onClick={edit}>
-          Edit
-        </Button>
-      ) : (
-        <>
-          <Button size="sm" variant="default" onClick={cancel} disabled={mode === 'saving'}>
-            Cancel
-          </Button>
-          <Button size="sm" onClick={() => void done()} loading={mode === 'saving'}>
-            Done
-          </Button>
-        </>
-      )
-    ) : undefined;
+  const actions = doc?.isPdf && mayEdit ? <EditActions mode={mode} compact={isPhone} onEdit={edit} onCancel={cancel} onDone={() => void done()} /> : undefined;
 
   const back = { label: 'Back', to: documentsPath(buildingId, doc?.category) };
   return (
@@ -162,7 +148,7 @@ export function DocumentPage() {
                 </Title>
                 {mode !== 'view' && (
                   <Button
-                    variant="light"
+                    variant="default"
                     leftSection={<IconPlus size={16} />}
                     disabled={mode === 'saving' || !shownPages}
                     onClick={() => setDraft((list) => [...list, { label: `Page ${currentPage}`, page: currentPage }])}
@@ -237,7 +223,8 @@ export function DocumentPage() {
                 )}
               </Stack>
             </aside>
-            <section className={classes.pages} aria-label={`${doc.name} pages`}>
+            {/* Its own scroll: focusable so that a keyboard scrolls the pages too. */}
+            <section className={classes.pages} aria-label={`${doc.name} pages`} tabIndex={0}>
               {doc.isPdf ? (
                 <Suspense fallback={<ReportsLoading label={`Opening ${doc.name}`} />}>
                   <PdfPages url={pdfUrl.current.url} label={doc.name} page={requestedPage} onPageCount={setShownPages} />
@@ -253,6 +240,48 @@ export function DocumentPage() {
           </div>
         )}
       </div>
+    </>
+  );
+}
+
+type EditActionsProps = { mode: Mode; compact: boolean; onEdit(): void; onCancel(): void; onDone(): void };
+
+/** The top bar's Edit, then Cancel and Done (inspection.md section 2); icons named by their labels where a phone's bar is narrow. */
+function EditActions({ mode, compact, onEdit, onCancel, onDone }: EditActionsProps) {
+  if (compact) {
+    if (mode === 'view') {
+      return (
+        <ActionIcon size="lg" variant="default" aria-label="Edit" onClick={onEdit}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      );
+    }
+    return (
+      <>
+        <ActionIcon size="lg" variant="default" aria-label="Cancel" onClick={onCancel} disabled={mode === 'saving'}>
+          <IconX size={18} />
+        </ActionIcon>
+        <ActionIcon size="lg" aria-label="Done" onClick={onDone} loading={mode === 'saving'}>
+          <IconCheck size={18} />
+        </ActionIcon>
+      </>
+    );
+  }
+  if (mode === 'view') {
+    return (
+      <Button size="sm" variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>
+        Edit
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button size="sm" variant="default" onClick={onCancel} disabled={mode === 'saving'}>
+        Cancel
+      </Button>
+      <Button size="sm" onClick={onDone} loading={mode === 'saving'}>
+        Done
+      </Button>
     </>
   );
 }

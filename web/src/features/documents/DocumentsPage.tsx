@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Badge, Button, Card, Center, EmptyState, FileButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Center, EmptyState, FileButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { isDocumentCategory } from '@fsi/shared';
 import { useDocumentsPageQuery, type DocumentListItemFragment } from '../../generated/graphql';
 import { IconSearch } from '../../ui/icons';
+import { useIsPhone } from '../../ui/phone';
 import { IconFileText, IconMail, IconUpload } from '../../ui/documentIcons';
 import { displayDate } from '../reports/reportDates';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
@@ -33,6 +34,7 @@ export function DocumentsPage() {
   const [page, setPage] = useState(1);
   const [chosenFile, setChosenFile] = useState<File | null>(null);
   const [emailing, setEmailing] = useState<DocumentListItemFragment | null>(null);
+  const isPhone = useIsPhone();
   const { data, previousData, loading, error, refetch } = useDocumentsPageQuery({
     variables: { buildingId, category: knownCategory, search: debouncedSearch || null, page, pageSize: DOCUMENTS_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
@@ -49,11 +51,18 @@ export function DocumentsPage() {
 
   const uploadAction = mayUpload && open && (
     <FileButton onChange={(file) => file && setChosenFile(file)}>
-      {(props) => (
-        <Button {...props} size="sm" variant="filled" leftSection={<IconUpload size={18} />} aria-label="Upload document">
-          Upload
-        </Button>
-      )}
+      {(props) =>
+        // A phone's top bar has room for an icon beside the title, not a word.
+        isPhone ? (
+          <ActionIcon {...props} size="lg" aria-label="Upload document">
+            <IconUpload size={18} />
+          </ActionIcon>
+        ) : (
+          <Button {...props} size="sm" variant="filled" leftSection={<IconUpload size={18} />} aria-label="Upload document">
+            Upload
+          </Button>
+        )
+      }
     </FileButton>
   );
 
@@ -143,13 +152,15 @@ function DocumentCard({ document, buildingId, showCategory, onEmail }: { documen
     <Card withBorder radius="md" padding="md">
       <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
         <Stack gap={4} style={{ minWidth: 0 }}>
-          <Group gap="xs">
-            <IconFileText size={18} />
-            <DocumentLink document={document} buildingId={buildingId} className={classes.reportName}>
-              <Text component="span" fw={600}>
-                {document.name}
-              </Text>
-            </DocumentLink>
+          <Group gap="xs" align="flex-start">
+            <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+              <IconFileText size={18} style={{ flexShrink: 0, marginTop: 3 }} />
+              <DocumentLink document={document} buildingId={buildingId} className={classes.reportName}>
+                <Text component="span" fw={600}>
+                  {document.name}
+                </Text>
+              </DocumentLink>
+            </Group>
             {showCategory && (
               <Badge variant="light" color="gray">
                 {document.category}
