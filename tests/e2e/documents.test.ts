@@ -1,8 +1,9 @@
 /**
  * Issue 11 point 3, end to end in Chromium over the real stack: a manager opens the building's documents from its
- * card, uploads a four-page PDF into Fire Safety Plan through the document sheet, opens its bookmarks page (the pages
- * drawn by pdfjs), bookmarks page 3, reopens the document at that bookmark (page 3 in view, also from its address in
- * a fresh page), and e-mails the document: a real SMTP server on loopback receives the link to it.
+ * card, uploads a four-page PDF into Fire Safety Plan through the document sheet, opens it from the card's Fire Safety
+ * Plan link on its bookmarks page (the pages drawn by pdfjs), bookmarks page 3, reopens the document at that bookmark
+ * (page 3 in view, also from its address in a fresh page), and e-mails the document: a real SMTP server on loopback
+ * receives the link to it.
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,8 +100,15 @@ describe('Documents (issue 11 point 3)', () => {
     await list.getByRole('link', { name: DOCUMENT_NAME }).waitFor();
     await shoot(page, 'documents-list');
 
+    // The building card's Fire Safety Plan link: the category's latest document, a PDF, opens its bookmarks page.
+    await page.getByRole('link', { name: 'Categories' }).click();
+    await page.getByRole('link', { name: 'Buildings' }).click();
+    const planLink = card.getByRole('link', { name: 'Fire Safety Plan' });
+    await planLink.waitFor();
+    expect(await planLink.getAttribute('href')).toMatch(/^\/buildings\/\d+\/documents\/\d+$/);
+    await planLink.click();
+
     // The bookmarks page: the PDF's pages, then a bookmark at page 3.
-    await list.getByRole('link', { name: DOCUMENT_NAME }).click();
     await page.getByRole('heading', { level: 1, name: DOCUMENT_NAME }).waitFor();
     await page.getByRole('figure', { name: 'Page 4 of 4' }).waitFor();
     await page.getByText(/^4 pages/).waitFor();

@@ -144,7 +144,7 @@ export function DocumentPage() {
                   )}
                 </Stack>
                 <Title order={2} size="h5" id="bookmarks-heading">
-                  Bookmarks
+                  {doc.isPdf ? 'Bookmarks' : 'Document'}
                 </Title>
                 {mode !== 'view' && (
                   <Button
@@ -156,7 +156,7 @@ export function DocumentPage() {
                     Add bookmark at page {currentPage}
                   </Button>
                 )}
-                {bookmarks.length === 0 && (
+                {doc.isPdf && bookmarks.length === 0 && (
                   <Text size="sm" c="dimmed">
                     No bookmarks yet.{mayEdit && mode === 'view' ? ' Edit adds one at the page in view.' : ''}
                   </Text>

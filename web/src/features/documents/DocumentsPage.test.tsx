@@ -61,6 +61,20 @@ describe('Documents of a category', () => {
     expect(screen.getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/buildings/11/document-categories');
   });
 
+  it('opens a file that is not a PDF in a new window at a fresh signed URL (the listed one may have expired)', async () => {
+    const opened = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(opened as unknown as Window);
+    const { user } = renderDocuments({
+      nodes: [aDocument({ id: '32', name: 'Sprinkler drawings', mimetype: 'image/png', isPdf: false, pageCount: null, url: 'http://localhost/signed-files/32?sig=old' })],
+      handlers: [graphql.query('OpenDocumentUrl', ({ variables }) => HttpResponse.json({ data: { document: { __typename: 'Document', id: variables.id, url: 'http://localhost/signed-files/32?sig=new' } } }))],
+    });
+    await user.click(await screen.findByRole('link', { name: 'Sprinkler drawings (opens in a new window)' }));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await waitFor(() => expect(opened.location.href).toBe('http://localhost/signed-files/32?sig=new'));
+    expect(opened.opener).toBeNull();
+    open.mockRestore();
+  });
+
   it('asks for the documents whose name holds the search text', async () => {
     const { user, asked } = renderDocuments({ nodes: [aDocument(), aDocument({ id: '33', name: 'Floor 2 plan' })] });
     await screen.findByRole('link', { name: 'Evacuation Plan' });
