@@ -168,6 +168,25 @@ describe('Documents of a category', () => {
     expect(within(sheet).getByRole('textbox', { name: 'Name' })).toHaveValue('Plan');
   });
 
+  it("says the building's contract is not accepted when the save is refused for it", async () => {
+    uploads.answer = null;
+    const { user } = renderDocuments({
+      granted: ['canManageBuildings'],
+      handlers: [
+        graphql.mutation('CreateDocument', () =>
+          HttpResponse.json({ data: { createDocument: { document: null, errors: [{ __typename: 'FieldError', field: null, message: 'Contract not accepted', code: 'CONTRACT_NOT_ACCEPTED' }] } } }),
+        ),
+      ],
+    });
+    await screen.findByRole('button', { name: 'Upload document' });
+    await user.upload(fileInput(), pdf());
+    const sheet = await screen.findByRole('dialog', { name: 'New Document' });
+    await within(sheet).findByText('plan.pdf · 4 pages');
+    await user.type(within(sheet).getByRole('textbox', { name: 'Name' }), 'Plan');
+    await user.click(within(sheet).getByRole('button', { name: 'Save' }));
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent("The building's contract has not been accepted, so its documents cannot change.");
+  });
+
   it('e-mails a document: Send disabled while the recipients are empty, recipients split and trimmed, the success message', async () => {
     const sent: unknown[] = [];
     const { user } = renderDocuments({
