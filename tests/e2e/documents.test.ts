@@ -102,7 +102,7 @@ describe('Documents (issue 11 point 3)', () => {
 
     // The building card's Fire Safety Plan link: the category's latest document, a PDF, opens its bookmarks page.
     await page.getByRole('link', { name: 'Categories' }).click();
-    await page.getByRole('link', { name: 'Buildings' }).click();
+    await page.getByRole('link', { name: 'Buildings', exact: true }).click();
     const planLink = card.getByRole('link', { name: 'Fire Safety Plan' });
     await planLink.waitFor();
     expect(await planLink.getAttribute('href')).toMatch(/^\/buildings\/\d+\/documents\/\d+$/);
