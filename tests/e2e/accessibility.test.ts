@@ -450,4 +450,29 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await page.getByRole('button', { name: 'Edit' }).waitFor();
     await context.close();
   });
+
+  it('the failure report document sheet, and the document it saves in the Documents cell', async () => {
+    const buildingId = await buildingWithFailures();
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    await page.goto(`/buildings/${buildingId}/reports/summary/${buildingId}-summary-failure`);
+    await page.getByRole('table').waitFor();
+    await page.getByRole('button', { name: /^Add Document / }).first().click();
+    const sheet = page.getByRole('dialog', { name: 'Add Document' });
+    await sheet.getByRole('button', { name: 'Choose File' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    const { PDFDocument } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    pdf.addPage([612, 792]);
+    await sheet.locator('input[type="file"]').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) });
+    await sheet.getByText('invoice.pdf · 1 page').waitFor();
+    const name = `Pump invoice (${_size})`;
+    await sheet.getByRole('textbox', { name: 'Name' }).fill(name);
+    await sheet.getByRole('combobox', { name: 'Category' }).selectOption('Work Orders');
+    await sheet.getByRole('button', { name: 'Save' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await page.getByRole('table').getByRole('list', { name: 'Documents' }).getByRole('link', { name }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
 });
