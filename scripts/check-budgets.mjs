@@ -26,19 +26,19 @@ export const BUDGETS = [
   { route: '/signin', opens: START, budgetKiB: 125, targetKiB: 150 },
   // 253: the report screens (issue 10) share Card, Badge, dayjs and others with Buildings, which the build then puts in
   // chunks of their own (248.9 -> 251.6 KiB measured without and with them), no new code on this path.
-  // 257: issue 11's screens: the QR code routes (253.1 -> 253.5 KiB), the card's Accept Contract with its lazy sheet's
-  // preload list, the Manage Organizations route, the contract operations in the generated module and the contract
-  // rules in @fsi/shared's chunk (-> 255.6 KiB measured with both). Every operation's document sits in the one generated
-  // module all routes load: splitting it per screen is the way back under, not yet done.
-  { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 257 },
+  // 259: issue 11's screens: the QR code routes (253.1 -> 253.5 KiB), the card's Accept Contract with its lazy sheet's
+  // preload list, the Manage Organizations route, the contract operations and rules (-> 255.6), the three documents
+  // routes with their operations and rules (-> 257.5 KiB measured). Every operation's document sits in the one
+  // generated module all routes load: splitting it per screen is the way back under, not yet done.
+  { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 259 },
   // 271: the failure item sheets (issue 10) share Modal, Textarea and the upload with the editor, which the build then
   // puts in chunks of their own (269.8 -> 270.1 KiB measured without and with them), no new code on this path.
   {
     route: '/buildings/:buildingId/walkabouts/:walkaboutId (the walkabout editor)',
     opens: [...SIGNED_IN, 'src/features/walkabout-edit/WalkaboutEditPage.tsx'],
-    // 274: the QR code screens' route table entries and documents (271.2 -> 271.6 KiB), the contract and organization
-    // operations, their rules in @fsi/shared's chunk and the Manage Organizations route (issue 11; -> 272.7 KiB measured).
-    budgetKiB: 274,
+    // 276: the QR code screens' route table entries and documents (271.2 -> 271.6 KiB), the contract and organization
+    // operations, rules and route (-> 272.7), the documents screens' routes, operations and rules (issue 11; -> 274.4 KiB).
+    budgetKiB: 276,
   },
   { route: 'the camera scanner, when opened (its WebAssembly apart)', opens: ['src/features/scanning/QrCameraScanner.tsx'], budgetKiB: 60, only: true },
 ];

@@ -136,6 +136,30 @@ function buildingWithFailures(): Promise<string> {
   return failures;
 }
 
+let pdfDocument: Promise<{ id: string; name: string }> | undefined;
+
+/** A four-page PDF document in the journey building's Fire Safety Plan, uploaded and made by the administrator (once per file). */
+function aPdfDocument(): Promise<{ id: string; name: string }> {
+  pdfDocument ??= (async () => {
+    const { PDFDocument } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    for (let n = 0; n < 4; n += 1) pdf.addPage([612, 792]).drawText(`Page ${n + 1}`, { x: 72, y: 680, size: 36 });
+    const { signIn } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const body = new FormData();
+    body.append('file', new Blob([Buffer.from(await pdf.save())], { type: 'application/pdf' }), 'plan.pdf');
+    const uploaded = await fetch(new URL('/uploads?kind=document', stack.baseUrl), { method: 'POST', body, headers: { authorization: `Bearer ${signIn.accessToken}` } });
+    const { data } = (await uploaded.json()) as { data: { attributes: { url: string } } };
+    const { createDocument } = await gql<{ createDocument: { document: { id: string; name: string } | null; errors: unknown[] } }>(
+      signIn.accessToken,
+      'mutation ($input: CreateDocumentInput!) { createDocument(input: $input) { document { id name } errors { message } } }',
+      { input: { buildingId: String(walkabout.buildingId), name: 'Accessibility plan', category: 'Fire Safety Plan', url: data.attributes.url } },
+    );
+    expect(createDocument.errors).toEqual([]);
+    return createDocument.document!;
+  })();
+  return pdfDocument;
+}
+
 describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport) => {
   it('sign-in, forgot password and change password', async () => {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
@@ -416,6 +440,7 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await repair.waitFor({ state: 'detached' });
     await context.close();
   });
+
   it('Manage Organizations with its add modal refusing an empty name, and a blocked building card with its accept contract sheet', async () => {
     // Cedar Point gets a contract of its own that awaits acceptance; its manager accepts it at the end.
     const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
@@ -457,6 +482,95 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await sheet.getByRole('button', { name: 'OK' }).click();
     await sheet.waitFor({ state: 'detached' });
     await card.getByRole('link', { name: 'Walkabouts' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the documents screens in their loading state', async () => {
+    const plan = await aPdfDocument();
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'inspector');
+    await page.locator('main article[aria-labelledby]').first().waitFor();
+    const building = `/buildings/${walkabout.buildingId}`;
+    const screens: [path: string, loading: string][] = [
+      [`${building}/document-categories`, 'Loading document categories'],
+      [`${building}/documents?category=Manuals`, 'Loading documents'],
+      [`${building}/documents/${plan.id}`, 'Loading the document'],
+    ];
+    for (const [path, loading] of screens) {
+      // A page the service worker controls sends its GraphQL calls past page.route: the next page load leaves it out.
+      await page.evaluate(async () => Promise.all((await navigator.serviceWorker.getRegistrations()).map((r) => r.unregister())));
+      const held = await holdGraphql(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      await page.getByRole('status', { name: loading }).waitFor();
+      expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
+      await held.release();
+      await expect.poll(() => page.getByRole('status', { name: loading }).count()).toBe(0);
+    }
+    await context.close();
+  });
+
+  it('the documents: categories, a category with the document sheet and the e-mail sheet, and the bookmarks page editing', async () => {
+    const plan = await aPdfDocument();
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    const building = `/buildings/${walkabout.buildingId}`;
+    await page.goto(`${building}/document-categories`);
+    await page.getByRole('list', { name: 'Document categories' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('link', { name: /^Fire Safety Plan/ }).click();
+    const list = page.getByRole('list', { name: 'Fire Safety Plan' });
+    await list.getByRole('link', { name: plan.name }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    const { PDFDocument } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    pdf.addPage([612, 792]);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'one-page.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) });
+    const sheet = page.getByRole('dialog', { name: 'New Document' });
+    await sheet.getByText('one-page.pdf · 1 page').waitFor();
+    await sheet.getByRole('button', { name: 'Save' }).click();
+    await sheet.getByText('Name is required field').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await sheet.getByRole('button', { name: 'Cancel' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await list.getByRole('button', { name: `Email ${plan.name}` }).click();
+    const email = page.getByRole('dialog', { name: 'Email document' });
+    await email.getByRole('textbox', { name: 'Recipients' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await email.waitFor({ state: 'detached' });
+    await list.getByRole('link', { name: plan.name }).click();
+    await page.locator('#pdf-page-1 canvas').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: /^Add bookmark at page/ }).click();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await context.close();
+  });
+
+  it('the failure report document sheet, and the document it saves in the Documents cell', async () => {
+    const buildingId = await buildingWithFailures();
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    await page.goto(`/buildings/${buildingId}/reports/summary/${buildingId}-summary-failure`);
+    await page.getByRole('table').waitFor();
+    await page.getByRole('button', { name: /^Add Document / }).first().click();
+    const sheet = page.getByRole('dialog', { name: 'Add Document' });
+    await sheet.getByRole('button', { name: 'Choose File' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    const { PDFDocument } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    pdf.addPage([612, 792]);
+    await sheet.locator('input[type="file"]').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) });
+    await sheet.getByText('invoice.pdf · 1 page').waitFor();
+    const name = `Pump invoice (${_size})`;
+    await sheet.getByRole('textbox', { name: 'Name' }).fill(name);
+    await sheet.getByRole('combobox', { name: 'Category' }).selectOption('Work Orders');
+    await sheet.getByRole('button', { name: 'Save' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await page.getByRole('table').getByRole('list', { name: 'Documents' }).getByRole('link', { name }).waitFor();
     expect(await violations(page)).toEqual([]);
     await context.close();
   });

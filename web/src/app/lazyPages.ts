@@ -32,6 +32,10 @@ const loaders = {
   // QR codes (issue 11): the building's list and the organization's unassigned codes.
   QrCodesPage: () => import('../features/qr-codes/QrCodesPage').then((module) => module.QrCodesPage),
   UnassignedQrCodesPage: () => import('../features/qr-codes/UnassignedQrCodesPage').then((module) => module.UnassignedQrCodesPage),
+  // Documents (issue 11 point 3): categories, a category's documents, a PDF's bookmarks page.
+  DocumentCategoriesPage: () => import('../features/documents/DocumentCategoriesPage').then((module) => module.DocumentCategoriesPage),
+  DocumentsPage: () => import('../features/documents/DocumentsPage').then((module) => module.DocumentsPage),
+  DocumentPage: () => import('../features/documents/DocumentPage').then((module) => module.DocumentPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -81,6 +85,9 @@ export const NotFoundPage = lazyPage('NotFoundPage');
 // QR codes (issue 11).
 export const QrCodesPage = lazyPage('QrCodesPage');
 export const UnassignedQrCodesPage = lazyPage('UnassignedQrCodesPage');
+export const DocumentCategoriesPage = lazyPage('DocumentCategoriesPage');
+export const DocumentsPage = lazyPage('DocumentsPage');
+export const DocumentPage = lazyPage('DocumentPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -104,6 +111,9 @@ export const SHELL_ROUTES = [
   { path: '/buildings/:buildingId/locations', screen: 'QrCodesPage', Screen: QrCodesPage },
   { path: '/manage/organization/:organizationId/qrcodes', screen: 'UnassignedQrCodesPage', Screen: UnassignedQrCodesPage },
   { path: '/manage/organizations', screen: 'ManageOrganizationsPage', Screen: ManageOrganizationsPage },
+  { path: '/buildings/:buildingId/document-categories', screen: 'DocumentCategoriesPage', Screen: DocumentCategoriesPage },
+  { path: '/buildings/:buildingId/documents', screen: 'DocumentsPage', Screen: DocumentsPage },
+  { path: '/buildings/:buildingId/documents/:documentId', screen: 'DocumentPage', Screen: DocumentPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

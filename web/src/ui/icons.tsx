@@ -45,7 +45,7 @@ import {
  */
 export type IconProps = Omit<TablerIconProps, 'ref'>;
 
-function decorative(Tabler: ComponentType<TablerIconProps>, name: string) {
+export function decorative(Tabler: ComponentType<TablerIconProps>, name: string) {
   function Icon({ size = 20, stroke = 1.8, ...props }: IconProps) {
     return <Tabler size={size} stroke={stroke} aria-hidden="true" focusable="false" {...props} />;
   }

@@ -26,7 +26,7 @@ function aRow(id: string, modelId: string, equipment: string, location: string, 
   return {
     __typename: 'ReportRow' as const,
     cells: ['Weekly', equipment, location, 'P1', '', modelId, '', '', '', 'Controller (U)', ''],
-    item: { __typename: 'FailureItem' as const, id, kind: 'ENTRY', modelId, followUp: followUp(id, acknowledged), comments: [] as unknown[] },
+    item: { __typename: 'FailureItem' as const, id, kind: 'ENTRY', modelId, followUp: followUp(id, acknowledged), comments: [] as unknown[], documents: [] as unknown[] },
   };
 }
 

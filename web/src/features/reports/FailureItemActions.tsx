@@ -3,8 +3,10 @@ import { Button, Group, List, Text } from '@mantine/core';
 import type { FailureItemActionsFragment } from '../../generated/graphql';
 import { displayDate, displayDateTime } from './reportDates';
 import { AcknowledgeSheet, CommentSheet, RepairSheet } from './FailureItemSheets';
+import { DocumentLink } from '../documents/DocumentLink';
+import { DocumentSheet } from '../documents/DocumentSheet';
 
-export type FailureItemPermissions = { canAcknowledge: boolean; canComment: boolean; canRepair: boolean };
+export type FailureItemPermissions = { canAcknowledge: boolean; canComment: boolean; canRepair: boolean; canDocument?: boolean };
 
 /** The Acknowledged column of an item: 'March 10, 2026 by manager' and the notes, from its follow-up (so it follows an acknowledgement). */
 export function AcknowledgedCell({ item }: { item: FailureItemActionsFragment }) {
@@ -35,6 +37,22 @@ export function CommentsCell({ item }: { item: FailureItemActionsFragment }) {
   );
 }
 
+/** The Documents column: each document of the item as a link (a PDF to its bookmarks page, another file in a new window). */
+export function DocumentsCell({ item, buildingId }: { item: FailureItemActionsFragment; buildingId: string }) {
+  if (item.documents.length === 0) return null;
+  return (
+    <List size="sm" spacing={4} listStyleType="none" aria-label="Documents">
+      {item.documents.map((document) => (
+        <List.Item key={document.id}>
+          <DocumentLink document={document} buildingId={buildingId}>
+            {document.name}
+          </DocumentLink>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
 type ActionsProps = {
   item: FailureItemActionsFragment;
   label: string;
@@ -46,10 +64,11 @@ type ActionsProps = {
 
 /**
  * A failure or notes item's actions by permission (inspection.md sections 4 and 6): Acknowledge while it is
- * unacknowledged, Add Comment once acknowledged, Close (repaired: it leaves the report).
+ * unacknowledged, Add Comment once acknowledged, Add Document (the failure report document sheet, issue 10),
+ * Close (repaired: it leaves the report).
  */
 export function FailureItemActions({ item, label, permissions, reportId, buildingId, timeZone }: ActionsProps) {
-  const [sheet, setSheet] = useState<'acknowledge' | 'comment' | 'repair' | null>(null);
+  const [sheet, setSheet] = useState<'acknowledge' | 'comment' | 'document' | 'repair' | null>(null);
   const acknowledged = item.followUp.state === 'ACKNOWLEDGED';
   const sheetProps = { item, label, reportId, buildingId, timeZone, onClose: () => setSheet(null) };
   return (
@@ -65,6 +84,11 @@ export function FailureItemActions({ item, label, permissions, reportId, buildin
             Add Comment
           </Button>
         )}
+        {permissions.canDocument && (
+          <Button size="compact-sm" variant="light" aria-label={`Add Document ${label}`} onClick={() => setSheet('document')}>
+            Add Document
+          </Button>
+        )}
         {permissions.canRepair && (
           <Button size="compact-sm" variant="default" aria-label={`Close ${label}`} onClick={() => setSheet('repair')}>
             Close
@@ -74,6 +98,9 @@ export function FailureItemActions({ item, label, permissions, reportId, buildin
       {sheet === 'acknowledge' && <AcknowledgeSheet {...sheetProps} />}
       {sheet === 'comment' && <CommentSheet {...sheetProps} />}
       {sheet === 'repair' && <RepairSheet {...sheetProps} />}
+      {sheet === 'document' && (
+        <DocumentSheet target={{ failureItem: item }} title="Add Document" subtitle={label} onClose={() => setSheet(null)} onSaved={() => setSheet(null)} />
+      )}
     </>
   );
 }

@@ -19,6 +19,7 @@ function anItem(id: string, acknowledgedAt: string | null) {
       acknowledgedNotes: null,
     },
     comments: [],
+    documents: [],
   };
 }
 

@@ -5,13 +5,14 @@ import { TopBar } from '../../ui/TopBar';
 import { IconSearch } from '../../ui/icons';
 import { displayDate, itemCounts } from './reportDates';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
-import { AcknowledgedCell, CommentsCell, FailureItemActions } from './FailureItemActions';
+import { AcknowledgedCell, CommentsCell, DocumentsCell, FailureItemActions } from './FailureItemActions';
 import { DefaultReportGrid } from './DefaultReportGrid';
 import classes from './reports.module.css';
 
 /** A photo column's cell holds the photo's URL: shown as a link to it rather than as the bare address. */
-function Cell({ header, value, item }: { header: string; value: string; item: FailureItemActionsFragment | null | undefined }) {
+function Cell({ header, value, item, buildingId }: { header: string; value: string; item: FailureItemActionsFragment | null | undefined; buildingId: string }) {
   if (item && header === 'Acknowledged') return <AcknowledgedCell item={item} />;
+  if (item && header === 'Documents') return <DocumentsCell item={item} buildingId={buildingId} />;
   if (item && header === 'Comments') return <CommentsCell item={item} />;
   if (header === 'Photo' && value !== '') {
     return (
@@ -30,7 +31,7 @@ const RESULT_LEGEND = 'S satisfactory · U unsatisfactory · P paused task · X 
  * A report in its failure, notes or default layout (inspection.md section 2, Report show): the summary failure and
  * notes reports of the building card (/buildings/{id}/reports/summary/{id}-summary-failure|-notes), and a cycle's
  * reports (/buildings/{id}/reports/{cycleId}/{reportId}, back to the cycle's list). Each failure or
- * notes row has its actions by permission (Acknowledge, Add Comment, Close); its Acknowledged and Comments columns
+ * notes row has its actions by permission (Acknowledge, Add Comment, Add Document, Close); its Acknowledged, Comments and Documents columns
  * are drawn from the item, so they follow the mutations' answers in the cache.
  */
 export function ReportShowPage() {
@@ -43,8 +44,9 @@ export function ReportShowPage() {
     canAcknowledge: Boolean(viewer && (viewer.isAdmin || viewer.permissions.canAcknowledgeFailureReport)),
     canComment: Boolean(viewer && (viewer.isAdmin || viewer.permissions.canCommentFailureReport)),
     canRepair: Boolean(viewer && (viewer.isAdmin || viewer.permissions.canRepairFailureReport)),
+    canDocument: Boolean(viewer && (viewer.isAdmin || viewer.permissions.canDocumentFailureReport)),
   };
-  const withActions = report?.type !== 'DEFAULT' && (permissions.canAcknowledge || permissions.canComment || permissions.canRepair);
+  const withActions = report?.type !== 'DEFAULT' && (permissions.canAcknowledge || permissions.canComment || permissions.canRepair || permissions.canDocument);
   const rowLabel = (cells: readonly string[]) =>
     ['Equipment', 'Location']
       .map((header) => cells[report?.headers.indexOf(header) ?? -1])
@@ -100,7 +102,7 @@ export function ReportShowPage() {
                   <Table.Tr key={row.item?.id ?? index}>
                     {row.cells.map((cell, column) => (
                       <Table.Td key={column} className={classes.cell}>
-                        <Cell header={report.headers[column] ?? ''} value={cell} item={row.item} />
+                        <Cell header={report.headers[column] ?? ''} value={cell} item={row.item} buildingId={report.building.id} />
                       </Table.Td>
                     ))}
                     {withActions && (
