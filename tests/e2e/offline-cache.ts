@@ -9,12 +9,17 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { webDist } from './stack';
 
-/** Every file of the web build under /assets. */
+/**
+ * Every file of the web build under /assets that the worker keeps: all but pdfjs-dist's chunk and worker, which draw a
+ * document's or contract's pages and come with the document from the network anyway (web/precacheList.ts leaves them out).
+ */
 export function buildFiles(): string[] {
   type Chunk = { file: string; css?: string[]; assets?: string[] };
   const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
-  const files = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]);
-  return [...new Set(files)].filter((file) => file.startsWith('assets/')).map((file) => `/${file}`);
+  const files = Object.entries(manifest)
+    .filter(([source]) => !source.includes('node_modules/pdfjs-dist/'))
+    .flatMap(([, chunk]) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]);
+  return [...new Set(files)].filter((file) => file.startsWith('assets/') && !/\/pdf\.worker/.test(file)).map((file) => `/${file}`);
 }
 
 /** The paths the service worker's caches hold. */
@@ -38,4 +43,26 @@ export async function offlineCacheWarm(page: Page): Promise<void> {
       return files.filter((file) => !cached.has(file));
     }, { timeout: 30_000 })
     .toEqual([]);
+}
+
+/**
+ * Chromium 150 under Playwright's offline emulation gives a document loaded while offline navigator.onLine true
+ * (the network is cut all the same), which a phone without a network never does; setting the emulation again does
+ * not change it, and turning it off and on would let the app send its work in between. So the page is told what a
+ * device's would say: navigator.onLine false and an 'offline' event, until backOnline.
+ */
+export async function stillOffline(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    window.dispatchEvent(new Event('offline'));
+  });
+}
+
+/** The network returns to a page that stillOffline told it was gone: the emulation off, then the browser's own answer and an 'online' event. */
+export async function backOnline(page: Page): Promise<void> {
+  await page.context().setOffline(false);
+  await page.evaluate(() => {
+    delete (navigator as { onLine?: boolean }).onLine;
+    window.dispatchEvent(new Event('online'));
+  });
 }

@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { schema } from '@fsi/backend/testing';
 import { newPage } from './browser';
 import type { Stack } from './stack';
-import { offlineCacheWarm } from './offline-cache';
+import { backOnline, offlineCacheWarm, stillOffline } from './offline-cache';
 import {
   BUILDING_NAME,
   entryCard,
@@ -172,6 +172,7 @@ describe('Calm when offline', () => {
 
     const reopened = await page.goto('/buildings');
     expect(reopened?.fromServiceWorker()).toBe(true);
+    await stillOffline(page);
     await page.getByRole('heading', { name: BUILDING_NAME }).waitFor();
     const notice = page.getByText(/^No connection: these are the buildings as last loaded on this device/);
     await notice.waitFor();
@@ -213,7 +214,7 @@ describe('Calm when offline', () => {
     await shoot(page, 'calm-6-walkabout-from-device');
 
     // The network returns: saved, and the screen is the server's again.
-    await context.setOffline(false);
+    await backOnline(page);
     await pendingLine(page).filter({ hasText: 'All changes saved' }).waitFor({ timeout: 20_000 });
     await page.getByText(EDITOR_FROM_DEVICE).waitFor({ state: 'detached' });
     expect((await conditionRow(stack.backend.db, 'Exit Stair A, Floor 3', 'Closes and latches fully')).value).toBe('yes');

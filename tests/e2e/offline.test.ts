@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { schema } from '@fsi/backend/testing';
 import { newPage, viewports } from './browser';
 import type { Stack } from './stack';
-import { buildFiles, cachedPaths, offlineCacheWarm } from './offline-cache';
+import { backOnline, buildFiles, cachedPaths, offlineCacheWarm, stillOffline } from './offline-cache';
 import {
   BUILDING_NAME,
   entryCard,
@@ -103,6 +103,7 @@ describe('Marking a walkabout without a network', () => {
     // Reload with no network: the service worker serves the app, the walkabout opens from the device with the unsaved work.
     const reloaded = await page.reload();
     expect(reloaded?.fromServiceWorker()).toBe(true);
+    await stillOffline(page);
     await page.getByText(NO_CONNECTION).waitFor();
     await expect.poll(() => pending.innerText()).toBe('5 results not saved yet — will be saved when online');
     expect(await floorSelect(page).locator('option:checked').innerText()).toBe('Ground');
@@ -129,7 +130,7 @@ describe('Marking a walkabout without a network', () => {
       lostAnswers.push(saveId);
       return route.abort('connectionreset');
     });
-    await context.setOffline(false);
+    await backOnline(page);
     await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 20_000 });
     expect(await page.getByText('Not saved yet', { exact: true }).count()).toBe(0);
     // With the work saved, the walkabout is loaded from the server again: no longer the device's copy.
@@ -291,6 +292,7 @@ describe('Marking a walkabout without a network', () => {
     await context.setOffline(true);
     const reloaded = await page.reload();
     expect(reloaded?.fromServiceWorker()).toBe(true);
+    await stillOffline(page);
     await page.getByText(NO_CONNECTION).waitFor();
     expect(await floorSelect(page).locator('option:checked').innerText()).toBe('Floor 4');
     await scanByTypedCode(page, codes.get('Exit Stair A, Floor 4')!);
