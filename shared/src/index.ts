@@ -6,3 +6,4 @@ export * from './walkabouts/index';
 export * from './qr-codes';
 export * from './documents';
 export * from './contracts';
+export * from './administration';

@@ -155,6 +155,14 @@ export const buildings = pgTable(
     /** The contract is the organization's (spec admin-organizations-buildings.md: 'Contract is managed on organization level.'). */
     organizationContract: boolean().notNull().default(false),
     fireWatchCycleId: integer().references(() => cycles.id, { onDelete: 'set null' }),
+    /**
+     * The report definitions and booklet templates switched on for this building (the building form's toggles);
+     * null: every one that applies to it, as before a form saved them.
+     */
+    reportDefinitionIds: integer().array(),
+    reportBookletTemplateIds: integer().array(),
+    /** Raised by every change; a write that names an older version is refused with 409 (two administrators editing at once). */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.organizationId), index().on(t.regionId)],
@@ -180,6 +188,8 @@ export const floors = pgTable(
     buildingId: integer().notNull().references(() => buildings.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     order: integer().notNull().default(0),
+    /** Raised by every change, order included; see buildings.version. */
+    version: integer().notNull().default(1),
   },
   (t) => [index().on(t.buildingId)],
 );
@@ -200,6 +210,13 @@ export const locations = pgTable(
     url: text(),
     /** Other numbers the location is known by (e.g. an older system's ids); the QR list searches them. */
     aliasIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    /** Raised by every change, order included; see buildings.version. */
+    version: integer().notNull().default(1),
+    /**
+     * Set when an administrator deletes the location: it leaves the building's lists and later walkabouts, and the
+     * walkabouts and reports that recorded results for it keep them (their entries still point here).
+     */
+    deletedAt: stamp(),
   },
   (t) => [index().on(t.buildingId), index().on(t.floorId)],
 );
@@ -283,6 +300,20 @@ export const tasks = pgTable(
     order: integer().notNull().default(0),
   },
   (t) => [index().on(t.equipmentTypeId), index().on(t.cycleId), index().on(t.organizationId)],
+);
+
+/**
+ * The building walkabout applicability screen (admin only): which of a type's tasks walkabouts of this building
+ * include. No row: all of them.
+ */
+export const buildingTaskApplicability = pgTable(
+  'building_task_applicability',
+  {
+    buildingId: integer().notNull().references(() => buildings.id, { onDelete: 'cascade' }),
+    equipmentTypeId: integer().notNull().references(() => equipmentTypes.id, { onDelete: 'cascade' }),
+    taskIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+  },
+  (t) => [primaryKey({ columns: [t.buildingId, t.equipmentTypeId] })],
 );
 
 /** A building-level pause or deactivation of an equipment type or of one task. */
