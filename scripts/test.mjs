@@ -20,6 +20,7 @@ const started = Date.now();
 let passed = 0;
 let failed = 0;
 const failures = [];
+const failedTests = [];
 const warnings = [];
 let postgres = null;
 let current = null;
@@ -99,11 +100,21 @@ async function vitest(workspace) {
   const report = JSON.parse(readFileSync(out, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests + (report.numTotalTestSuites > 0 && report.numTotalTests === 0 ? 1 : 0);
+  // The end of the output is what a CI log keeps: name each failed test there, with the start of its message.
+  for (const file of report.testResults ?? []) {
+    const failedInFile = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedInFile) {
+      const message = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 6).join('\n    ');
+      failedTests.push(`${workspace}: ${path.relative(root, file.name)} > ${test.fullName}\n    ${message}`);
+    }
+    if (failedInFile.length === 0 && file.status === 'failed') failedTests.push(`${workspace}: ${path.relative(root, file.name)}\n    ${(file.message ?? '').split('\n').slice(0, 6).join('\n    ')}`);
+  }
 }
 
 async function finish() {
   await stopPostgres();
   const minutes = ((Date.now() - started) / 60000).toFixed(1);
+  if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
   if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
   if (warnings.length) console.log(`\nSet-up could not provide everything:\n${warnings.map((w) => `  ${w}`).join('\n')}`);
   console.log(`\nnpm test took ${minutes} min`);
