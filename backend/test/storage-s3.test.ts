@@ -181,7 +181,8 @@ describe('starting with S3 storage', () => {
     for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('startBackend reads S3_* from the environment and keeps files in that bucket', async () => {
+  // A whole backend with its new database: slow on a busy 2-core machine (13 s seen under load).
+  it('startBackend reads S3_* from the environment and keeps files in that bucket', { timeout: 120_000 }, async () => {
     vi.stubEnv('S3_ENDPOINT', endpoint);
     vi.stubEnv('S3_BUCKET', 'fsi-from-env');
     vi.stubEnv('S3_ACCESS_KEY_ID', credentials.accessKeyId);
