@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', 'data/**', '**/drizzle/**', 'gateway/playground-dist/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '**/*.generated.tsx', 'data/**', '**/drizzle/**', 'gateway/playground-dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -53,13 +53,14 @@ if (production) {
   if (outdated.length) run(`building for production (missing or older than the sources: ${outdated.join(', ')})`, ['run', 'build']);
   command = ['--enable-source-maps', path.join(root, 'gateway/dist/server.js')];
 } else {
-  // The web's operations are its .graphql files; the schema's are every file of SCHEMA.
-  const operationsChanged = stale('web/src/generated/graphql.tsx', ['web/src'], (file) => file.endsWith('.graphql'));
-  if (operationsChanged || stale('web/src/generated/graphql.tsx', SCHEMA) || stale('gateway/src/generated/resolvers.ts', SCHEMA)) {
+  // The web's operations are its .graphql files (each generates the X.generated.tsx beside it, at the same run as
+  // web/src/generated/schema.ts, which stands for them all); the schema's are every file of SCHEMA.
+  const operationsChanged = stale('web/src/generated/schema.ts', ['web/src'], (file) => file.endsWith('.graphql'));
+  if (operationsChanged || stale('web/src/generated/schema.ts', SCHEMA) || stale('gateway/src/generated/resolvers.ts', SCHEMA)) {
     run('generating GraphQL types', ['run', 'codegen']);
     // graphql-codegen leaves a file it would write the same untouched: mark them as made now, or every start would regenerate.
     const now = new Date();
-    for (const file of ['web/src/generated/graphql.tsx', 'web/src/generated/schema.ts', 'gateway/src/generated/resolvers.ts']) {
+    for (const file of ['web/src/generated/schema.ts', 'gateway/src/generated/resolvers.ts']) {
       if (built(file)) utimesSync(path.join(root, file), now, now);
     }
   }

@@ -1,5 +1,5 @@
 import type { GraphQLFormattedError } from 'graphql';
-import type { FieldError } from '../generated/graphql';
+import type { FieldError } from '../generated/schema';
 import { classifyFailure } from './failure';
 import type { Outcome } from './outcome';
 

@@ -1,4 +1,4 @@
-import type { FieldErrorCode } from '../generated/graphql';
+import type { FieldErrorCode } from '../generated/schema';
 
 /** Why the server refused a call: a field error of a mutation's payload, or a refusal without a code (a GraphQL or HTTP error). */
 export type Refusal = { field?: string | null; message: string; code: FieldErrorCode | null };

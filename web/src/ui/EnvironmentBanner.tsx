@@ -1,4 +1,4 @@
-import { useEnvironmentBannerQuery } from '../generated/graphql';
+import { useEnvironmentBannerQuery } from './EnvironmentBanner.generated';
 import { useWhenOnline } from '../lib/useWhenOnline';
 import { EnvironmentNotice } from './EnvironmentNotice';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { AppShell, Text, UnstyledButton } from '@mantine/core';
-import { useShellQuery } from '../../generated/graphql';
+import { useShellQuery } from './Shell.generated';
 import { BackgroundSyncEffect } from '../../lib/outbox/BackgroundSyncEffect';
 import { IconFlame } from '../../ui/icons';
 import { EnvironmentBanner } from '../../ui/EnvironmentBanner';

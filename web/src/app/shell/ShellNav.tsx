@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { UnstyledButton } from '@mantine/core';
-import type { ShellNav_ViewerFragment } from '../../generated/graphql';
+import type { ShellNav_ViewerFragment } from './ShellNav.generated';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { IconChartBar, IconLogout, IconScan, IconSettings, IconUser } from '../../ui/icons';
 import { ScanSheet } from '../../features/scanning/ScanSheet';

@@ -1,4 +1,4 @@
-import type { ShellNav_ViewerFragment } from '../../generated/graphql';
+import type { ShellNav_ViewerFragment } from './ShellNav.generated';
 import { LAST_VIEWER_KEY, readAccessToken } from '../../lib/session/session';
 
 /**

@@ -1,4 +1,4 @@
-import type { ShellNav_ViewerFragment } from '../../generated/graphql';
+import type { ShellNav_ViewerFragment } from './ShellNav.generated';
 
 export type ShellLink = { key: 'overview' | 'manage' | 'account'; label: string; to: string };
 

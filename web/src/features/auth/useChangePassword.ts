@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { ChangePasswordMutation, ChangePasswordMutationVariables, FieldError } from '../../generated/graphql';
+import type { ChangePasswordMutation, ChangePasswordMutationVariables } from './ChangePassword.generated';
+import type { FieldError } from '../../generated/schema';
 import { requestMutation } from '../../lib/graphqlRequest';
 import { fieldErrorsOf } from '../../lib/outcome';
 import changePasswordOperation from './ChangePassword.graphql?raw';

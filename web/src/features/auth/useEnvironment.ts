@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { EnvironmentBannerQuery } from '../../generated/graphql';
+import type { EnvironmentBannerQuery } from '../../ui/EnvironmentBanner.generated';
 import { requestOperation } from '../../lib/graphqlRequest';
 import { useWhenOnline } from '../../lib/useWhenOnline';
 import environmentOperation from '../../ui/EnvironmentBanner.graphql?raw';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { RequestPasswordResetMutation, RequestPasswordResetMutationVariables } from '../../generated/graphql';
+import type { RequestPasswordResetMutation, RequestPasswordResetMutationVariables } from './ForgotPassword.generated';
 import { requestMutation } from '../../lib/graphqlRequest';
 import { fieldErrorsOf } from '../../lib/outcome';
 import requestPasswordResetOperation from './ForgotPassword.graphql?raw';

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { FieldError, SignInMutation, SignInMutationVariables } from '../../generated/graphql';
+import type { FieldError } from '../../generated/schema';
+import type { SignInMutation, SignInMutationVariables } from './SignIn.generated';
 import { requestMutation } from '../../lib/graphqlRequest';
 import { fieldErrorsOf } from '../../lib/outcome';
 import { useSession } from '../../lib/session/SessionProvider';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSignOutMutation } from '../../generated/graphql';
+import { useSignOutMutation } from './SignOut.generated';
 import type { OperationContext } from '../../lib/apollo/client';
 import { clearStoredSession } from '../../lib/session/session';
 

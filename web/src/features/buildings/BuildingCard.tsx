@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Badge, Box, Card, Image, NavLink, Stack, Text, Title } from '@mantine/core';
-import type { BuildingCard_BuildingFragment, BuildingCard_ViewerFragment } from '../../generated/graphql';
+import type { BuildingCard_BuildingFragment, BuildingCard_ViewerFragment } from './BuildingCard.generated';
 import {
   IconBuilding,
   IconChartBar,

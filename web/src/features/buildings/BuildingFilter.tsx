@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Input, NativeSelect, Skeleton } from '@mantine/core';
-import { useBuildingFilterQuery } from '../../generated/graphql';
+import { useBuildingFilterQuery } from './BuildingFilter.generated';
 import {
   ALL_BUILDINGS,
   buildingFilterOptions,

@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core';
-import type { BuildingStatusBadges_BuildingFragment } from '../../generated/graphql';
+import type { BuildingStatusBadges_BuildingFragment } from './BuildingStatusBadges.generated';
 import { statusTone, type StatusTone } from './buildingStatus';
 
 const toneStyle: Record<StatusTone, { color: string; text: string }> = {

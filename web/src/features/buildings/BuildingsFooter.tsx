@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Anchor, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { BuildingsFooter_ViewerFragment } from '../../generated/graphql';
+import type { BuildingsFooter_ViewerFragment } from './BuildingsFooter.generated';
 import { TermsModal } from './TermsModal';
 import classes from './BuildingsPage.module.css';
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Center, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NetworkStatus } from '@apollo/client';
-import { useBuildingsPageQuery } from '../../generated/graphql';
+import { useBuildingsPageQuery } from './BuildingsPage.generated';
 import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle, IconSearch } from '../../ui/icons';
 import { DeviceCopyNotice } from '../../ui/OfflineNotice';

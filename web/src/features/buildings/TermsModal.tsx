@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useTermsModalQuery } from '../../generated/graphql';
+import { useTermsModalQuery } from './TermsModal.generated';
 
 type TermsModalProps = { opened: boolean; onClose: () => void };
 

@@ -1,4 +1,4 @@
-import type { BuildingCard_BuildingFragment, BuildingCard_ViewerFragment } from '../../generated/graphql';
+import type { BuildingCard_BuildingFragment, BuildingCard_ViewerFragment } from './BuildingCard.generated';
 
 export type BuildingLinkKey =
   | 'walkabouts'

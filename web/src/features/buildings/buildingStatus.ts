@@ -1,5 +1,5 @@
 import { isLocked } from '@fsi/shared';
-import type { BuildingStatusBadges_BuildingFragment } from '../../generated/graphql';
+import type { BuildingStatusBadges_BuildingFragment } from './BuildingStatusBadges.generated';
 
 export type BuildingStatus = BuildingStatusBadges_BuildingFragment['statuses'][number];
 

@@ -1,5 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import { BuildingsPageDocument, type BuildingsPageQueryVariables } from '../../generated/graphql';
+import { BuildingsPageDocument, type BuildingsPageQueryVariables } from './BuildingsPage.generated';
 import type { BuildingFilterValue } from './buildingFilterOptions';
 import { readStoredFilter } from './useBuildingFilter';
 

@@ -1,4 +1,4 @@
-import { useAcceptBuildingContractSheetQuery } from '../../generated/graphql';
+import { useAcceptBuildingContractSheetQuery } from './AcceptContract.generated';
 import { ContractSheet } from './ContractSheet';
 import { useAcceptBuildingContract, useAcceptOrganizationContract } from './useAcceptContract';
 

@@ -1,4 +1,4 @@
-import { useAcceptOrganizationContractSheetQuery } from '../../generated/graphql';
+import { useAcceptOrganizationContractSheetQuery } from './AcceptContract.generated';
 import { ContractSheet } from './ContractSheet';
 import { useAcceptOrganizationContract } from './useAcceptContract';
 

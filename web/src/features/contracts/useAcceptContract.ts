@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { ApolloCache } from '@apollo/client';
-import { useAcceptBuildingContractMutation, useAcceptOrganizationContractMutation } from '../../generated/graphql';
+import { useAcceptBuildingContractMutation, useAcceptOrganizationContractMutation } from './AcceptContract.generated';
 import type { OperationContext } from '../../lib/apollo/client';
 import { runMutation } from '../../lib/apollo/runMutation';
 import { refusalText } from '../../lib/outcome';

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { Badge, Card, Text, VisuallyHidden } from '@mantine/core';
-import { useDocumentCategoriesPageQuery } from '../../generated/graphql';
+import { useDocumentCategoriesPageQuery } from './DocumentCategoriesPage.generated';
 import { IconChevronRight, IconFolder } from '../../ui/icons';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
 import { ReportPage } from '../reports/ReportPage';

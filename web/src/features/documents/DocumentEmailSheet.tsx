@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DOCUMENT_SEND_FAILED_MESSAGE, DOCUMENT_SENT_MESSAGE } from '@fsi/shared';
-import { useEmailDocumentMutation } from '../../generated/graphql';
+import { useEmailDocumentMutation } from './DocumentEmailSheet.generated';
 import { IconCircleCheck } from '../../ui/icons';
 import { useIsPhone } from '../../ui/phone';
 import { splitRecipients } from '../reports/ReportEmailSheet';

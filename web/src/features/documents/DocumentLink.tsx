@@ -2,7 +2,7 @@ import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useApolloClient } from '@apollo/client';
 import { Anchor, Text, VisuallyHidden } from '@mantine/core';
-import { OpenDocumentUrlDocument, type OpenDocumentUrlQuery, type OpenDocumentUrlQueryVariables } from '../../generated/graphql';
+import { OpenDocumentUrlDocument, type OpenDocumentUrlQuery, type OpenDocumentUrlQueryVariables } from './DocumentsPage.generated';
 import { IconExternalLink } from '../../ui/icons';
 
 type LinkedDocument = { id: string; url: string; isPdf: boolean; building?: { id: string } | null };

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ActionIcon, Alert, Button, Group, Loader, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { normalizedBookmarks, validateBookmarks, type DocumentBookmark } from '@fsi/shared';
-import { useDocumentPageQuery, useUpdateDocumentBookmarksMutation } from '../../generated/graphql';
+import { useDocumentPageQuery, useUpdateDocumentBookmarksMutation } from './DocumentPage.generated';
 import { IconCheck, IconPlus, IconX } from '../../ui/icons';
 import { IconBookmark, IconPencil, IconTrash } from '../../ui/documentIcons';
 import { useIsPhone } from '../../ui/phone';

@@ -8,7 +8,9 @@ import {
   validateDocumentCategory,
   validateDocumentName,
 } from '@fsi/shared';
-import { DocumentListItemFragmentDoc, useCreateDocumentMutation, type CreateDocumentInput, type FailureItemKind } from '../../generated/graphql';
+import { DocumentListItemFragmentDoc } from './DocumentsPage.generated';
+import { useCreateDocumentMutation } from './DocumentSheet.generated';
+import type { CreateDocumentInput, FailureItemKind } from '../../generated/schema';
 import { uploadFile, type UploadedFile } from '../../lib/upload/uploadFile';
 import { IconFileText, IconUpload } from '../../ui/documentIcons';
 import { useIsPhone } from '../../ui/phone';

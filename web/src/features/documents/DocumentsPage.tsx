@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { ActionIcon, Badge, Button, Card, Center, EmptyState, FileButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { isDocumentCategory } from '@fsi/shared';
-import { useDocumentsPageQuery, type DocumentListItemFragment } from '../../generated/graphql';
+import { useDocumentsPageQuery, type DocumentListItemFragment } from './DocumentsPage.generated';
 import { IconSearch } from '../../ui/icons';
 import { useIsPhone } from '../../ui/phone';
 import { IconFileText, IconMail, IconUpload } from '../../ui/documentIcons';

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { Alert, Center, Loader, Stack } from '@mantine/core';
-import { useLocationLinkQuery } from '../../generated/graphql';
+import { useLocationLinkQuery } from './LocationPage.generated';
 import { TopBar } from '../../ui/TopBar';
 
 /** A location code that matches no location the user may see (inspection.md section 8). */

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { Alert, Anchor, Badge, Card, Center, EmptyState, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { equipmentLabel, formatDisplayDate } from '@fsi/shared';
-import { useLocationPageQuery, type EntryColumn_EntryFragment } from '../../generated/graphql';
+import { useLocationPageQuery, type EntryColumn_EntryFragment } from './LocationPage.generated';
 import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle, IconSearch } from '../../ui/icons';
 import { absenceMark, compareEntries, conditionMark, conditionValueText, type ComparedCondition } from './entryComparison';

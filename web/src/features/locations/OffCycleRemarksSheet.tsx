@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, CloseButton, FileButton, Group, Image, Loader, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { LOCATION_NOT_FOUND_MESSAGE, REMARKS_MAX_LENGTH, validateText } from '@fsi/shared';
-import { useScannedLocationQuery, type ScannedLocationQuery } from '../../generated/graphql';
+import { useScannedLocationQuery, type ScannedLocationQuery } from './OffCycleRemarks.generated';
 import { IconCamera, IconPhoto } from '../../ui/icons';
 import { useAddLocationComment } from './useAddLocationComment';
 import { useIsPhone } from '../../ui/phone';

@@ -1,4 +1,4 @@
-import type { EntryColumn_EntryFragment } from '../../generated/graphql';
+import type { EntryColumn_EntryFragment } from './LocationPage.generated';
 import { conditionValueOf } from '../../lib/conditions/conditionValue';
 
 export type ComparedCondition = EntryColumn_EntryFragment['sections'][number]['conditions'][number];

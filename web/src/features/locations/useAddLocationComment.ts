@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAddLocationCommentMutation } from '../../generated/graphql';
+import { useAddLocationCommentMutation } from './OffCycleRemarks.generated';
 import type { OperationContext } from '../../lib/apollo/client';
 import { locationCommentSavedMessage } from './locationCommentMessage';
 import { runMutation } from '../../lib/apollo/runMutation';

@@ -1,11 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Alert, Avatar, Badge, Button, Card, Center, Container, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { canAcceptOrganizationContract, canEditOrganization } from '@fsi/shared';
-import {
-  useManageOrganizationsPageQuery,
-  useManageOrganizationsViewerQuery,
-  type ManageOrganizations_OrganizationFragment,
-} from '../../generated/graphql';
+import { useManageOrganizationsPageQuery, useManageOrganizationsViewerQuery, type ManageOrganizations_OrganizationFragment } from './ManageOrganizationsPage.generated';
 import { TopBar } from '../../ui/TopBar';
 import { IconBuilding, IconCircleCheck, IconFileContract, IconPlus, IconSearch, IconSettings } from '../../ui/icons';
 import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';

@@ -8,7 +8,7 @@ import {
   ORGANIZATION_NAME_MAX_LENGTH,
   organizationNameProblem,
 } from '@fsi/shared';
-import type { ManageOrganizations_OrganizationFragment } from '../../generated/graphql';
+import type { ManageOrganizations_OrganizationFragment } from './ManageOrganizationsPage.generated';
 import { IconAlertTriangle, IconFileContract, IconPhoto } from '../../ui/icons';
 import { useIsPhone } from '../../ui/phone';
 import { displayDateTime } from '../reports/reportDates';

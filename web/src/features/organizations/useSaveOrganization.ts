@@ -1,11 +1,7 @@
 import { useCallback, useRef } from 'react';
 import type { ApolloCache } from '@apollo/client';
-import {
-  useCreateOrganizationMutation,
-  useUpdateOrganizationMutation,
-  type FieldErrorCode,
-  type ManageOrganizations_OrganizationFragment,
-} from '../../generated/graphql';
+import { useCreateOrganizationMutation, useUpdateOrganizationMutation, type ManageOrganizations_OrganizationFragment } from './ManageOrganizationsPage.generated';
+import type { FieldErrorCode } from '../../generated/schema';
 import type { OperationContext } from '../../lib/apollo/client';
 import { runMutation } from '../../lib/apollo/runMutation';
 import { uploadFile } from '../../lib/upload/uploadFile';

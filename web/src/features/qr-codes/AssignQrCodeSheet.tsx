@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import type { QrCodeRow_LocationFragment } from '../../generated/graphql';
+import type { QrCodeRow_LocationFragment } from './QrCodesPage.generated';
 import { IconAlertTriangle, IconCircleCheck } from '../../ui/icons';
 import { useIsPhone } from '../../ui/phone';
 // The same camera view as the walkabouts' location scan; its scanner code loads when the sheet opens.

@@ -2,14 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { useApolloClient } from '@apollo/client/react';
 import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import {
-  BuildingQrCodeSheetDocument,
-  useQrCodesAccessQuery,
-  useQrCodesPageQuery,
-  type BuildingQrCodeSheetQuery,
-  type BuildingQrCodeSheetQueryVariables,
-  type QrCodeRow_LocationFragment,
-} from '../../generated/graphql';
+import { BuildingQrCodeSheetDocument, useQrCodesAccessQuery, useQrCodesPageQuery, type BuildingQrCodeSheetQuery, type BuildingQrCodeSheetQueryVariables, type QrCodeRow_LocationFragment } from './QrCodesPage.generated';
 import type { OperationContext } from '../../lib/apollo/client';
 import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle, IconQrcode, IconSearch } from '../../ui/icons';

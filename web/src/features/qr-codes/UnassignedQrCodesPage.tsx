@@ -3,13 +3,7 @@ import { useParams } from 'react-router-dom';
 import { useApolloClient } from '@apollo/client/react';
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { QR_BATCH_MAX, QR_BATCH_MIN, qrCountError } from '@fsi/shared';
-import {
-  UnassignedQrCodeSheetDocument,
-  useUnassignedQrCodesAccessQuery,
-  useUnassignedQrCodesPageQuery,
-  type UnassignedQrCodeSheetQuery,
-  type UnassignedQrCodeSheetQueryVariables,
-} from '../../generated/graphql';
+import { UnassignedQrCodeSheetDocument, useUnassignedQrCodesAccessQuery, useUnassignedQrCodesPageQuery, type UnassignedQrCodeSheetQuery, type UnassignedQrCodeSheetQueryVariables } from './UnassignedQrCodesPage.generated';
 import type { OperationContext } from '../../lib/apollo/client';
 import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle, IconCircleCheck } from '../../ui/icons';

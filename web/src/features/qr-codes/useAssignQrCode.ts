@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import {
-  QrCodesPageDocument,
-  useAssignQrCodeMutation,
-  useValidateQrCodeUrlMutation,
-  type QrCodeRow_LocationFragment,
-  type ValidateQrCodeUrlMutation,
-} from '../../generated/graphql';
+import { QrCodesPageDocument, type QrCodeRow_LocationFragment } from './QrCodesPage.generated';
+import { useAssignQrCodeMutation, useValidateQrCodeUrlMutation, type ValidateQrCodeUrlMutation } from './AssignQrCodeSheet.generated';
 import type { OperationContext } from '../../lib/apollo/client';
 import { runMutation } from '../../lib/apollo/runMutation';
 import { fieldErrorsOf, refusalText } from '../../lib/outcome';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { qrCountError } from '@fsi/shared';
-import { useGenerateQrCodesMutation, UnassignedQrCodesPageDocument } from '../../generated/graphql';
+import { useGenerateQrCodesMutation, UnassignedQrCodesPageDocument } from './UnassignedQrCodesPage.generated';
 import type { OperationContext } from '../../lib/apollo/client';
 import { runMutation } from '../../lib/apollo/runMutation';
 import { fieldErrorsOf, refusalText } from '../../lib/outcome';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, List, Text } from '@mantine/core';
-import type { FailureItemActionsFragment } from '../../generated/graphql';
+import type { FailureItemActionsFragment } from './FailureItem.generated';
 import { displayDate, displayDateTime } from './reportDates';
 import { AcknowledgeSheet, CommentSheet, RepairSheet } from './FailureItemSheets';
 import { DocumentLink } from '../documents/DocumentLink';

@@ -1,13 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, CloseButton, FileButton, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { ApolloCache, Reference } from '@apollo/client';
-import {
-  FailureItemCommentFragmentDoc,
-  useAcknowledgeFailureItemMutation,
-  useAddFailureItemCommentMutation,
-  useRepairFailureItemMutation,
-  type FailureItemActionsFragment,
-} from '../../generated/graphql';
+import { FailureItemCommentFragmentDoc, useAcknowledgeFailureItemMutation, useAddFailureItemCommentMutation, useRepairFailureItemMutation, type FailureItemActionsFragment } from './FailureItem.generated';
 import { uploadFile } from '../../lib/upload/uploadFile';
 import { IconPhoto } from '../../ui/icons';
 import { useIsPhone } from '../../ui/phone';

@@ -1,12 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Button, NativeSelect, Text, TextInput, Title } from '@mantine/core';
-import {
-  useHistoricalReportsPageQuery,
-  useLatestCompletedReportsQuery,
-  useSearchHistoricalReportsQuery,
-  type WalkaboutReportType,
-} from '../../generated/graphql';
+import { useHistoricalReportsPageQuery, useLatestCompletedReportsQuery, useSearchHistoricalReportsQuery } from './HistoricalReportsPage.generated';
+import type { WalkaboutReportType } from '../../generated/schema';
 import { IconAlertTriangle } from '../../ui/icons';
 import { adjustedEndDate, defaultHistoricalRange } from './reportDates';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';

@@ -1,14 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Center, EmptyState, Group, Loader, NativeSelect, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import {
-  useCreateOnDemandReportMutation,
-  useOnDemandReportPollQuery,
-  useOnDemandReportsPageQuery,
-  type CreateOnDemandReportInput,
-  type OnDemandReportStateFragment,
-  type OnDemandReportsPageQuery,
-} from '../../generated/graphql';
+import { useCreateOnDemandReportMutation, useOnDemandReportPollQuery, useOnDemandReportsPageQuery, type OnDemandReportStateFragment, type OnDemandReportsPageQuery } from './OnDemandReportsPage.generated';
+import type { CreateOnDemandReportInput } from '../../generated/schema';
 import { IconAlertTriangle, IconExternalLink, IconReport } from '../../ui/icons';
 import { displayDate, displayPeriod, downloadRoute } from './reportDates';
 import { ReportEmailSheet } from './ReportEmailSheet';

@@ -2,12 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useApolloClient } from '@apollo/client/react';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
-import {
-  RepairReportDownloadDocument,
-  useRepairReportPageQuery,
-  type RepairReportDownloadQuery,
-  type RepairReportDownloadQueryVariables,
-} from '../../generated/graphql';
+import { RepairReportDownloadDocument, useRepairReportPageQuery, type RepairReportDownloadQuery, type RepairReportDownloadQueryVariables } from './RepairReportPage.generated';
 import { IconAlertTriangle } from '../../ui/icons';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
 import { ReportPage } from './ReportPage';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { useReportDownloadPageQuery } from '../../generated/graphql';
+import { useReportDownloadPageQuery } from './ReportDownloadPage.generated';
 import type { OperationContext } from '../../lib/apollo/client';
 import { classifyFailure } from '../../lib/failure';
 import { endRefusedSession } from '../../lib/session/refusal';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useEmailWalkaboutReportMutation } from '../../generated/graphql';
+import { useEmailWalkaboutReportMutation } from './ReportEmailSheet.generated';
 import { IconCircleCheck } from '../../ui/icons';
 import { useIsPhone } from '../../ui/phone';
 import { placeErrors, SheetActions } from './SheetActions';

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { Card, Center, EmptyState, Title } from '@mantine/core';
-import { useReportGroupsPageQuery } from '../../generated/graphql';
+import { useReportGroupsPageQuery } from './ReportGroupsPage.generated';
 import { IconChevronRight, IconReport } from '../../ui/icons';
 import { reportGroupLinks } from './reportGroups';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';

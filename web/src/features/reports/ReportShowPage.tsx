@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { Anchor, Center, EmptyState, Stack, Table, Text, Title } from '@mantine/core';
-import { useReportShowPageQuery, type FailureItemActionsFragment } from '../../generated/graphql';
+import { useReportShowPageQuery } from './ReportShowPage.generated';
+import type { FailureItemActionsFragment } from './FailureItem.generated';
 import { TopBar } from '../../ui/TopBar';
 import { IconSearch } from '../../ui/icons';
 import { displayDate, itemCounts } from './reportDates';

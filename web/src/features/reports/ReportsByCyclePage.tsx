@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { Badge, Card, Center, EmptyState, Group, Stack, Text } from '@mantine/core';
-import { useReportsByCycleAccessQuery, useReportsByCyclePageQuery, type ReportLayout } from '../../generated/graphql';
+import { useReportsByCycleAccessQuery, useReportsByCyclePageQuery } from './ReportsByCyclePage.generated';
+import type { ReportLayout } from '../../generated/schema';
 import { IconChevronRight, IconReport, IconSearch } from '../../ui/icons';
 import { displayDate, itemCounts } from './reportDates';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import { useReportsPageQuery } from '../../generated/graphql';
+import { useReportsPageQuery } from './ReportsPage.generated';
 import { isListGroupKey, LIST_GROUPS } from './reportGroups';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from './ReportStates';
 import { WalkaboutReportList } from './WalkaboutReportList';

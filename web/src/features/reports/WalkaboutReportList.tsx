@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Badge, Button, Card, Center, EmptyState, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import type { WalkaboutReportList_ReportFragment } from '../../generated/graphql';
+import type { WalkaboutReportList_ReportFragment } from './WalkaboutReportList.generated';
 import { IconExternalLink, IconSearch } from '../../ui/icons';
 import { displayDateTime, displayPeriod, downloadRoute } from './reportDates';
 import { ReportEmailSheet } from './ReportEmailSheet';

@@ -1,4 +1,4 @@
-import type { WalkaboutReportGroup } from '../../generated/graphql';
+import type { WalkaboutReportGroup } from '../../generated/schema';
 
 export type ReportPermissions = {
   canViewWalkaboutReports: boolean;

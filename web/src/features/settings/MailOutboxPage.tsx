@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Center, Container, EmptyState, Group, List, Stack, Text } from '@mantine/core';
-import { useMailOutboxPageQuery, useSettingsViewerQuery, type MailOutboxPageQuery, type MailStatus } from '../../generated/graphql';
+import { useMailOutboxPageQuery, type MailOutboxPageQuery } from './MailOutboxPage.generated';
+import { useSettingsViewerQuery } from './SettingsPage.generated';
+import type { MailStatus } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
 import { IconMailCheck } from '../../ui/icons';
 import { displayDateTime } from '../reports/reportDates';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Card, Center, Container, EmptyState, Stack, Text } from '@mantine/core';
-import { useSettingsViewerQuery } from '../../generated/graphql';
+import { useSettingsViewerQuery } from './SettingsPage.generated';
 import { TopBar } from '../../ui/TopBar';
 import { IconBuilding, IconChevronRight, IconMailCheck, IconSettings } from '../../ui/icons';
 import { ReportsLoading } from '../reports/ReportStates';

@@ -1,5 +1,5 @@
 import { graphql, HttpResponse } from 'msw';
-import type { SaveWalkaboutInput } from '../../generated/graphql';
+import type { SaveWalkaboutInput } from '../../generated/schema';
 import { aViewer } from '../../test/builders';
 
 /**

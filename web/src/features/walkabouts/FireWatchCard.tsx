@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDisplayDate } from '@fsi/shared';
-import type { FireWatchCard_BuildingFragment } from '../../generated/graphql';
+import type { FireWatchCard_BuildingFragment } from './FireWatchCard.generated';
 import { IconFlame } from '../../ui/icons';
 import { formatDisplayTime } from '../locations/locationCommentMessage';
 import classes from './WalkaboutsPage.module.css';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ActionIcon, Alert, Button, Card, Center, EmptyState, Group, Loader, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { canRecordWalkaboutResults } from '@fsi/shared';
-import { useWalkaboutsPageQuery } from '../../generated/graphql';
+import { useWalkaboutsPageQuery } from './WalkaboutsPage.generated';
 import { useDeviceCopy } from '../../lib/deviceCopy/useDeviceCopy';
 import { DeviceCopyNotice } from '../../ui/OfflineNotice';
 import { TopBar } from '../../ui/TopBar';

@@ -1,8 +1,5 @@
-import {
-  WalkaboutsPageDocument,
-  useCreateWalkaboutMutation,
-  type WalkaboutsPageQuery,
-} from '../../generated/graphql';
+import { WalkaboutsPageDocument, type WalkaboutsPageQuery } from './WalkaboutsPage.generated';
+import { useCreateWalkaboutMutation } from './CreateWalkabout.generated';
 import type { OperationContext } from '../../lib/apollo/client';
 import { runMutation } from '../../lib/apollo/runMutation';
 import { fieldErrorsOf } from '../../lib/outcome';

@@ -1,4 +1,4 @@
-import { useStartFireWatchMutation } from '../../generated/graphql';
+import { useStartFireWatchMutation } from './FireWatch.generated';
 import type { OperationContext } from '../../lib/apollo/client';
 import { runMutation } from '../../lib/apollo/runMutation';
 import { fieldErrorsOf, refusalText } from '../../lib/outcome';

@@ -1,4 +1,4 @@
-import { useStopFireWatchMutation } from '../../generated/graphql';
+import { useStopFireWatchMutation } from './FireWatch.generated';
 import type { OperationContext } from '../../lib/apollo/client';
 import { runMutation } from '../../lib/apollo/runMutation';
 import { fieldErrorsOf } from '../../lib/outcome';

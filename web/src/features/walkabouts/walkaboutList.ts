@@ -1,5 +1,6 @@
 import { compareWalkaboutsForList, walkaboutDateLabel, walkaboutState, walkaboutTitle, type Frequency } from '@fsi/shared';
-import type { Frequency as GraphQLFrequency, WalkaboutRow_WalkaboutFragment } from '../../generated/graphql';
+import type { Frequency as GraphQLFrequency } from '../../generated/schema';
+import type { WalkaboutRow_WalkaboutFragment } from './WalkaboutRow.generated';
 
 /** The GraphQL enum (DAILY) in the spelling of @fsi/shared (daily). */
 export function toFrequency(frequency: GraphQLFrequency | null): Frequency | null {

@@ -1,5 +1,5 @@
 import { ApolloError } from '@apollo/client';
-import type { FieldError } from '../../generated/graphql';
+import type { FieldError } from '../../generated/schema';
 import { classifyFailure } from '../failure';
 import type { Failure, Outcome } from '../outcome';
 import { endRefusedSession } from '../session/refusal';

@@ -1,5 +1,5 @@
 import { valueOfTypedFields, type ConditionValue } from '@fsi/shared';
-import type { ConditionValue_ConditionFragment } from '../../generated/graphql';
+import type { ConditionValue_ConditionFragment } from './ConditionValue.generated';
 
 /**
  * The web's one reading of a condition's value: the typed fields of `fragment ConditionValue_condition`

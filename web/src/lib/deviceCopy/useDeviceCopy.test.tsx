@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { graphql, http, HttpResponse } from 'msw';
-import type { WalkaboutEditPageQuery } from '../../generated/graphql';
+import type { WalkaboutEditPageQuery } from '../../features/walkabout-edit/WalkaboutEditPage.generated';
 import { renderApp } from '../../test/render';
 import { aBuilding, aConnection, aViewer } from '../../test/builders';
 import { GRAPHQL_URL } from '../../test/server';

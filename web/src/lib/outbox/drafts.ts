@@ -1,5 +1,5 @@
 import { CONDITION_TYPE_FROM_WIRE, toValueInput, type ConditionValue } from '@fsi/shared';
-import type { ConditionSaveInput, ConditionType as ConditionKind, ConditionValueInput, QrUnavailabilityKind } from '../../generated/graphql';
+import type { ConditionSaveInput, ConditionType as ConditionKind, ConditionValueInput, QrUnavailabilityKind } from '../../generated/schema';
 
 /**
  * What the outbox keeps of a walkabout's work (DESIGN.md section 4, "Field conditions"): the

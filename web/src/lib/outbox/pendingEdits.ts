@@ -1,5 +1,8 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { EntryScanInput, ConditionSaveInput, WalkaboutEditPageQuery } from '../../generated/graphql';
+import type { EntryScanInput, ConditionSaveInput } from '../../generated/schema';
+// The device copy is the walkabout editor's query answer as it came, so its type is that screen's (types only).
+// eslint-disable-next-line no-restricted-imports
+import type { WalkaboutEditPageQuery } from '../../features/walkabout-edit/WalkaboutEditPage.generated';
 import type { ConditionDraft, EntryScanDraft, QrReportDraft } from './drafts';
 import { createSignal } from '../signal';
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SaveWalkaboutInput } from '../../generated/graphql';
+import type { SaveWalkaboutInput } from '../../generated/schema';
 import type { Outcome } from '../outcome';
 import type { UploadedFile } from '../upload/uploadFile';
 import { closeEditsDb, loadEdits, putBatch, putChange, putPhoto } from './pendingEdits';

@@ -1,4 +1,4 @@
-import type { SaveWalkaboutInput } from '../../generated/graphql';
+import type { SaveWalkaboutInput } from '../../generated/schema';
 import { toConditionSaveInput, type QrReportDraft } from './drafts';
 import { confirmBatch, confirmChange, dropBatch, loadEdits, putBatch, refuseQrReport, setPhotoUrl, type BatchRecord } from './pendingEdits';
 import { refusalText, type Failure, type Outcome } from '../outcome';

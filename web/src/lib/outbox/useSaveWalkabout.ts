@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { useSaveWalkaboutMutation, type SaveWalkaboutInput, type SaveWalkaboutMutation } from '../../generated/graphql';
+import { useSaveWalkaboutMutation, type SaveWalkaboutMutation } from './useSaveWalkabout.generated';
+import type { SaveWalkaboutInput } from '../../generated/schema';
 import type { OperationContext } from '../apollo/client';
 import { runMutation } from '../apollo/runMutation';
 import type { Outcome } from '../outcome';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useReportUnavailableQrCodeMutation } from '../../generated/graphql';
+import { useReportUnavailableQrCodeMutation } from './useSendQrReport.generated';
 import type { OperationContext } from '../apollo/client';
 import { runMutation } from '../apollo/runMutation';
 import type { Outcome } from '../outcome';

@@ -7,7 +7,7 @@ import {
   validateQrUnavailability,
   type QrUnavailabilityKind as ReasonKind,
 } from '@fsi/shared';
-import type { QrUnavailabilityKind } from '../../../generated/graphql';
+import type { QrUnavailabilityKind } from '../../../generated/schema';
 import type { QrReportDraft } from '../../../lib/outbox/drafts';
 import { QR_REASON_LABELS } from './EntryCard';
 

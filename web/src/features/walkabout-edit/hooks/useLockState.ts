@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { canRecordWalkaboutResults, LOCKED_CHECK_MS, walkaboutState } from '@fsi/shared';
-import type { WalkaboutEditPageQuery } from '../../../generated/graphql';
+import type { WalkaboutEditPageQuery } from '../WalkaboutEditPage.generated';
 
 /** Re-reads the clock every few seconds so that a walkabout reaching its lock time turns read-only. */
 function useNow(intervalMs: number): number {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLockWalkaboutMutation, type LockWalkaboutMutation } from '../../../generated/graphql';
+import { useLockWalkaboutMutation, type LockWalkaboutMutation } from './useLockWalkabout.generated';
 import type { OperationContext } from '../../../lib/apollo/client';
 import { runMutation } from '../../../lib/apollo/runMutation';
 import type { Outcome } from '../../../lib/outcome';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { QrUnavailabilityKind } from '../../../generated/graphql';
+import type { QrUnavailabilityKind } from '../../../generated/schema';
 import type { UnavailableTarget } from '../components/UnavailableQrCodeModal';
 import type { WalkaboutEditStore } from '../state/walkaboutEditStore';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useWalkaboutEditPageQuery, type WalkaboutEditPageQuery } from '../../../generated/graphql';
+import { useWalkaboutEditPageQuery, type WalkaboutEditPageQuery } from '../WalkaboutEditPage.generated';
 import { appErrors } from '../../../lib/events';
 import { dropChange, loadEdits, loadSnapshot, putChange, putPhoto, putSnapshot } from '../../../lib/outbox/pendingEdits';
 import { WalkaboutEditStore, type EditPersistence } from '../state/walkaboutEditStore';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConditionRow_ConditionFragment } from '../../../generated/graphql';
+import type { ConditionRow_ConditionFragment } from '../components/ConditionRow.generated';
 import { aCondition } from '../testData';
 import { applyDraft, toConditionInfo, toDraft, toSharedCondition } from './model';
 

@@ -1,10 +1,7 @@
 import { CONDITION_TYPE_FROM_WIRE, type Condition } from '@fsi/shared';
-import type {
-  ConditionRow_ConditionFragment,
-  ConditionType as ConditionKind,
-  EntryCard_EntryFragment,
-  QrUnavailabilityKind,
-} from '../../../generated/graphql';
+import type { ConditionRow_ConditionFragment } from '../components/ConditionRow.generated';
+import type { ConditionType as ConditionKind, QrUnavailabilityKind } from '../../../generated/schema';
+import type { EntryCard_EntryFragment } from '../components/EntryCard.generated';
 import { conditionValueOf } from '../../../lib/conditions/conditionValue';
 import type { ConditionDraft } from '../../../lib/outbox/drafts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WalkaboutEditPageQuery } from '../../../generated/graphql';
+import type { WalkaboutEditPageQuery } from '../WalkaboutEditPage.generated';
 import type { WalkaboutEdits } from '../../../lib/outbox/pendingEdits';
 import { aConditionDraft } from '../../../lib/outbox/testDrafts';
 import { aCondition, aFloor, anEntry, aWalkabout, UUID_A, UUID_B } from '../testData';

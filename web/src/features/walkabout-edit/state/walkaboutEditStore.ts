@@ -9,7 +9,8 @@ import {
   type Condition,
   type Entry,
 } from '@fsi/shared';
-import type { QrUnavailabilityKind, WalkaboutEditPageQuery } from '../../../generated/graphql';
+import type { QrUnavailabilityKind } from '../../../generated/schema';
+import type { WalkaboutEditPageQuery } from '../WalkaboutEditPage.generated';
 import {
   applyDraft,
   toConditionInfo,
