@@ -1,5 +1,4 @@
 /** The REST contract of Organization Settings: the organization with its buildings, and its counters (section 3). */
-import Type from 'typebox';
 import { IdParams, IncludeQuery } from '../../jsonapi/query';
 import { errorResponses, Included, Int, PlainResource, ref, SingleDocument, Str } from '../../jsonapi/schemas';
 import { BuildingResource } from '../buildings/schemas';
