@@ -12,7 +12,8 @@ export type NavigationRow = {
 
 /**
  * The rows of a settings screen (Organization Settings, Building Settings): each a link with its count, in one
- * list named by `label`, so that a screen reader announces the row and its count together.
+ * list named by `label`. The link's name is what it shows (label, description, count), so that a screen reader
+ * announces the row and its count together and speech input can say what is seen.
  */
 export function NavigationRows({ label, rows }: { label: string; rows: readonly NavigationRow[] }) {
   return (
@@ -23,7 +24,6 @@ export function NavigationRows({ label, rows }: { label: string; rows: readonly 
             <li key={row.to} style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>
               <Link
                 to={row.to}
-                aria-label={row.count === null ? row.label : `${row.label}, ${row.count}`}
                 style={{ display: 'flex', alignItems: 'center', gap: 12, padding: 'var(--mantine-spacing-md)', color: 'inherit', textDecoration: 'none', minHeight: 48 }}
               >
                 <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
@@ -38,7 +38,7 @@ export function NavigationRows({ label, rows }: { label: string; rows: readonly 
                 </Stack>
                 <Group gap="xs" wrap="nowrap">
                   {row.count !== null && (
-                    <Badge variant="light" color="gray" size="lg" aria-hidden>
+                    <Badge variant="light" color="gray" size="lg">
                       {row.count}
                     </Badge>
                   )}

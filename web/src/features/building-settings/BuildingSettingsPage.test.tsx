@@ -35,13 +35,15 @@ describe('Building Settings', () => {
     renderBuildingSettings();
     const nav = await screen.findByRole('navigation', { name: 'Building Settings' });
     expect(screen.getByRole('heading', { name: 'King Street Commerce Centre' })).toBeInTheDocument();
-    expect(within(nav).getAllByRole('link').map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
-      ['Building Details', '/manage/organization/1/building/11?backUrl=%2Fmanage%2Fbuilding%2F11'],
-      ['Floors, 4', '/manage/building/11/floors'],
-      ['Locations, 37', '/manage/building/11/locations'],
-      ['Types, 9', '/manage/building/11/equipments'],
-      ['Tasks, 112', '/manage/building/11/tasks'],
-    ]);
+    const rows: [string | RegExp, string][] = [
+      [/^Building Details/, '/manage/organization/1/building/11?backUrl=%2Fmanage%2Fbuilding%2F11'],
+      ['Floors 4', '/manage/building/11/floors'],
+      ['Locations 37', '/manage/building/11/locations'],
+      ['Types 9', '/manage/building/11/equipments'],
+      ['Tasks 112', '/manage/building/11/tasks'],
+    ];
+    expect(within(nav).getAllByRole('link')).toEqual(rows.map(([name]) => within(nav).getByRole('link', { name })));
+    for (const [name, href] of rows) expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);
     // A building manager does not read the organization's settings: back to the buildings.
     expect(screen.getByRole('link', { name: 'Buildings' })).toHaveAttribute('href', '/buildings');
   });
@@ -54,7 +56,7 @@ describe('Building Settings', () => {
 
   it('leads the types row, a screen still to come, to the not-available page', async () => {
     const { user, currentPath } = renderBuildingSettings();
-    await user.click(await screen.findByRole('link', { name: 'Types, 9' }));
+    await user.click(await screen.findByRole('link', { name: 'Types 9' }));
     expect(await screen.findByText('This page is not available yet')).toBeInTheDocument();
     expect(currentPath()).toBe('/manage/building/11/equipments');
   });
