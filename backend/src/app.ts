@@ -22,6 +22,9 @@ import userRoutes from './features/users/routes';
 import walkaboutRoutes from './features/walkabouts/routes';
 import walkaboutReportRoutes from './features/walkabout-reports/routes';
 import qrCodeRoutes from './features/qr-codes/routes';
+// Issue 12, organization settings and the buildings list.
+import organizationSettingsRoutes from './features/organizations/counters';
+import manageBuildingRoutes from './features/buildings/manage-routes';
 import authPlugin from './plugins/auth';
 import authorizationPlugin from './plugins/authorization';
 import dbPlugin from './plugins/db';
@@ -132,6 +135,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(walkaboutReportRoutes);
   await app.register(qrCodeRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
   await app.register(documentRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
+  // Issue 12, organization settings and the buildings list.
+  await app.register(organizationSettingsRoutes);
+  await app.register(manageBuildingRoutes);
 
   app.get(
     '/openapi.json',

@@ -66,6 +66,7 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
   ],
   'GET /organizations/:id': async ({ manager, organization }) => [
     (await manager.get(`/organizations/${organization}`)).status,
+    (await manager.get(`/organizations/${organization}?include=buildings`)).status,
     (await manager.get('/organizations/x')).status,
   ],
   'GET /regions': async ({ manager }) => [
@@ -395,6 +396,31 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     (await manager.patch(`/organizations/${organization}/accept-contract`, { data: { contractAcceptedAt: new Date().toISOString() } })).status,
     (await admin.patch('/organizations/999999/accept-contract', { data: { contractAcceptedAt: new Date().toISOString() } })).status,
   ],
+  // Organization settings and the buildings list (issue 12).
+  'GET /organizations/:id/associations-counters': async ({ manager, organization }) => [
+    (await manager.get(`/organizations/${organization}/associations-counters`)).status,
+    (await manager.get('/organizations/999999/associations-counters')).status,
+  ],
+  'GET /buildings/:id/associations-counters': async ({ manager, building }) => [
+    (await manager.get(`/buildings/${building}/associations-counters`)).status,
+    (await manager.get('/buildings/999999/associations-counters')).status,
+  ],
+  'POST /buildings': async ({ admin, manager, organization }) => [
+    (await admin.post('/buildings', { data: { type: 'buildings', attributes: { name: 'Documents Tower', organization_id: organization } } })).status,
+    (await admin.post('/buildings', { data: { type: 'buildings', attributes: { name: '', organization_id: organization } } })).status,
+    (await manager.post('/buildings', { data: { type: 'buildings', attributes: { name: 'Refused', organization_id: organization } } })).status,
+  ],
+  'PUT /buildings/:id/attributes': async ({ admin, manager, building }) => {
+    const version = one((await admin.get(`/buildings/${building}`)).body).attributes.version as number;
+    const put = (who: Client, v: number) =>
+      who.request('PUT', `/buildings/${building}/attributes`, { data: { attributes: { name: 'King Street Commerce Centre', version: v } } });
+    return [(await put(admin, version)).status, (await put(admin, version)).status, (await put(manager, version + 1)).status];
+  },
+  'PUT /buildings/batch-update': async ({ admin, manager, building }) => {
+    const { order, version } = one((await admin.get(`/buildings/${building}`)).body).attributes as { order: number; version: number };
+    const put = (who: Client, v: number) => who.request('PUT', '/buildings/batch-update', { batch_update_attributes: [{ building_id: building, order, version: v }] });
+    return [(await put(admin, version)).status, (await put(admin, version)).status, (await put(manager, version + 1)).status];
+  },
   'GET /mail-outbox': async ({ admin, manager }) => [
     (await admin.get('/mail-outbox?page[size]=2')).status,
     (await admin.get('/mail-outbox?page[size]=0')).status,
@@ -421,7 +447,7 @@ const expected: Record<string, number[]> = {
   'POST /organizations': [201, 422, 403],
   'PUT /organizations/:id': [200, 422, 403],
   'PATCH /organizations/:id/accept-contract': [409, 403, 404],
-  'GET /organizations/:id': [200, 400],
+  'GET /organizations/:id': [200, 200, 400],
   'GET /regions': [200, 400],
   'GET /cycles': [200, 400],
   'GET /current-user-buildings': [200, 401],
@@ -474,6 +500,11 @@ const expected: Record<string, number[]> = {
   'POST /documents': [201, 422, 403],
   'PATCH /documents/:id': [200, 422, 403],
   'POST /document-emails': [201, 422],
+  'GET /organizations/:id/associations-counters': [200, 404],
+  'GET /buildings/:id/associations-counters': [200, 404],
+  'POST /buildings': [201, 422, 403],
+  'PUT /buildings/:id/attributes': [200, 409, 403],
+  'PUT /buildings/batch-update': [200, 409, 403],
   'GET /mail-outbox': [200, 400, 403],
   'GET /failed-jobs': [200, 400, 403],
   'GET /openapi.json': [200],

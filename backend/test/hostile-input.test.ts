@@ -351,6 +351,23 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
   const asAdmin = (sample: Sample): Sample => ({ ...sample, headers: { ...sample.headers, authorization: `Bearer ${adminToken}` } });
 
   /** The inputs of the contract routes (issue 11), each sent as the administrator. */
+  /** The inputs of adding, renaming and reordering buildings (issue 12), each sent as the administrator. */
+  function manageBuildingInputs(): Record<string, ReadBack | NotStored | Refused> {
+    const added = () => asAdmin(table['POST /buildings']!);
+    const renamed = () => asAdmin(table['PUT /buildings/:id/attributes']!);
+    const name = async (answer: Injected) => (answer.body.data as JsonApiResource).attributes.name;
+    return {
+      'POST /buildings body:/data/type': { notStored: typeMember },
+      'POST /buildings body:/data/attributes/name': { attribute: 'buildings.name (the 201)', freeText: true, sample: added, read: name },
+      'POST /buildings body:/data/attributes/organization_id': { notStored: identifier },
+      'PUT /buildings/:id/attributes path:id': { notStored: identifier },
+      'PUT /buildings/:id/attributes body:/data/id': { notStored: 'the id of the path, repeated as JSON:API has it' },
+      'PUT /buildings/:id/attributes body:/data/type': { notStored: typeMember },
+      'PUT /buildings/:id/attributes body:/data/attributes/name': { attribute: 'buildings.name', freeText: true, sample: renamed, read: name },
+      'PUT /buildings/:id/attributes body:/data/attributes/organization_id': { notStored: 'the organization is not changed by a rename' },
+      'PUT /buildings/batch-update body:/batch_update_attributes/0/building_id': { notStored: identifier },
+    };
+  }
   function contractInputs(): Record<string, ReadBack | NotStored | Refused> {
     const fileReference = 'the reference of an upload (`/files/{key}` as POST /uploads answered it): no hostile string is one';
     const building = () => asAdmin(table['PATCH /buildings/:id']!);
@@ -435,6 +452,7 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
   const stored: Record<string, ReadBack | NotStored | Refused> = {
     'POST /uploads query:kind': { notStored: 'which files are accepted (image or document): an unknown kind is a 400, the kind kept is one of the two' },
     ...contractInputs(),
+    ...manageBuildingInputs(),
     'POST /sessions body:/data/type': { notStored: typeMember },
     'POST /sessions body:/data/attributes/username': { notStored: 'a credential: checked, not kept' },
     'POST /sessions body:/data/attributes/password': { notStored: 'a credential: checked, not kept' },

@@ -273,6 +273,16 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       url: `/organizations/${ids.organization}/accept-contract`,
       body: { data: { contractAcceptedAt: '2026-11-20T10:00:00.000Z' } },
     },
+    // Organization settings and the buildings list (issue 12).
+    'GET /organizations/:id/associations-counters': { method: 'GET', url: `/organizations/${ids.organization}/associations-counters` },
+    'GET /buildings/:id/associations-counters': { method: 'GET', url: `/buildings/${ids.building}/associations-counters` },
+    'POST /buildings': { method: 'POST', url: '/buildings', body: { data: { type: 'buildings', attributes: { name: 'Sample Building', organization_id: ids.organization } } } },
+    'PUT /buildings/:id/attributes': {
+      method: 'PUT',
+      url: `/buildings/${ids.building}/attributes`,
+      body: { data: { id: ids.building, type: 'buildings', attributes: { name: 'King Street Commerce Centre' } } },
+    },
+    'PUT /buildings/batch-update': { method: 'PUT', url: '/buildings/batch-update', body: { batch_update_attributes: [{ building_id: ids.building, order: 1 }] } },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },

@@ -126,6 +126,7 @@ const cases: Record<string, Case> = {
   },
   'GET /organizations/:id': async (side) => {
     expect((await side.client.get(`/organizations/${side.otherOrganization}`)).status).toBe(404);
+    expect((await side.client.get(`/organizations/${side.otherOrganization}?include=buildings`)).status).toBe(404);
   },
   'GET /regions': async (side) => {
     onlyOwn((await side.client.get('/regions?include=organization,parent')).body, side.own.regions);
@@ -491,6 +492,35 @@ const cases: Record<string, Case> = {
     const answer = await side.client.patch(`/organizations/${side.otherOrganization}/accept-contract`, { data: { contractAcceptedAt: new Date().toISOString() } });
     expect(answer.status).toBe(404);
     expect((await backend.db.select().from(schema.organizations).where(eq(schema.organizations.id, side.otherOrganization)))[0]).toEqual(before);
+  },
+  // Organization settings and the buildings list (issue 12).
+  'GET /organizations/:id/associations-counters': async (side) => {
+    expect((await side.client.get(`/organizations/${side.otherOrganization}/associations-counters`)).status).toBe(404);
+  },
+  'GET /buildings/:id/associations-counters': async (side) => {
+    for (const id of side.other.buildings) expect((await side.client.get(`/buildings/${id}/associations-counters`)).status).toBe(404);
+  },
+  'POST /buildings': async (side, backend) => {
+    const name = `Planted by ${side.username}`;
+    const answer = await side.client.post('/buildings', { data: { type: 'buildings', attributes: { name, organization_id: side.otherOrganization } } });
+    expect(answer.status).toBe(404);
+    expect(await backend.db.select().from(schema.buildings).where(eq(schema.buildings.name, name))).toEqual([]);
+  },
+  'PUT /buildings/:id/attributes': async (side, backend) => {
+    const id = side.other.buildings[0]!;
+    const [before] = await backend.db.select().from(schema.buildings).where(eq(schema.buildings.id, Number(id)));
+    const answer = await side.client.request('PUT', `/buildings/${id}/attributes`, { data: { attributes: { name: 'Renamed from outside', version: before!.version } } });
+    expect(answer.status).toBe(404);
+    expect((await backend.db.select().from(schema.buildings).where(eq(schema.buildings.id, Number(id))))[0]).toEqual(before);
+  },
+  'PUT /buildings/batch-update': async (side, backend) => {
+    const rows = () => backend.db.select().from(schema.buildings).where(inArray(schema.buildings.id, side.other.buildings.map(Number)));
+    const before = await rows();
+    const answer = await side.client.request('PUT', '/buildings/batch-update', {
+      batch_update_attributes: side.other.buildings.map((id, index) => ({ building_id: id, order: 100 + index })),
+    });
+    expect(answer.status).toBe(404);
+    expect(await rows()).toEqual(before);
   },
   // Administrators' views of the background work, which span organizations: refused to everyone else.
   'GET /mail-outbox': async (side) => {

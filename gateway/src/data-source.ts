@@ -12,6 +12,7 @@ import { createFireWatchLoaders } from './features/fire-watches/loaders';
 import { createLocationLoaders } from './features/locations/loaders';
 import { createMailOutboxLoaders } from './features/mail-outbox/loaders';
 import { createOrganizationLoaders } from './features/organizations/loaders';
+import { createOrganizationSettingsLoaders } from './features/organization-settings/loaders';
 import { createQrCodeLoaders } from './features/qr-codes/loaders';
 import { createRegionLoaders } from './features/regions/loaders';
 import { createReportLoaders } from './features/reports/loaders';
@@ -34,6 +35,7 @@ export function createDataSource(rest: RestClient): DataSource {
     mailOutbox: createMailOutboxLoaders(rest),
     qrCodes: createQrCodeLoaders(rest),
     documents: createDocumentLoaders(rest),
+    organizationSettings: createOrganizationSettingsLoaders(rest),
   };
 }
 
@@ -50,4 +52,5 @@ export type DataSource = {
   mailOutbox: ReturnType<typeof createMailOutboxLoaders>;
   qrCodes: ReturnType<typeof createQrCodeLoaders>;
   documents: ReturnType<typeof createDocumentLoaders>;
+  organizationSettings: ReturnType<typeof createOrganizationSettingsLoaders>;
 };

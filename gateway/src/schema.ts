@@ -15,6 +15,7 @@ import { fireWatchResolvers } from './features/fire-watches/resolvers';
 import { locationResolvers } from './features/locations/resolvers';
 import { mailOutboxResolvers } from './features/mail-outbox/resolvers';
 import { organizationResolvers } from './features/organizations/resolvers';
+import { organizationSettingsResolvers } from './features/organization-settings/resolvers';
 import { qrCodeResolvers } from './features/qr-codes/resolvers';
 import { regionResolvers } from './features/regions/resolvers';
 import { reportResolvers } from './features/reports/resolvers';
@@ -54,4 +55,5 @@ export const resolvers = mergeResolvers([
   mailOutboxResolvers,
   qrCodeResolvers,
   documentResolvers,
+  organizationSettingsResolvers,
 ]);

@@ -71,6 +71,12 @@ describe.each(databases)('hostile strings in every text input of every mutation 
   /** Contracts (issue 11): uploads' references the contract inputs take, a building no other entry saves in, and an organization of no building. */
   const contracts = { pdf: '', image: '', building: '', organization: '' };
   const tokenOf = (entry: Entry) => (entry.asAdmin ? adminToken : token);
+  /** The version of the building that renameBuilding and reorderBuildings change, read before each send (issue 12). */
+  let buildingVersion = 1;
+  async function currentVersion(): Promise<void> {
+    const [row] = await stack.backend.db.select({ version: db.buildings.version }).from(db.buildings).where(eq(db.buildings.id, Number(contracts.building)));
+    buildingVersion = row!.version;
+  }
 
   /** A stored file as an upload leaves it (its row in uploads); its reference. */
   async function uploaded(kind: 'document' | 'image'): Promise<string> {
@@ -509,6 +515,33 @@ describe.each(databases)('hostile strings in every text input of every mutation 
       asAdmin: true,
       variables: () => ({ id: contracts.organization }),
       inputs: { id: { notKept: identifier } },
+    },
+    // Organization settings and the buildings list (issue 12): renames and reorders send the building's current version.
+    createBuilding: {
+      selection: '{ building { id name } errors { field code message } }',
+      asAdmin: true,
+      variables: () => ({ input: { organizationId: contracts.organization, name: 'Sweep Building' } }),
+      inputs: {
+        'input.organizationId': { notKept: identifier },
+        'input.name': { field: 'name', freeText: true, readBack: async (payload) => (payload.building as { name: string }).name },
+      },
+    },
+    renameBuilding: {
+      selection: '{ building { id name } errors { field code message } }',
+      asAdmin: true,
+      prepare: currentVersion,
+      variables: () => ({ id: contracts.building, name: 'Riverside Distribution Warehouse', version: buildingVersion }),
+      inputs: {
+        id: { notKept: identifier },
+        name: { field: 'name', freeText: true, readBack: async (payload) => (payload.building as { name: string }).name },
+      },
+    },
+    reorderBuildings: {
+      selection: '{ buildings { id order } errors { field code message } }',
+      asAdmin: true,
+      prepare: currentVersion,
+      variables: () => ({ buildings: [{ id: contracts.building, order: 1, version: buildingVersion }] }),
+      inputs: { 'buildings.0.id': { notKept: identifier } },
     },
     reportUnavailableQrCode: {
       selection: '{ entries { id } errors { field code message } }',

@@ -486,6 +486,51 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await context.close();
   });
 
+  // Organization settings and the buildings list (issue 12).
+  it('Organization Settings loading and loaded, Manage Buildings with a keyboard move and its add modal refusing an empty name, and Building Settings', async () => {
+    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const { building } = await gql<{ building: { organization: { id: string } } }>(admin.accessToken, 'query ($id: ID!) { building(id: $id) { organization { id } } }', {
+      id: String(walkabout.buildingId),
+    });
+    const organizationId = building.organization.id;
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    const held = await holdGraphql(page);
+    await page.goto(`/manage/organization/${organizationId}`);
+    await page.getByRole('status', { name: 'Loading organization settings' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await held.release();
+    const settings = page.getByRole('navigation', { name: 'Organization Settings' });
+    await settings.waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await settings.getByRole('link', { name: /^Buildings \d+$/ }).click();
+    const list = page.getByRole('list', { name: 'Buildings' });
+    await list.waitFor();
+    expect(await violations(page)).toEqual([]);
+    // A move by keyboard and back again, so that the other checks meet the demo's order.
+    const first = (await list.getByRole('link').first().textContent())!;
+    await page.getByRole('button', { name: `Move ${first} down` }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${first} down`);
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: `Move ${first} up` }).click();
+    await expect.poll(async () => list.getByRole('link').first().textContent()).toBe(first);
+
+    await page.getByRole('button', { name: 'Add Building' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add Building' });
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.getByText('Building name is required field').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+
+    await page.goto(`/manage/building/${walkabout.buildingId}`);
+    await page.getByRole('navigation', { name: 'Building Settings' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('the documents screens in their loading state', async () => {
     const plan = await aPdfDocument();
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'ENTRY_NOT_SCANNED',
   'FIRE_WATCH_ALREADY_STARTED',
   'CONTRACT_NOT_ACCEPTED',
+  /** A write named an older `version` of a record than it has (someone else changed it meanwhile): reload and try again. */
+  'STALE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
 ] as const;
@@ -65,6 +67,8 @@ export const unauthorized = (detail = 'Sign in to continue: the access token is 
 export const forbidden = (detail = 'You are not allowed to do this.') => new HttpError(403, detail);
 export const unprocessable = (detail: string, pointer?: string, code?: ErrorCode) =>
   new HttpError(422, detail, pointer ? { pointer } : undefined, code);
+/** 409 STALE: the write carried an older version than the record's (admin-organizations-buildings.md, issue 12). */
+export const stale = (detail: string) => new HttpError(409, detail, undefined, 'STALE');
 export const badParameter = (parameter: string, detail: string) => new HttpError(400, detail, { parameter });
 
 export type FieldError = { pointer: string; detail: string; code?: ErrorCode };

@@ -36,6 +36,10 @@ const loaders = {
   DocumentCategoriesPage: () => import('../features/documents/DocumentCategoriesPage').then((module) => module.DocumentCategoriesPage),
   DocumentsPage: () => import('../features/documents/DocumentsPage').then((module) => module.DocumentsPage),
   DocumentPage: () => import('../features/documents/DocumentPage').then((module) => module.DocumentPage),
+  // Organization settings and the buildings list (issue 12).
+  OrganizationSettingsPage: () => import('../features/organization-settings/OrganizationSettingsPage').then((module) => module.OrganizationSettingsPage),
+  ManageBuildingsPage: () => import('../features/manage-buildings/ManageBuildingsPage').then((module) => module.ManageBuildingsPage),
+  BuildingSettingsPage: () => import('../features/building-settings/BuildingSettingsPage').then((module) => module.BuildingSettingsPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -88,6 +92,10 @@ export const UnassignedQrCodesPage = lazyPage('UnassignedQrCodesPage');
 export const DocumentCategoriesPage = lazyPage('DocumentCategoriesPage');
 export const DocumentsPage = lazyPage('DocumentsPage');
 export const DocumentPage = lazyPage('DocumentPage');
+// Organization settings and the buildings list (issue 12).
+export const OrganizationSettingsPage = lazyPage('OrganizationSettingsPage');
+export const ManageBuildingsPage = lazyPage('ManageBuildingsPage');
+export const BuildingSettingsPage = lazyPage('BuildingSettingsPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -114,6 +122,10 @@ export const SHELL_ROUTES = [
   { path: '/buildings/:buildingId/document-categories', screen: 'DocumentCategoriesPage', Screen: DocumentCategoriesPage },
   { path: '/buildings/:buildingId/documents', screen: 'DocumentsPage', Screen: DocumentsPage },
   { path: '/buildings/:buildingId/documents/:documentId', screen: 'DocumentPage', Screen: DocumentPage },
+  // Organization settings and the buildings list (issue 12).
+  { path: '/manage/organization/:organizationId', screen: 'OrganizationSettingsPage', Screen: OrganizationSettingsPage },
+  { path: '/manage/organization/:organizationId/buildings', screen: 'ManageBuildingsPage', Screen: ManageBuildingsPage },
+  { path: '/manage/building/:buildingId', screen: 'BuildingSettingsPage', Screen: BuildingSettingsPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

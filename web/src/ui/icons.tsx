@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import {
   IconAlertTriangle as TablerAlertTriangle,
+  IconArrowDown as TablerArrowDown,
+  IconArrowUp as TablerArrowUp,
   IconBuilding as TablerBuilding,
   IconCamera as TablerCamera,
   IconChartBar as TablerChartBar,
@@ -54,6 +56,9 @@ export function decorative(Tabler: ComponentType<TablerIconProps>, name: string)
 }
 
 export const IconAlertTriangle = decorative(TablerAlertTriangle, 'IconAlertTriangle');
+// Reordering buildings by keyboard and mouse (issue 12).
+export const IconArrowDown = decorative(TablerArrowDown, 'IconArrowDown');
+export const IconArrowUp = decorative(TablerArrowUp, 'IconArrowUp');
 export const IconBuilding = decorative(TablerBuilding, 'IconBuilding');
 export const IconCamera = decorative(TablerCamera, 'IconCamera');
 export const IconChartBar = decorative(TablerChartBar, 'IconChartBar');

@@ -84,6 +84,8 @@ export const BuildingResource = Resource(
     name: Str,
     photoUrl: StrNull,
     order: Int,
+    /** Raised by every change; renames and reorders send it back, and an older one is refused with 409 STALE. */
+    version: Int,
     timeZone: Str,
     /** The contract as stored: `/files/{key}` of a PDF upload (what PATCH takes), or null: 'Contract Missing'. */
     contractUrl: StrNull,

@@ -19,6 +19,7 @@ export function buildingResource(b: BuildingView, signer: UrlSigner): Static<typ
       name: b.name,
       photoUrl: signedPhotoUrl(signer, b.photoUrl),
       order: b.order,
+      version: b.version,
       timeZone: b.timeZone,
       contractUrl: b.contractUrl,
       contractFileUrl: signedUrlOf(signer, b.contractUrl, `${b.name} Contract`),

@@ -8,7 +8,6 @@ import { findOrganization, listOrganizations } from './repository';
 import {
   acceptOrganizationContractSchema,
   createOrganizationSchema,
-  getOrganizationSchema,
   listOrganizationsSchema,
   updateOrganizationSchema,
 } from './schemas';
@@ -36,9 +35,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     );
   });
 
-  app.get('/organizations/:id', { schema: getOrganizationSchema }, async (request) => {
-    return singleDocument(await organizationDocument(scopeOf(request), Number(request.params.id)));
-  });
+  // GET /organizations/:id, with its buildings included on request, is Organization Settings' (counters.ts).
 
   app.post('/organizations', { schema: createOrganizationSchema }, async (request, reply) => {
     const scope = scopeOf(request);

@@ -36,13 +36,6 @@ export const listOrganizationsSchema = {
   response: { 200: ListDocument(ref(OrganizationResource)), ...errorResponses },
 };
 
-export const getOrganizationSchema = {
-  tags: ['organizations'],
-  summary: 'One organization',
-  params: IdParams,
-  response: { 200: SingleDocument(ref(OrganizationResource)), ...errorResponses },
-};
-
 const FileReference = (what: string) =>
   Type.Optional(StringOrNull({ maxLength: 2048, description: `\`/files/{key}\` of ${what} upload (POST /uploads); null clears it` }));
 

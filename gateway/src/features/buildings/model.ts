@@ -5,7 +5,7 @@ import type { PlainFields } from '../../models';
 import type { BuildingInformationRecord, BuildingOffsetRecord, BuildingResource, BuildingStatusRecord } from '../../rest-types';
 
 type PlainBuildingField =
-  | 'id' | 'name' | 'photoUrl' | 'order' | 'timeZone' | 'contractUrl' | 'contractFileUrl' | 'organizationContract'
+  | 'id' | 'name' | 'photoUrl' | 'order' | 'version' | 'timeZone' | 'contractUrl' | 'contractFileUrl' | 'organizationContract'
   | 'contractAccepterUsername' | 'contractAcceptedAt'
   | 'floorDisplayName' | 'hasApplicableWalkaboutConditions' | 'summaryFailureReportTotal' | 'summaryFailureReportAcknowledgedTotal'
   | 'summaryNotesReportTotal' | 'summaryNotesReportAcknowledgedTotal' | 'walkaboutsCount' | 'floorsCount' | 'locationsCount'
@@ -36,6 +36,7 @@ export function toBuilding(building: BuildingResource): BuildingModel {
     name: attributes.name,
     photoUrl: attributes.photoUrl,
     order: attributes.order,
+    version: attributes.version,
     timeZone: attributes.timeZone,
     contractUrl: attributes.contractUrl,
     contractFileUrl: attributes.contractFileUrl,

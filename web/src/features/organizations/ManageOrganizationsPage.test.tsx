@@ -108,6 +108,8 @@ describe('Manage Organizations', () => {
     expect(screen.getAllByRole('button', { name: /^Accept Contract/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Accept Contract of Harbour Strata Services']);
     expect(screen.getByRole('button', { name: 'Add Organization' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    // Each organization leads to its Organization Settings (issue 12).
+    expect(within(screen.getByRole('heading', { name: 'Harbour Strata Services' })).getByRole('link')).toHaveAttribute('href', '/manage/organization/2');
   });
 
   it('shows a busy status until the organizations arrive', async () => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { ActionIcon, Alert, Avatar, Badge, Button, Card, Center, Container, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { ActionIcon, Alert, Anchor, Avatar, Badge, Button, Card, Center, Container, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { canAcceptOrganizationContract, canEditOrganization } from '@fsi/shared';
 import { useManageOrganizationsPageQuery, useManageOrganizationsViewerQuery, type ManageOrganizations_OrganizationFragment } from './ManageOrganizationsPage.generated';
 import { TopBar } from '../../ui/TopBar';
@@ -169,7 +170,10 @@ function OrganizationRow({ organization, canEdit, canAccept, onEdit, onAccept }:
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Group gap="xs" wrap="wrap">
               <Title order={2} size="h5" style={{ overflowWrap: 'anywhere' }}>
-                {organization.name}
+                {/* Organization Settings (issue 12). */}
+                <Anchor component={Link} to={`/manage/organization/${organization.id}`} c="inherit">
+                  {organization.name}
+                </Anchor>
               </Title>
               <Badge color={STATUS_COLORS[organization.status] ?? 'gray'} variant="light">
                 {organization.status}
