@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'ENTRY_NOT_SCANNED',
   'FIRE_WATCH_ALREADY_STARTED',
   'CONTRACT_NOT_ACCEPTED',
+  // A write naming an older version of the record than the stored one (issue 12: two administrators at once).
+  'STALE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
 ] as const;
