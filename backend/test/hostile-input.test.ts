@@ -584,6 +584,31 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     'POST /unassigned_qr_codes/assign body:/data/attributes/new_uuid': { notStored: "an unassigned code's uuid: it selects the code, whose own uuid is stored" },
     'POST /unassigned_qr_codes/assign body:/data/attributes/existing_uuid': { notStored: identifier },
     'POST /unassigned_qr_codes/assign body:/data/attributes/existing_temporary_uuid': { notStored: 'compared with the location\'s temporary uuid, not stored' },
+    // Floors (issue 12): the name is read back from the floor answered; the rest select records. Sent as the manager,
+    // who manages buildings. (The samples carry no version, so that the sweep's renames never meet a stale one.)
+    'POST /buildings/:id/floor path:id': { notStored: identifier },
+    'POST /buildings/:id/floor body:/data/type': { notStored: typeMember },
+    'POST /buildings/:id/floor body:/data/attributes/building_id': { notStored: 'the building of the path, repeated' },
+    'POST /buildings/:id/floor body:/data/attributes/name': {
+      attribute: 'floors.name (the 201)',
+      freeText: true,
+      read: async (answer) => (answer.body.data as JsonApiResource).attributes.name,
+    },
+    'PUT /buildings/:id/floor path:id': { notStored: identifier },
+    'PUT /buildings/:id/floor body:/data/type': { notStored: typeMember },
+    'PUT /buildings/:id/floor body:/data/attributes/id': { notStored: identifier },
+    'PUT /buildings/:id/floor body:/data/attributes/name': {
+      attribute: 'floors.name',
+      freeText: true,
+      read: async (answer) => (answer.body.data as JsonApiResource).attributes.name,
+    },
+    'PUT /floors/batch-update body:/batch_update_attributes/0/floor_id': { notStored: identifier },
+    // The walkabout applicability (issue 12, administrators only): ids of types, tasks and the building.
+    'PUT /equipment body:/data/0/id': { notStored: identifier },
+    'PUT /equipment body:/data/0/type': { notStored: typeMember },
+    'PUT /equipment body:/data/0/attributes/applicableWalkaboutEquipmentConditionIds/0': { notStored: identifier },
+    'PUT /equipment body:/data/0/relationships/building/data/type': { notStored: typeMember },
+    'PUT /equipment body:/data/0/relationships/building/data/id': { notStored: identifier },
     'POST /walkabout-report-emails body:/data/type': { notStored: typeMember },
     'POST /walkabout-report-emails body:/data/attributes/id': { notStored: identifier },
     // An e-mail address: no hostile string is one.

@@ -280,9 +280,9 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
     'PUT /buildings/:id/floor': {
       method: 'PUT',
       url: `/buildings/${ids.building}/floor`,
-      body: { data: { type: 'floors', attributes: { id: ids.floor, name: 'Ground Floor', order: null, version: 1 } } },
+      body: { data: { type: 'floors', attributes: { id: ids.floor, name: 'Ground Floor', order: null } } },
     },
-    'PUT /floors/batch-update': { method: 'PUT', url: '/floors/batch-update', body: { batch_update_attributes: [{ floor_id: ids.floor, order: 0, version: 1 }] } },
+    'PUT /floors/batch-update': { method: 'PUT', url: '/floors/batch-update', body: { batch_update_attributes: [{ floor_id: ids.floor, order: 0 }] } },
     'PUT /equipment': {
       method: 'PUT',
       url: '/equipment',

@@ -16,6 +16,9 @@ import { createQrCodeLoaders } from './features/qr-codes/loaders';
 import { createRegionLoaders } from './features/regions/loaders';
 import { createReportLoaders } from './features/reports/loaders';
 import { createWalkaboutLoaders } from './features/walkabouts/loaders';
+// Issue 12: floors and the building walkabout applicability.
+import { createApplicabilityLoaders } from './features/applicability/loaders';
+import { createFloorLoaders } from './features/floors/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
@@ -34,6 +37,8 @@ export function createDataSource(rest: RestClient): DataSource {
     mailOutbox: createMailOutboxLoaders(rest),
     qrCodes: createQrCodeLoaders(rest),
     documents: createDocumentLoaders(rest),
+    floors: createFloorLoaders(rest),
+    applicability: createApplicabilityLoaders(rest),
   };
 }
 
@@ -50,4 +55,6 @@ export type DataSource = {
   mailOutbox: ReturnType<typeof createMailOutboxLoaders>;
   qrCodes: ReturnType<typeof createQrCodeLoaders>;
   documents: ReturnType<typeof createDocumentLoaders>;
+  floors: ReturnType<typeof createFloorLoaders>;
+  applicability: ReturnType<typeof createApplicabilityLoaders>;
 };
