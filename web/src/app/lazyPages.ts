@@ -36,6 +36,9 @@ const loaders = {
   DocumentCategoriesPage: () => import('../features/documents/DocumentCategoriesPage').then((module) => module.DocumentCategoriesPage),
   DocumentsPage: () => import('../features/documents/DocumentsPage').then((module) => module.DocumentsPage),
   DocumentPage: () => import('../features/documents/DocumentPage').then((module) => module.DocumentPage),
+  // Floors and the building walkabout applicability (issue 12).
+  ManageFloorsPage: () => import('../features/floors/ManageFloorsPage').then((module) => module.ManageFloorsPage),
+  WalkaboutApplicabilityPage: () => import('../features/applicability/WalkaboutApplicabilityPage').then((module) => module.WalkaboutApplicabilityPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -88,6 +91,9 @@ export const UnassignedQrCodesPage = lazyPage('UnassignedQrCodesPage');
 export const DocumentCategoriesPage = lazyPage('DocumentCategoriesPage');
 export const DocumentsPage = lazyPage('DocumentsPage');
 export const DocumentPage = lazyPage('DocumentPage');
+// Floors and the building walkabout applicability (issue 12).
+export const ManageFloorsPage = lazyPage('ManageFloorsPage');
+export const WalkaboutApplicabilityPage = lazyPage('WalkaboutApplicabilityPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -114,6 +120,9 @@ export const SHELL_ROUTES = [
   { path: '/buildings/:buildingId/document-categories', screen: 'DocumentCategoriesPage', Screen: DocumentCategoriesPage },
   { path: '/buildings/:buildingId/documents', screen: 'DocumentsPage', Screen: DocumentsPage },
   { path: '/buildings/:buildingId/documents/:documentId', screen: 'DocumentPage', Screen: DocumentPage },
+  // Floors and the building walkabout applicability (issue 12).
+  { path: '/manage/building/:buildingId/floors', screen: 'ManageFloorsPage', Screen: ManageFloorsPage },
+  { path: '/manage/organization/:organizationId/building/:buildingId/walkabout', screen: 'WalkaboutApplicabilityPage', Screen: WalkaboutApplicabilityPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

@@ -88,3 +88,16 @@ export const IconSearch = decorative(TablerSearch, 'IconSearch');
 export const IconSettings = decorative(TablerSettings, 'IconSettings');
 export const IconUser = decorative(TablerUser, 'IconUser');
 export const IconX = decorative(TablerX, 'IconX');
+
+// Floors (issue 12): the drag handle, the move buttons and edit.
+import {
+  IconArrowDown as TablerArrowDown,
+  IconArrowUp as TablerArrowUp,
+  IconGripVertical as TablerGripVertical,
+  IconPencil as TablerPencil,
+} from '@tabler/icons-react';
+
+export const IconArrowDown = decorative(TablerArrowDown, 'IconArrowDown');
+export const IconArrowUp = decorative(TablerArrowUp, 'IconArrowUp');
+export const IconGripVertical = decorative(TablerGripVertical, 'IconGripVertical');
+export const IconPencil = decorative(TablerPencil, 'IconPencil');
