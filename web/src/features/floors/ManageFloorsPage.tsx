@@ -184,7 +184,8 @@ export function ManageFloorsPage() {
         <FloorModal
           buildingId={buildingId}
           label={label}
-          floor={open.kind === 'edit' ? open.floor : null}
+          // The floor as last read: after a stale save the floors are read again, and the next save goes over the new version.
+          floor={open.kind === 'edit' ? (floors.find((floor) => floor.id === open.floor.id) ?? open.floor) : null}
           onSaved={(name) => {
             setOpen(null);
             setNotice({ color: 'green', text: `${name} saved.` });
