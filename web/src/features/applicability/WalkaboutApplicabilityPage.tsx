@@ -130,9 +130,10 @@ function TypeConditions({ type, ticked, disabled, onToggle, onSelectAll }: TypeP
   const all = type.tasks.length > 0 && type.tasks.every((task) => ticked.has(task.taskId));
   return (
     <Card withBorder radius="md" padding="md" component="fieldset" style={{ margin: 0, minWidth: 0 }}>
-      <Group justify="space-between" gap="sm" wrap="wrap" mb="xs">
+      {/* The legend first, so that it names the group of checkboxes; floated, so that it sits inside the card. */}
+      <legend style={{ float: 'left', width: '100%', padding: 0 }}>
         <Group gap="xs" wrap="wrap">
-          <Text component="legend" fw={600} style={{ float: 'left', padding: 0, overflowWrap: 'anywhere' }}>
+          <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
             {type.name}
             {type.aliasName ? ` (${type.aliasName})` : ''}
           </Text>
@@ -142,6 +143,11 @@ function TypeConditions({ type, ticked, disabled, onToggle, onSelectAll }: TypeP
             </Badge>
           )}
         </Group>
+      </legend>
+      <Group justify="space-between" gap="sm" wrap="wrap" my="xs" style={{ clear: 'both' }}>
+        <Text size="sm" c="dimmed">
+          {type.tasks.filter((task) => ticked.has(task.taskId)).length} of {type.tasks.length} ticked
+        </Text>
         {type.tasks.length > 0 && (
           <Anchor component="button" type="button" size="sm" onClick={onSelectAll} disabled={disabled || all} aria-label={`Select All conditions of ${type.name}`}>
             Select All
@@ -149,11 +155,11 @@ function TypeConditions({ type, ticked, disabled, onToggle, onSelectAll }: TypeP
         )}
       </Group>
       {type.tasks.length === 0 ? (
-        <Text size="sm" c="dimmed" style={{ clear: 'both' }}>
+        <Text size="sm" c="dimmed">
           This equipment has no conditions.
         </Text>
       ) : (
-        <Stack gap="xs" style={{ clear: 'both' }}>
+        <Stack gap="xs">
           {type.tasks.map((task) => (
             <Checkbox
               key={task.id}
