@@ -593,7 +593,8 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     const handle = floors.getByRole('button', { name: /^Drag / }).first();
     await handle.focus();
     await page.keyboard.press('Space');
-    await page.getByText(/^Picked up /).waitFor({ state: 'attached' });
+    await floors.locator('[aria-pressed="true"]').waitFor();
+    expect(await page.getByRole('status').filter({ hasText: /position 1 of/ }).count()).toBe(1);
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 

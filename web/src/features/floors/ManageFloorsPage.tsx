@@ -92,7 +92,11 @@ export function ManageFloorsPage() {
   const positionOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : floors.findIndex((floor) => floor.id === id) + 1);
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${floors.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} moved to position ${positionOf(over.id)} of ${floors.length}.` : `${nameOf(active.id)} is no longer over the list.`),
+    onDragOver: ({ active, over }) => {
+      if (!over) return `${nameOf(active.id)} is no longer over the list.`;
+      const verb = over.id === active.id ? 'is at' : 'moved to';
+      return `${nameOf(active.id)} ${verb} position ${positionOf(over.id)} of ${floors.length}.`;
+    },
     onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${floors.length}.` : `${nameOf(active.id)} dropped.`),
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   };
