@@ -172,5 +172,20 @@ describe.each(databases)('floors and walkabout applicability on %s', (database) 
       const recordedAgain = await backend.db.select({ taskId: schema.conditions.taskId }).from(schema.conditions).where(eq(schema.conditions.walkaboutId, again.id));
       expect(recordedAgain.map((c) => c.taskId)).toContain(unticked);
     });
+
+    it('has the building say it has no applicable walkabout conditions once every task is unticked, and again once ticked', async () => {
+      const riverside = (await demoIds(backend)).building('Riverside Distribution Warehouse');
+      const types = list((await as.admin!.get(`/equipment?filter[building]=${riverside}&include=equipment-equipment-conditions`)).body);
+      const putAll = (pick: (type: (typeof types)[number]) => unknown[]) =>
+        as.admin!.request('PUT', '/equipment', {
+          data: types.map((type) => ({ id: type.id, type: 'equipment', attributes: { applicableWalkaboutEquipmentConditionIds: pick(type) }, relationships: { building: { data: { type: 'buildings', id: riverside } } } })),
+        });
+      const building = async () => one((await as.admin!.get(`/buildings/${riverside}`)).body).attributes;
+      expect((await building()).hasApplicableWalkaboutConditions).toBe(true);
+      expect((await putAll(() => [])).status).toBe(200);
+      expect(await building()).toMatchObject({ hasApplicableWalkaboutConditions: false, allScopeEquipmentConditionCycles: [] });
+      expect((await putAll((type) => type.attributes.allEquipmentConditionIds as number[])).status).toBe(200);
+      expect((await building()).hasApplicableWalkaboutConditions).toBe(true);
+    });
   });
 });

@@ -5,6 +5,7 @@ import {
   buildingCycleOffsets,
   buildings,
   buildingSuspensions,
+  buildingTaskApplicability,
   cycles,
   documents,
   equipmentTypes,
@@ -210,8 +211,8 @@ async function selectBuildingViews(db: Database, where: SQL, page: Page | null, 
 /**
  * Per building of `buildingIds` (a subquery of the enclosing statement), the cycles for which a
  * walkabout would have something to inspect: an active equipment type at one of its locations
- * with an active task of that cycle, neither paused nor disabled at building level (DESIGN.md
- * "What a walkabout contains"). Columns building_id, id and name, distinct.
+ * with an active task of that cycle, neither paused nor disabled at building level nor left out by the building's
+ * walkabout applicability (DESIGN.md "What a walkabout contains"; the snapshot's applicableTask). Columns building_id, id and name, distinct.
  */
 function applicableCycles(buildingIds: SQL): SQL {
   return sql`select distinct l.building_id, c.id, c.name from ${locations} l
@@ -221,7 +222,9 @@ function applicableCycles(buildingIds: SQL): SQL {
     join ${cycles} c on c.id = t.cycle_id
     where l.building_id in ${buildingIds} and le.state = 'active' and not le.disabled and et.status = 'active' and t.status = 'active'
       and not exists (select 1 from ${buildingSuspensions} s where s.building_id = l.building_id
-        and (s.equipment_type_id = et.id or s.task_id = t.id))`;
+        and (s.equipment_type_id = et.id or s.task_id = t.id))
+      and not exists (select 1 from ${buildingTaskApplicability} a where a.building_id = l.building_id
+        and a.equipment_type_id = et.id and not (t.id = any(a.task_ids)))`;
 }
 
 function countBy<T extends { key: number | null; value: number }>(rows: T[]): Map<number, number> {
