@@ -438,6 +438,15 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     const all = type.attributes.allEquipmentConditionIds as number[];
     return [(await put(admin, all)).status, (await put(admin, [999999])).status, (await put(manager, all)).status];
   },
+  'PATCH /equipment': async ({ admin, manager, building }) => {
+    const { body } = await admin.get(`/equipment?filter[building]=${building}&include=equipment-equipment-conditions`);
+    const type = list(body)[0]!;
+    const patch = (who: Client, taskIds: unknown[]) =>
+      who.patch('/equipment', {
+        data: [{ id: type.id, type: 'equipment', attributes: { applicableWalkaboutEquipmentConditionIds: taskIds }, relationships: { building: { data: { type: 'buildings', id: building } } } }],
+      });
+    return [(await patch(admin, type.attributes.allEquipmentConditionIds as number[])).status, (await patch(admin, ['x'])).status, (await patch(manager, [])).status];
+  },
   'GET /openapi.json': async ({ app }) => [(await app.inject({ method: 'GET', url: '/openapi.json' })).statusCode],
 };
 
@@ -496,6 +505,7 @@ const expected: Record<string, number[]> = {
   'PUT /buildings/:id/floor': [200, 422, 409],
   'PUT /floors/batch-update': [200, 409, 403],
   'PUT /equipment': [200, 422, 403],
+  'PATCH /equipment': [200, 422, 403],
   'GET /repair-reports': [200, 422],
   'GET /repair-report-downloads': [200, 422],
   'GET /organizations/:id/unassigned_qr_codes': [200, 403],

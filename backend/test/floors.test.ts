@@ -152,6 +152,12 @@ describe.each(databases)('floors and walkabout applicability on %s', (database) 
       expect(foreign.status).toBe(422);
       expect(foreign.body.errors![0]).toMatchObject({ detail: TASK_NOT_OF_TYPE_MESSAGE, source: { pointer: '/data/0/attributes/applicableWalkaboutEquipmentConditionIds' } });
 
+      // PATCH is the same save (the spec's screen sends either).
+      const patched = await as.admin!.patch('/equipment', {
+        data: [{ id: type.id, type: 'equipment', attributes: { applicableWalkaboutEquipmentConditionIds: all }, relationships: { building: { data: { type: 'buildings', id: building } } } }],
+      });
+      expect(patched.status).toBe(200);
+      expect(list(patched.body)[0]!.attributes.applicableWalkaboutEquipmentConditionIds).toEqual(all);
       const saved = await save(as.admin!, type.id, kept.map(String));
       expect(saved.status).toBe(200);
       expect(list(saved.body)[0]!.attributes.applicableWalkaboutEquipmentConditionIds).toEqual(kept);

@@ -609,6 +609,11 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     'PUT /equipment body:/data/0/attributes/applicableWalkaboutEquipmentConditionIds/0': { notStored: identifier },
     'PUT /equipment body:/data/0/relationships/building/data/type': { notStored: typeMember },
     'PUT /equipment body:/data/0/relationships/building/data/id': { notStored: identifier },
+    'PATCH /equipment body:/data/0/id': { notStored: identifier },
+    'PATCH /equipment body:/data/0/type': { notStored: typeMember },
+    'PATCH /equipment body:/data/0/attributes/applicableWalkaboutEquipmentConditionIds/0': { notStored: identifier },
+    'PATCH /equipment body:/data/0/relationships/building/data/type': { notStored: typeMember },
+    'PATCH /equipment body:/data/0/relationships/building/data/id': { notStored: identifier },
     'POST /walkabout-report-emails body:/data/type': { notStored: typeMember },
     'POST /walkabout-report-emails body:/data/attributes/id': { notStored: identifier },
     // An e-mail address: no hostile string is one.

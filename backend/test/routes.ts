@@ -288,6 +288,11 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       url: '/equipment',
       body: { data: [{ id: ids.equipmentType, type: 'equipment', attributes: { applicableWalkaboutEquipmentConditionIds: [] }, relationships: { building: relationship('buildings', ids.building) } }] },
     },
+    'PATCH /equipment': {
+      method: 'PATCH',
+      url: '/equipment',
+      body: { data: [{ id: ids.equipmentType, type: 'equipment', attributes: { applicableWalkaboutEquipmentConditionIds: [] }, relationships: { building: relationship('buildings', ids.building) } }] },
+    },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },

@@ -529,6 +529,15 @@ const cases: Record<string, Case> = {
     expect(answer.status).toBe(404);
     expect(await backend.db.select().from(schema.buildingTaskApplicability).where(eq(schema.buildingTaskApplicability.buildingId, building))).toEqual([]);
   },
+  'PATCH /equipment': async (side, backend) => {
+    const building = Number(side.other.buildings[0]);
+    const [type] = await backend.db.select({ id: schema.equipmentTypes.id }).from(schema.equipmentTypes).where(eq(schema.equipmentTypes.organizationId, side.otherOrganization)).limit(1);
+    const answer = await side.client.patch('/equipment', {
+      data: [{ id: type!.id, type: 'equipment', attributes: { applicableWalkaboutEquipmentConditionIds: [] }, relationships: { building: { data: { type: 'buildings', id: building } } } }],
+    });
+    expect(answer.status).toBe(404);
+    expect(await backend.db.select().from(schema.buildingTaskApplicability).where(eq(schema.buildingTaskApplicability.buildingId, building))).toEqual([]);
+  },
   // Administrators' views of the background work, which span organizations: refused to everyone else.
   'GET /mail-outbox': async (side) => {
     expect((await side.client.get('/mail-outbox')).status).toBe(403);

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
 import type { Database } from '../../db/client';
 import { FieldErrors } from '../../jsonapi/errors';
 import type { Page } from '../../jsonapi/query';
 import { listDocument, requestUrl } from '../../jsonapi/serializer';
 import { scopeOf, type Scope } from '../../plugins/authorization';
 import { applicabilityBuilding, equipmentAtBuilding, setApplicability, tasksOfTypes, TYPE_STATUSES, type BuildingEquipmentRow } from './repository';
-import { putEquipmentSchema } from './schemas';
+import { patchEquipmentSchema, putEquipmentSchema } from './schemas';
 import { equipmentConditionResource, equipmentResource } from './serialize';
 
 /** The types as a list document with their tasks included. */
@@ -26,7 +28,7 @@ export async function applicabilityList(db: Database, scope: Scope, buildingId: 
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.put('/equipment', { schema: putEquipmentSchema }, async (request) => {
+  const save = async (request: FastifyRequest<{ Body: Static<typeof putEquipmentSchema.body> }>) => {
     const scope = scopeOf(request);
     const items = request.body.data;
     const buildingId = Number(items[0]!.relationships.building.data.id);
@@ -42,7 +44,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     );
     const saved = (await equipmentAtBuilding(app.db, buildingId)).filter((row) => typeIds.includes(row.id));
     return documentOf(app.db, saved, { number: 1, size: Math.max(saved.length, 1), offset: 0 }, requestUrl(request));
-  });
+  };
+  app.put('/equipment', { schema: putEquipmentSchema }, save);
+  app.patch('/equipment', { schema: patchEquipmentSchema }, save);
 };
 
 export default routes;

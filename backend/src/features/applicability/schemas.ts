@@ -68,3 +68,6 @@ export const putEquipmentSchema = {
   }),
   response: { 200: ListDocument(ref(EquipmentResource), { included: equipmentIncluded }), ...errorResponses },
 };
+
+/** The same save by PATCH, as the spec's applicability screen also sends it (section 7). */
+export const patchEquipmentSchema = { ...putEquipmentSchema, summary: 'The same as PUT /equipment (the spec sends either)' };

@@ -1,5 +1,5 @@
 import type { OffsetUnit } from '@fsi/shared';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   buildingCycleOffsets,
@@ -243,7 +243,7 @@ export async function listFloors(db: Database, scope: Scope, buildingId: number,
     ? await db
         .select({ key: locations.floorId, value: count() })
         .from(locations)
-        .where(inArray(locations.floorId, rows.map((f) => f.id)))
+        .where(and(inArray(locations.floorId, rows.map((f) => f.id)), isNull(locations.deletedAt)))
         .groupBy(locations.floorId)
     : [];
   const byFloor = countBy(locationCounts);
