@@ -12,6 +12,8 @@ import cycleRoutes from './features/cycles/routes';
 import documentRoutes from './features/documents/routes';
 import failureReportRoutes from './features/failure-reports/routes';
 import fireWatchRoutes from './features/fire-watches/routes';
+import floorRoutes from './features/floors/routes';
+import applicabilityRoutes from './features/applicability/routes';
 import uploadRoutes from './features/uploads/routes';
 import locationRoutes from './features/locations/routes';
 import mailOutboxRoutes from './features/mail-outbox/routes';
@@ -138,6 +140,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Issue 12, organization settings and the buildings list.
   await app.register(organizationSettingsRoutes);
   await app.register(manageBuildingRoutes);
+  // Floors (issue 12): add, rename, reorder.
+  await app.register(floorRoutes);
+  // The building walkabout applicability screen (issue 12): PUT /equipment (GET /equipment is failure-reports').
+  await app.register(applicabilityRoutes);
 
   app.get(
     '/openapi.json',

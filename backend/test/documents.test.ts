@@ -303,9 +303,11 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
       (await manager.post('/comments', comment('Ordered a new one', 'entry', '424242'))).status,
     ];
   },
-  'GET /equipment': async ({ manager, building }) => [
+  'GET /equipment': async ({ manager, admin, building }) => [
     (await manager.get(`/equipment?filter[building]=${building}`)).status,
     (await manager.get('/equipment?filter[building]=abc')).status,
+    (await admin.get(`/equipment?filter[building]=${building}&include=equipment-equipment-conditions&status[]=active&status[]=paused&status[]=disabled`)).status,
+    (await manager.get(`/equipment?filter[building]=${building}&include=equipment-equipment-conditions`)).status,
   ],
   // The report itself is a PDF, not a document; a refused request is a JSON:API 422.
   'GET /repair-reports': async ({ app, manager, managerToken, building }) => {
@@ -431,6 +433,46 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     (await admin.get('/failed-jobs?filter[id]=1')).status,
     (await manager.get('/failed-jobs')).status,
   ],
+  // Floors and the building walkabout applicability (issue 12).
+  'POST /buildings/:id/floor': async ({ manager, viewer, building }) => [
+    (await manager.post(`/buildings/${building}/floor`, { data: { attributes: { name: 'Penthouse', building_id: Number(building), order: null } } })).status,
+    (await manager.post(`/buildings/${building}/floor`, { data: { attributes: { name: ' ', order: null } } })).status,
+    (await viewer.post(`/buildings/${building}/floor`, { data: { attributes: { name: 'Penthouse', order: null } } })).status,
+    (await manager.post('/buildings/999999/floor', { data: { attributes: { name: 'Penthouse', order: null } } })).status,
+  ],
+  'PUT /buildings/:id/floor': async ({ app, manager, building }) => {
+    const [floor] = await app.db.select().from(schema.floors).where(eq(schema.floors.buildingId, Number(building))).limit(1);
+    const put = (attributes: Record<string, unknown>) => manager.request('PUT', `/buildings/${building}/floor`, { data: { attributes: { id: floor!.id, order: null, ...attributes } } });
+    return [
+      (await put({ name: floor!.name, version: floor!.version })).status,
+      (await put({ name: '' })).status,
+      (await put({ name: floor!.name, version: floor!.version })).status,
+    ];
+  },
+  'PUT /floors/batch-update': async ({ app, manager, viewer, building }) => {
+    const [floor] = await app.db.select().from(schema.floors).where(eq(schema.floors.buildingId, Number(building))).limit(1);
+    const batch = (who: Client, version: number) => who.request('PUT', '/floors/batch-update', { batch_update_attributes: [{ floor_id: floor!.id, order: floor!.order, version }] });
+    return [(await batch(manager, floor!.version)).status, (await batch(manager, floor!.version)).status, (await batch(viewer, floor!.version + 1)).status];
+  },
+  'PUT /equipment': async ({ admin, manager, building }) => {
+    const { body } = await admin.get(`/equipment?filter[building]=${building}&include=equipment-equipment-conditions`);
+    const type = list(body)[0]!;
+    const put = (who: Client, taskIds: unknown[]) =>
+      who.request('PUT', '/equipment', {
+        data: [{ id: type.id, type: 'equipment', attributes: { applicableWalkaboutEquipmentConditionIds: taskIds }, relationships: { building: { data: { type: 'buildings', id: building } } } }],
+      });
+    const all = type.attributes.allEquipmentConditionIds as number[];
+    return [(await put(admin, all)).status, (await put(admin, [999999])).status, (await put(manager, all)).status];
+  },
+  'PATCH /equipment': async ({ admin, manager, building }) => {
+    const { body } = await admin.get(`/equipment?filter[building]=${building}&include=equipment-equipment-conditions`);
+    const type = list(body)[0]!;
+    const patch = (who: Client, taskIds: unknown[]) =>
+      who.patch('/equipment', {
+        data: [{ id: type.id, type: 'equipment', attributes: { applicableWalkaboutEquipmentConditionIds: taskIds }, relationships: { building: { data: { type: 'buildings', id: building } } } }],
+      });
+    return [(await patch(admin, type.attributes.allEquipmentConditionIds as number[])).status, (await patch(admin, ['x'])).status, (await patch(manager, [])).status];
+  },
   'GET /openapi.json': async ({ app }) => [(await app.inject({ method: 'GET', url: '/openapi.json' })).statusCode],
 };
 
@@ -484,7 +526,12 @@ const expected: Record<string, number[]> = {
   'PUT /entries/:id': [422, 404],
   'PUT /location-comments/:id': [200, 422, 404],
   'POST /comments': [201, 422, 404],
-  'GET /equipment': [200, 400],
+  'GET /equipment': [200, 400, 200, 403],
+  'POST /buildings/:id/floor': [201, 422, 403, 404],
+  'PUT /buildings/:id/floor': [200, 422, 409],
+  'PUT /floors/batch-update': [200, 409, 403],
+  'PUT /equipment': [200, 422, 403],
+  'PATCH /equipment': [200, 422, 403],
   'GET /repair-reports': [200, 422],
   'GET /repair-report-downloads': [200, 422],
   'GET /organizations/:id/unassigned_qr_codes': [200, 403],

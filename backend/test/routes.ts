@@ -96,6 +96,8 @@ export async function sampleIds(backend: TestBackend) {
     location: String(location!.id),
     /** A fire watch of the building when the demo has one; the samples fall back to a number that matches none. */
     fireWatch: fireWatch ? String(fireWatch.id) : '999999',
+    /** A floor of the building (issue 12). */
+    floor: String((await backend.db.select({ id: schema.floors.id }).from(schema.floors).where(eq(schema.floors.buildingId, Number(building))).limit(1))[0]!.id),
     user: demo.user('manager'),
     cycle: demo.cycle(demo.northwind, 'Weekly'),
   };
@@ -283,6 +285,24 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       body: { data: { id: ids.building, type: 'buildings', attributes: { name: 'King Street Commerce Centre' } } },
     },
     'PUT /buildings/batch-update': { method: 'PUT', url: '/buildings/batch-update', body: { batch_update_attributes: [{ building_id: ids.building, order: 1 }] } },
+    // Floors and the building walkabout applicability (issue 12).
+    'POST /buildings/:id/floor': { method: 'POST', url: `/buildings/${ids.building}/floor`, body: { data: { type: 'floors', attributes: { name: 'Mezzanine', building_id: Number(ids.building), order: null } } } },
+    'PUT /buildings/:id/floor': {
+      method: 'PUT',
+      url: `/buildings/${ids.building}/floor`,
+      body: { data: { type: 'floors', attributes: { id: ids.floor, name: 'Ground Floor', order: null } } },
+    },
+    'PUT /floors/batch-update': { method: 'PUT', url: '/floors/batch-update', body: { batch_update_attributes: [{ floor_id: ids.floor, order: 0 }] } },
+    'PUT /equipment': {
+      method: 'PUT',
+      url: '/equipment',
+      body: { data: [{ id: ids.equipmentType, type: 'equipment', attributes: { applicableWalkaboutEquipmentConditionIds: [] }, relationships: { building: relationship('buildings', ids.building) } }] },
+    },
+    'PATCH /equipment': {
+      method: 'PATCH',
+      url: '/equipment',
+      body: { data: [{ id: ids.equipmentType, type: 'equipment', attributes: { applicableWalkaboutEquipmentConditionIds: [] }, relationships: { building: relationship('buildings', ids.building) } }] },
+    },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },

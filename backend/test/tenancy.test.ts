@@ -522,6 +522,52 @@ const cases: Record<string, Case> = {
     expect(answer.status).toBe(404);
     expect(await rows()).toEqual(before);
   },
+  // Floors and the building walkabout applicability (issue 12): nothing of the other organization's buildings changes.
+  'POST /buildings/:id/floor': async (side, backend) => {
+    const id = Number(side.other.buildings[0]);
+    const before = await backend.db.select().from(schema.floors).where(eq(schema.floors.buildingId, id));
+    expect((await side.client.post(`/buildings/${id}/floor`, { data: { attributes: { name: 'Roof', building_id: id, order: null } } })).status).toBe(404);
+    expect(await backend.db.select().from(schema.floors).where(eq(schema.floors.buildingId, id))).toEqual(before);
+  },
+  'PUT /buildings/:id/floor': async (side, backend) => {
+    const id = Number(side.other.buildings[0]);
+    const [floor] = await backend.db.select().from(schema.floors).where(eq(schema.floors.buildingId, id)).limit(1);
+    const answer = await side.client.request('PUT', `/buildings/${id}/floor`, { data: { attributes: { id: floor!.id, name: 'Taken', order: null, version: floor!.version } } });
+    expect(answer.status).toBe(404);
+    // Nor through one's own building in the path.
+    const own = await side.client.request('PUT', `/buildings/${side.own.buildings[0]}/floor`, { data: { attributes: { id: floor!.id, name: 'Taken', order: null } } });
+    expect([403, 422]).toContain(own.status);
+    expect((await backend.db.select().from(schema.floors).where(eq(schema.floors.id, floor!.id)))[0]).toEqual(floor);
+  },
+  'PUT /floors/batch-update': async (side, backend) => {
+    const [floor] = await backend.db.select().from(schema.floors).where(eq(schema.floors.buildingId, Number(side.other.buildings[0]))).limit(1);
+    const answer = await side.client.request('PUT', '/floors/batch-update', { batch_update_attributes: [{ floor_id: floor!.id, order: 99 }] });
+    expect(answer.status).toBe(404);
+    expect((await backend.db.select().from(schema.floors).where(eq(schema.floors.id, floor!.id)))[0]).toEqual(floor);
+  },
+  'PUT /equipment': async (side, backend) => {
+    const building = Number(side.other.buildings[0]);
+    const [link] = await backend.db
+      .select({ typeId: schema.locationEquipment.equipmentTypeId })
+      .from(schema.locationEquipment)
+      .innerJoin(schema.locations, eq(schema.locations.id, schema.locationEquipment.locationId))
+      .where(eq(schema.locations.buildingId, building))
+      .limit(1);
+    const answer = await side.client.request('PUT', '/equipment', {
+      data: [{ id: link!.typeId, type: 'equipment', attributes: { applicableWalkaboutEquipmentConditionIds: [] }, relationships: { building: { data: { type: 'buildings', id: building } } } }],
+    });
+    expect(answer.status).toBe(404);
+    expect(await backend.db.select().from(schema.buildingTaskApplicability).where(eq(schema.buildingTaskApplicability.buildingId, building))).toEqual([]);
+  },
+  'PATCH /equipment': async (side, backend) => {
+    const building = Number(side.other.buildings[0]);
+    const [type] = await backend.db.select({ id: schema.equipmentTypes.id }).from(schema.equipmentTypes).where(eq(schema.equipmentTypes.organizationId, side.otherOrganization)).limit(1);
+    const answer = await side.client.patch('/equipment', {
+      data: [{ id: type!.id, type: 'equipment', attributes: { applicableWalkaboutEquipmentConditionIds: [] }, relationships: { building: { data: { type: 'buildings', id: building } } } }],
+    });
+    expect(answer.status).toBe(404);
+    expect(await backend.db.select().from(schema.buildingTaskApplicability).where(eq(schema.buildingTaskApplicability.buildingId, building))).toEqual([]);
+  },
   // Administrators' views of the background work, which span organizations: refused to everyone else.
   'GET /mail-outbox': async (side) => {
     expect((await side.client.get('/mail-outbox')).status).toBe(403);

@@ -17,6 +17,9 @@ import { createQrCodeLoaders } from './features/qr-codes/loaders';
 import { createRegionLoaders } from './features/regions/loaders';
 import { createReportLoaders } from './features/reports/loaders';
 import { createWalkaboutLoaders } from './features/walkabouts/loaders';
+// Issue 12: floors and the building walkabout applicability.
+import { createApplicabilityLoaders } from './features/applicability/loaders';
+import { createFloorLoaders } from './features/floors/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
@@ -36,6 +39,8 @@ export function createDataSource(rest: RestClient): DataSource {
     qrCodes: createQrCodeLoaders(rest),
     documents: createDocumentLoaders(rest),
     organizationSettings: createOrganizationSettingsLoaders(rest),
+    floors: createFloorLoaders(rest),
+    applicability: createApplicabilityLoaders(rest),
   };
 }
 
@@ -53,4 +58,6 @@ export type DataSource = {
   qrCodes: ReturnType<typeof createQrCodeLoaders>;
   documents: ReturnType<typeof createDocumentLoaders>;
   organizationSettings: ReturnType<typeof createOrganizationSettingsLoaders>;
+  floors: ReturnType<typeof createFloorLoaders>;
+  applicability: ReturnType<typeof createApplicabilityLoaders>;
 };

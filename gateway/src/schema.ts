@@ -20,6 +20,8 @@ import { qrCodeResolvers } from './features/qr-codes/resolvers';
 import { regionResolvers } from './features/regions/resolvers';
 import { reportResolvers } from './features/reports/resolvers';
 import { walkaboutResolvers } from './features/walkabouts/resolvers';
+import { applicabilityResolvers } from './features/applicability/resolvers';
+import { floorResolvers } from './features/floors/resolvers';
 
 export const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
 
@@ -56,4 +58,6 @@ export const resolvers = mergeResolvers([
   qrCodeResolvers,
   documentResolvers,
   organizationSettingsResolvers,
+  floorResolvers,
+  applicabilityResolvers,
 ]);

@@ -70,6 +70,8 @@ describe.each(databases)('hostile strings in every text input of every mutation 
   let saves = 0;
   /** Contracts (issue 11): uploads' references the contract inputs take, a building no other entry saves in, and an organization of no building. */
   const contracts = { pdf: '', image: '', building: '', organization: '' };
+  /** The floor renameFloor renames (issue 12), with its version as last read. */
+  const sweepFloor = { id: '', version: 0 };
   const tokenOf = (entry: Entry) => (entry.asAdmin ? adminToken : token);
   /** The version of the building that renameBuilding and reorderBuildings change, read before each send (issue 12). */
   let buildingVersion = 1;
@@ -508,6 +510,45 @@ describe.each(databases)('hostile strings in every text input of every mutation 
         id: { notKept: identifier },
         'input.logoUrl': { field: 'logoUrl', plain: () => contracts.image, readBack: async (payload) => (payload.organization as { logoUrl: string }).logoUrl },
         'input.contractUrl': { field: 'contractUrl', plain: () => contracts.pdf, readBack: async (payload) => (payload.organization as { contractUrl: string }).contractUrl },
+      },
+    },
+    // Floors and the building walkabout applicability (issue 12). A rename goes over the floor's version as it is
+    // now (each accepted rename raises it), read again before each send.
+    createFloor: {
+      selection: '{ floor { id name } errors { field code message } }',
+      variables: () => ({ buildingId: world.building, name: 'Sweep floor' }),
+      inputs: {
+        buildingId: { notKept: identifier },
+        name: { field: 'name', freeText: true, readBack: async (payload) => (payload.floor as { name: string }).name },
+      },
+    },
+    renameFloor: {
+      selection: '{ floor { id name version } errors { field code message } }',
+      prepare: async () => {
+        const { building } = await query<{ building: { floors: Array<{ id: string; version: number }> } }>('query ($id: ID!) { building(id: $id) { floors { id version } } }', { id: world.building });
+        sweepFloor.id = building.floors[0]!.id;
+        sweepFloor.version = building.floors[0]!.version;
+      },
+      variables: () => ({ buildingId: world.building, id: sweepFloor.id, name: 'Sweep level', version: sweepFloor.version }),
+      inputs: {
+        buildingId: { notKept: identifier },
+        id: { notKept: identifier },
+        name: { field: 'name', freeText: true, readBack: async (payload) => (payload.floor as { name: string }).name },
+      },
+    },
+    reorderFloors: {
+      selection: '{ floors { id order } errors { field code message } }',
+      variables: () => ({ floors: [{ id: sweepFloor.id || '1', order: 0, version: 1 }] }),
+      inputs: { 'floors.0.id': { notKept: identifier } },
+    },
+    setWalkaboutApplicability: {
+      selection: '{ types { id } errors { field code message } }',
+      asAdmin: true,
+      variables: () => ({ buildingId: world.building, types: [{ equipmentTypeId: '1', applicableTaskIds: ['1'] }] }),
+      inputs: {
+        buildingId: { notKept: identifier },
+        'types.0.equipmentTypeId': { notKept: identifier },
+        'types.0.applicableTaskIds.0': { notKept: identifier },
       },
     },
     acceptOrganizationContract: {

@@ -8,3 +8,4 @@ export * from './documents';
 export * from './contracts';
 export * from './administration';
 export * from './organization-settings';
+export * from './floors';

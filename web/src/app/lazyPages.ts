@@ -40,6 +40,9 @@ const loaders = {
   OrganizationSettingsPage: () => import('../features/organization-settings/OrganizationSettingsPage').then((module) => module.OrganizationSettingsPage),
   ManageBuildingsPage: () => import('../features/manage-buildings/ManageBuildingsPage').then((module) => module.ManageBuildingsPage),
   BuildingSettingsPage: () => import('../features/building-settings/BuildingSettingsPage').then((module) => module.BuildingSettingsPage),
+  // Floors and the building walkabout applicability (issue 12).
+  ManageFloorsPage: () => import('../features/floors/ManageFloorsPage').then((module) => module.ManageFloorsPage),
+  WalkaboutApplicabilityPage: () => import('../features/applicability/WalkaboutApplicabilityPage').then((module) => module.WalkaboutApplicabilityPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -96,6 +99,9 @@ export const DocumentPage = lazyPage('DocumentPage');
 export const OrganizationSettingsPage = lazyPage('OrganizationSettingsPage');
 export const ManageBuildingsPage = lazyPage('ManageBuildingsPage');
 export const BuildingSettingsPage = lazyPage('BuildingSettingsPage');
+// Floors and the building walkabout applicability (issue 12).
+export const ManageFloorsPage = lazyPage('ManageFloorsPage');
+export const WalkaboutApplicabilityPage = lazyPage('WalkaboutApplicabilityPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -126,6 +132,9 @@ export const SHELL_ROUTES = [
   { path: '/manage/organization/:organizationId', screen: 'OrganizationSettingsPage', Screen: OrganizationSettingsPage },
   { path: '/manage/organization/:organizationId/buildings', screen: 'ManageBuildingsPage', Screen: ManageBuildingsPage },
   { path: '/manage/building/:buildingId', screen: 'BuildingSettingsPage', Screen: BuildingSettingsPage },
+  // Floors and the building walkabout applicability (issue 12).
+  { path: '/manage/building/:buildingId/floors', screen: 'ManageFloorsPage', Screen: ManageFloorsPage },
+  { path: '/manage/organization/:organizationId/building/:buildingId/walkabout', screen: 'WalkaboutApplicabilityPage', Screen: WalkaboutApplicabilityPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

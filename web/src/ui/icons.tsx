@@ -93,3 +93,12 @@ export const IconSearch = decorative(TablerSearch, 'IconSearch');
 export const IconSettings = decorative(TablerSettings, 'IconSettings');
 export const IconUser = decorative(TablerUser, 'IconUser');
 export const IconX = decorative(TablerX, 'IconX');
+
+// Floors (issue 12): the drag handle and edit (the move buttons' arrows are above).
+import {
+  IconGripVertical as TablerGripVertical,
+  IconPencil as TablerPencil,
+} from '@tabler/icons-react';
+
+export const IconGripVertical = decorative(TablerGripVertical, 'IconGripVertical');
+export const IconPencil = decorative(TablerPencil, 'IconPencil');

@@ -1,10 +1,11 @@
 import type { OffsetUnit } from '@fsi/shared';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   buildingCycleOffsets,
   buildings,
   buildingSuspensions,
+  buildingTaskApplicability,
   cycles,
   documents,
   equipmentTypes,
@@ -210,8 +211,8 @@ async function selectBuildingViews(db: Database, where: SQL, page: Page | null, 
 /**
  * Per building of `buildingIds` (a subquery of the enclosing statement), the cycles for which a
  * walkabout would have something to inspect: an active equipment type at one of its locations
- * with an active task of that cycle, neither paused nor disabled at building level (DESIGN.md
- * "What a walkabout contains"). Columns building_id, id and name, distinct.
+ * with an active task of that cycle, neither paused nor disabled at building level nor left out by the building's
+ * walkabout applicability (DESIGN.md "What a walkabout contains"; the snapshot's applicableTask). Columns building_id, id and name, distinct.
  */
 function applicableCycles(buildingIds: SQL): SQL {
   return sql`select distinct l.building_id, c.id, c.name from ${locations} l
@@ -221,7 +222,9 @@ function applicableCycles(buildingIds: SQL): SQL {
     join ${cycles} c on c.id = t.cycle_id
     where l.building_id in ${buildingIds} and le.state = 'active' and not le.disabled and et.status = 'active' and t.status = 'active'
       and not exists (select 1 from ${buildingSuspensions} s where s.building_id = l.building_id
-        and (s.equipment_type_id = et.id or s.task_id = t.id))`;
+        and (s.equipment_type_id = et.id or s.task_id = t.id))
+      and not exists (select 1 from ${buildingTaskApplicability} a where a.building_id = l.building_id
+        and a.equipment_type_id = et.id and not (t.id = any(a.task_ids)))`;
 }
 
 function countBy<T extends { key: number | null; value: number }>(rows: T[]): Map<number, number> {
@@ -240,7 +243,7 @@ export async function listFloors(db: Database, scope: Scope, buildingId: number,
     ? await db
         .select({ key: locations.floorId, value: count() })
         .from(locations)
-        .where(inArray(locations.floorId, rows.map((f) => f.id)))
+        .where(and(inArray(locations.floorId, rows.map((f) => f.id)), isNull(locations.deletedAt)))
         .groupBy(locations.floorId)
     : [];
   const byFloor = countBy(locationCounts);

@@ -135,7 +135,15 @@ export const BuildingResource = Resource(
 export const FloorResource = Resource(
   'FloorResource',
   'floors',
-  { name: Str, order: Int, buildingId: Int, building_id: Int, locationsCount: Int },
+  {
+    name: Str,
+    order: Int,
+    buildingId: Int,
+    building_id: Int,
+    locationsCount: Int,
+    /** Raised by every change, order included: an edit or reorder naming an older one is refused (409 STALE). */
+    version: Int,
+  },
   { building: ToOne('buildings') },
 );
 

@@ -68,11 +68,11 @@ export function buildingResource(b: BuildingView, signer: UrlSigner): Static<typ
   );
 }
 
-export function floorResource(f: { id: number; name: string; order: number; buildingId: number; locationsCount: number }): Static<typeof FloorResource> {
+export function floorResource(f: { id: number; name: string; order: number; buildingId: number; locationsCount: number; version: number }): Static<typeof FloorResource> {
   return resource(
     'floors',
     f.id,
-    { name: f.name, order: f.order, buildingId: f.buildingId, building_id: f.buildingId, locationsCount: f.locationsCount },
+    { name: f.name, order: f.order, buildingId: f.buildingId, building_id: f.buildingId, locationsCount: f.locationsCount, version: f.version },
     { building: toOne('buildings', f.buildingId) },
   );
 }

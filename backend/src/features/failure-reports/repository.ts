@@ -6,6 +6,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { equipmentAtBuilding, type BuildingEquipmentRow } from '../applicability/repository';
 import { queryRows } from '../../db/raw';
 import { buildings, organizations } from '../../db/schema';
 import { buildingsInScope, type Scope } from '../../plugins/authorization';
@@ -198,17 +199,11 @@ export async function walkaboutResults(db: Database, walkaboutIds: number[]): Pr
   );
 }
 
-export type EquipmentRow = { id: number; name: string; order: number };
+/** The equipment types at a building (its undeleted locations), with the tasks the building's walkabouts include. */
+export type EquipmentRow = BuildingEquipmentRow;
 
-/** The equipment types at the building's locations, in their order. */
 export async function buildingEquipment(db: Database, buildingId: number): Promise<EquipmentRow[]> {
-  return queryRows<EquipmentRow>(
-    db,
-    sql`select et.id, et.name, et."order" from equipment_types et
-    where exists (select 1 from location_equipment le join locations l on l.id = le.location_id
-      where le.equipment_type_id = et.id and l.building_id = ${buildingId})
-    order by et."order", et.name, et.id`,
-  );
+  return equipmentAtBuilding(db, buildingId);
 }
 
 export type RepairRow = ItemRow & { equipmentTypeName: string | null };

@@ -10,7 +10,9 @@ import type { Database } from '../../db/client';
 import { cycles } from '../../db/schema';
 import { requireAcceptedContractOf } from '../buildings/contract';
 import { FieldErrors, forbidden, notFound, type FieldError } from '../../jsonapi/errors';
-import { parsePage } from '../../jsonapi/query';
+import { parseInclude, parsePage } from '../../jsonapi/query';
+import { applicabilityList } from '../applicability/routes';
+import { APPLICABILITY_INCLUDES } from '../applicability/schemas';
 import { listDocument, requestUrl, singleDocument } from '../../jsonapi/serializer';
 import { requirePermission, scopeOf, type Scope } from '../../plugins/authorization';
 import { buildReports, listedKeys, mayView, parseReportId, type ReportKey } from './reports';
@@ -172,6 +174,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/equipment', { schema: listEquipmentSchema }, async (request) => {
     const scope = scopeOf(request);
+    // With the tasks included it is the building walkabout applicability screen's list (issue 12), administrators'.
+    if (parseInclude(request.query.include, APPLICABILITY_INCLUDES).size) {
+      const url = requestUrl(request);
+      return applicabilityList(app.db, scope, Number(request.query['filter[building]']), request.query['status[]'], parsePage(request.query), url);
+    }
     const building = await reportBuilding(app.db, scope, Number(request.query['filter[building]']));
     if (!building) throw notFound('Building');
     await requireAcceptedContractOf(app.db, building.id);

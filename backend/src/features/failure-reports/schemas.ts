@@ -5,6 +5,7 @@
  * equipment types and the repair report PDF.
  */
 import Type from 'typebox';
+import { APPLICABILITY_INCLUDES, EquipmentResource, equipmentIncluded, TypeStatus } from '../applicability/schemas';
 import { IdParams, ListQuery, SingleId } from '../../jsonapi/query';
 import {
   errorResponses,
@@ -130,17 +131,8 @@ export const CommentResource = Resource(
   { entry: ToOneOrNull('entries'), 'location-comment': ToOneOrNull('location-comments') },
 );
 
-export const EquipmentResource = Resource(
-  'EquipmentResource',
-  'equipment',
-  {
-    name: Str,
-    /** The name with the id in brackets (inspection.md section 9). */
-    displayName: Str,
-    order: Int,
-  },
-  {},
-);
+// The equipment types at a building are also the applicability screen's (issue 12), whose feature defines them.
+export { EquipmentResource };
 
 const ReportId = Type.String({
   pattern: '^\\d{1,9}-(summary|\\d{1,9})-(failure|notes|default)$',
@@ -211,9 +203,16 @@ export const createCommentSchema = {
 
 export const listEquipmentSchema = {
   tags: ['reports'],
-  summary: "The equipment types at a building's locations, for the repair report (canViewRepairReports)",
-  querystring: ListQuery({ 'filter[building]': SingleId }),
-  response: { 200: ListDocument(ref(EquipmentResource)), ...errorResponses },
+  summary:
+    "The equipment types at a building's locations: for the repair report (canViewRepairReports, once the contract is accepted), or with include=equipment-equipment-conditions for the building walkabout applicability screen (administrators only), their tasks included",
+  querystring: ListQuery(
+    {
+      'filter[building]': SingleId,
+      'status[]': Type.Optional(Type.Array(TypeStatus, { maxItems: 3, description: "The types' statuses to list (default: all)" })),
+    },
+    APPLICABILITY_INCLUDES,
+  ),
+  response: { 200: ListDocument(ref(EquipmentResource), { included: equipmentIncluded }), ...errorResponses },
 };
 
 const RepairReportQuery = Type.Object({

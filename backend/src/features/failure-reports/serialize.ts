@@ -1,8 +1,8 @@
 import type { Static } from 'typebox';
 import { resource, toOneOrNull } from '../../jsonapi/serializer';
 import { signedPhotoUrl, type UrlSigner } from '../../storage/signed-urls';
-import type { CommentRow, EquipmentRow, FollowUpTarget, TargetRow } from './repository';
-import type { CommentResource, EquipmentResource, FollowUpResource } from './schemas';
+import type { CommentRow, FollowUpTarget, TargetRow } from './repository';
+import type { CommentResource, FollowUpResource } from './schemas';
 
 /** The follow-up of an entry or location comment, as PUT answers it; its id names the item ('entries-12'), one follow-up per item. */
 export function followUpResource(target: FollowUpTarget, row: TargetRow, signer: UrlSigner): Static<typeof FollowUpResource> {
@@ -36,6 +36,5 @@ export function commentResource(c: CommentRow): Static<typeof CommentResource> {
   );
 }
 
-export function equipmentResource(e: EquipmentRow): Static<typeof EquipmentResource> {
-  return resource('equipment', e.id, { name: e.name, displayName: `${e.name} (${e.id})`, order: e.order }, {});
-}
+// The equipment types at a building are the applicability screen's resource too (issue 12).
+export { equipmentResource } from '../applicability/serialize';

@@ -24,7 +24,10 @@ export type NewWalkabout = {
   fireWatchId?: number | null;
 };
 
-/** Tasks of the cycle that apply to an entry: active, of an enabled component, neither paused nor disabled at the building. */
+/**
+ * Tasks of the cycle that apply to an entry: active, of an enabled component, neither paused nor disabled at the
+ * building, and chosen for the building on the walkabout applicability screen (no row for the type: all are).
+ */
 function applicableTask(task: SQL, entryTypeId: SQL, buildingId: number, cycleId: number): SQL {
   return sql`${task}.equipment_type_id = ${entryTypeId}
     and ${task}.cycle_id = ${cycleId}
@@ -32,7 +35,9 @@ function applicableTask(task: SQL, entryTypeId: SQL, buildingId: number, cycleId
     and (${task}.component_id is null or exists (
       select 1 from equipment_components ec where ec.id = ${task}.component_id and not ec.disabled))
     and not exists (select 1 from building_suspensions s
-      where s.building_id = ${buildingId} and (s.task_id = ${task}.id or s.equipment_type_id = ${task}.equipment_type_id))`;
+      where s.building_id = ${buildingId} and (s.task_id = ${task}.id or s.equipment_type_id = ${task}.equipment_type_id))
+    and not exists (select 1 from building_task_applicability a
+      where a.building_id = ${buildingId} and a.equipment_type_id = ${task}.equipment_type_id and not (${task}.id = any(a.task_ids)))`;
 }
 
 /** Equipment at a location that a walkabout includes: active, not disabled, of an active type. */

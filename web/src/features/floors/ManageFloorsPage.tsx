@@ -1,0 +1,263 @@
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ActionIcon, Alert, Anchor, Button, Card, Center, Container, EmptyState, Group, Stack, Text } from '@mantine/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { canManageFloors, canViewFloors, FLOORS_PAGE_DESCRIPTION, floorDisplayName, moveItem } from '@fsi/shared';
+import { useManageFloorsPageQuery, useManageFloorsViewerQuery, type ManageFloors_FloorFragment } from './ManageFloorsPage.generated';
+import { TopBar } from '../../ui/TopBar';
+import { IconArrowDown, IconArrowUp, IconCircleCheck, IconGripVertical, IconPencil, IconPlus, IconSearch, IconSettings } from '../../ui/icons';
+import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
+import { FloorModal } from './FloorModal';
+import { useReorderFloors } from './useFloorMutations';
+
+type Floor = ManageFloors_FloorFragment;
+type Open = { kind: 'add' } | { kind: 'edit'; floor: Floor } | null;
+
+const byOrder = (a: Floor, b: Floor) => a.order - b.order || Number(a.id) - Number(b.id);
+
+/**
+ * /manage/building/{buildingId}/floors (admin-organizations-buildings.md sections 2, 4-6): the building's floors in
+ * order, each leading to its locations. Administrators and building managers add and rename floors and rearrange them,
+ * by dragging a floor's handle (pointer or touch; with the keyboard, Space picks it up and the arrows move it, announced
+ * to screen readers) or with its Move up / Move down buttons. Only the floors whose place changed are saved; when
+ * someone else changed the order first, nothing is saved, the screen says so and shows the latest order.
+ */
+export function ManageFloorsPage() {
+  const { buildingId = '' } = useParams();
+  const viewerQuery = useManageFloorsViewerQuery();
+  const viewer = viewerQuery.data?.viewer;
+  const allowed = viewer ? canViewFloors({ isAdmin: viewer.isAdmin, organizationId: viewer.organization?.id }, viewer.permissions) : false;
+  const canManage = viewer ? canManageFloors(viewer.isAdmin, viewer.permissions) : false;
+  const { data, loading, error, refetch } = useManageFloorsPageQuery({ variables: { buildingId }, skip: !allowed, fetchPolicy: 'cache-and-network' });
+  const building = data?.building;
+  const label = floorDisplayName(building?.floorDisplayName);
+  const stored = useMemo(() => [...(building?.floors ?? [])].sort(byOrder), [building?.floors]);
+  /** The arrangement being saved, shown until the saved order comes back. */
+  const [arranged, setArranged] = useState<Floor[] | null>(null);
+  const floors = arranged ?? stored;
+  const [open, setOpen] = useState<Open>(null);
+  const [notice, setNotice] = useState<{ color: 'green' | 'red' | 'orange'; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const reorder = useReorderFloors();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const reload = () => void refetch().catch(() => undefined);
+
+  const arrange = async (next: Floor[]) => {
+    setNotice(null);
+    setArranged(next);
+    setSaving(true);
+    const result = await reorder(next);
+    setSaving(false);
+    if (result.status === 'signedOut') return;
+    if (result.status === 'saved') {
+      setArranged(null);
+      return;
+    }
+    // Nothing of the arrangement was saved: the stored order comes back, read again when someone else changed it.
+    setArranged(null);
+    if (result.status === 'stale') {
+      setNotice({ color: 'orange', text: result.message });
+      reload();
+      return;
+    }
+    setNotice({ color: 'red', text: result.message });
+  };
+
+  const move = (from: number, to: number) => void arrange(moveItem(floors, from, to));
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = floors.findIndex((floor) => floor.id === active.id);
+    const to = floors.findIndex((floor) => floor.id === over.id);
+    move(from, to);
+  };
+
+  const nameOf = (id: UniqueIdentifier) => floors.find((floor) => floor.id === id)?.name ?? String(id);
+  const positionOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : floors.findIndex((floor) => floor.id === id) + 1);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${floors.length}.`,
+    onDragOver: ({ active, over }) => {
+      if (!over) return `${nameOf(active.id)} is no longer over the list.`;
+      const verb = over.id === active.id ? 'is at' : 'moved to';
+      return `${nameOf(active.id)} ${verb} position ${positionOf(over.id)} of ${floors.length}.`;
+    },
+    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${floors.length}.` : `${nameOf(active.id)} dropped.`),
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
+
+  return (
+    <>
+      <TopBar
+        title={label}
+        back={{ label: 'Building Settings', to: `/manage/building/${buildingId}` }}
+        actions={
+          canManage && building ? (
+            <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => setOpen({ kind: 'add' })} aria-haspopup="dialog">
+              Add {label}
+            </Button>
+          ) : null
+        }
+      />
+      <Container size={880} w="100%" p="md">
+        <Stack gap="md">
+          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading floors" />}
+          {viewer && !allowed && (
+            <Center py="xl">
+              <EmptyState icon={<IconSettings size={28} />} withIndicatorBackground title="Not available" description="Floors are managed by administrators and by the users of the building's organization." />
+            </Center>
+          )}
+          {allowed && error && !building && <ReportsLoadError title="The floors could not be loaded" onRetry={reload} />}
+          {allowed && loading && !data && <ReportsLoading label="Loading floors" />}
+          {data && !building && (
+            <Center py="xl">
+              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="There is no such building, or it is not one of yours." />
+            </Center>
+          )}
+          {building && (
+            <>
+              <div>
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {building.name}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {FLOORS_PAGE_DESCRIPTION}
+                </Text>
+              </div>
+              {notice && (
+                <Alert role="alert" color={notice.color} variant="light" icon={notice.color === 'green' ? <IconCircleCheck /> : undefined} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
+                  {notice.text}
+                </Alert>
+              )}
+              {floors.length === 0 ? (
+                <Center py="xl">
+                  <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description={canManage ? `Add a ${label.toLowerCase()} with the Add ${label} button.` : undefined} />
+                </Center>
+              ) : (
+                <DndContext
+                  sensors={sensors}
+                  collisionDetection={closestCenter}
+                  onDragEnd={onDragEnd}
+                  accessibility={{
+                    announcements,
+                    screenReaderInstructions: {
+                      draggable: `To move a ${label.toLowerCase()}, press Space or Enter to pick it up, the up and down arrow keys to move it, Space or Enter again to drop it, or Escape to cancel.`,
+                    },
+                  }}
+                >
+                  <SortableContext items={floors.map((floor) => floor.id)} strategy={verticalListSortingStrategy} disabled={!canManage || saving}>
+                    <Stack component="ol" gap="xs" aria-label={`${label} list`} aria-busy={saving} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                      {floors.map((floor, index) => (
+                        <FloorRow
+                          key={floor.id}
+                          floor={floor}
+                          buildingId={buildingId}
+                          first={index === 0}
+                          last={index === floors.length - 1}
+                          canManage={canManage}
+                          busy={saving}
+                          onUp={() => move(index, index - 1)}
+                          onDown={() => move(index, index + 1)}
+                          onEdit={() => setOpen({ kind: 'edit', floor })}
+                        />
+                      ))}
+                    </Stack>
+                  </SortableContext>
+                </DndContext>
+              )}
+            </>
+          )}
+        </Stack>
+      </Container>
+      {open && building && (
+        <FloorModal
+          buildingId={buildingId}
+          label={label}
+          // The floor as last read: after a stale save the floors are read again, and the next save goes over the new version.
+          floor={open.kind === 'edit' ? (floors.find((floor) => floor.id === open.floor.id) ?? open.floor) : null}
+          onSaved={(name) => {
+            setOpen(null);
+            setNotice({ color: 'green', text: `${name} saved.` });
+          }}
+          onStale={reload}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </>
+  );
+}
+
+type RowProps = {
+  floor: Floor;
+  buildingId: string;
+  first: boolean;
+  last: boolean;
+  canManage: boolean;
+  busy: boolean;
+  onUp(): void;
+  onDown(): void;
+  onEdit(): void;
+};
+
+function FloorRow({ floor, buildingId, first, last, canManage, busy, onUp, onDown, onEdit }: RowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: floor.id, disabled: !canManage || busy });
+  const style = { transform: CSS.Transform.toString(transform), transition, position: 'relative' as const, zIndex: isDragging ? 1 : undefined };
+  return (
+    <li ref={setNodeRef} style={style}>
+      <Card withBorder radius="md" padding="sm" shadow={isDragging ? 'md' : undefined}>
+        <Group gap="sm" wrap="nowrap">
+          {canManage && (
+            <ActionIcon
+              ref={setActivatorNodeRef}
+              variant="subtle"
+              color="gray"
+              size="lg"
+              {...attributes}
+              {...listeners}
+              aria-label={`Drag ${floor.name}`}
+              style={{ cursor: busy ? 'default' : 'grab', touchAction: 'none' }}
+            >
+              <IconGripVertical size={20} />
+            </ActionIcon>
+          )}
+          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+            <Anchor component={Link} to={`/manage/building/${buildingId}/locations?floorId=${floor.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {floor.name}
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              {floor.locationsCount} {floor.locationsCount === 1 ? 'location' : 'locations'}
+            </Text>
+          </Stack>
+          {canManage && (
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon variant="subtle" size="lg" aria-label={`Move ${floor.name} up`} disabled={first || busy} onClick={onUp}>
+                <IconArrowUp size={18} />
+              </ActionIcon>
+              <ActionIcon variant="subtle" size="lg" aria-label={`Move ${floor.name} down`} disabled={last || busy} onClick={onDown}>
+                <IconArrowDown size={18} />
+              </ActionIcon>
+              <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${floor.name}`} aria-haspopup="dialog" onClick={onEdit}>
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Group>
+          )}
+        </Group>
+      </Card>
+    </li>
+  );
+}
