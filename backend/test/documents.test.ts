@@ -405,6 +405,11 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     (await admin.get('/failed-jobs?filter[id]=1')).status,
     (await manager.get('/failed-jobs')).status,
   ],
+  'POST /buildings/:id/walkabouts': async ({ manager, viewer, building }) => [
+    (await manager.post(`/buildings/${building}/walkabouts`, undefined)).status,
+    (await viewer.post(`/buildings/${building}/walkabouts`, undefined)).status,
+    (await manager.post('/buildings/424242/walkabouts', undefined)).status,
+  ],
   'GET /openapi.json': async ({ app }) => [(await app.inject({ method: 'GET', url: '/openapi.json' })).statusCode],
 };
 
@@ -476,6 +481,7 @@ const expected: Record<string, number[]> = {
   'POST /document-emails': [201, 422],
   'GET /mail-outbox': [200, 400, 403],
   'GET /failed-jobs': [200, 400, 403],
+  'POST /buildings/:id/walkabouts': [200, 403, 404],
   'GET /openapi.json': [200],
 };
 

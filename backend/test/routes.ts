@@ -273,6 +273,8 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       url: `/organizations/${ids.organization}/accept-contract`,
       body: { data: { contractAcceptedAt: '2026-11-20T10:00:00.000Z' } },
     },
+    // Create Current Walkabouts (issue 12): no body.
+    'POST /buildings/:id/walkabouts': { method: 'POST', url: `/buildings/${ids.building}/walkabouts` },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },
