@@ -58,13 +58,10 @@ const hasResults = (e: SQL) => sql`(${e}.scanned_at is not null or ${e}.qr_unava
   or exists (select 1 from report_follow_ups fu where fu.entry_id = ${e}.id)
   or exists (select 1 from report_comments cm where cm.entry_id = ${e}.id))`;
 
-/** The entry's equipment would be in a new snapshot: a location of the building not deleted, active equipment, a task that applies. */
-function entryApplies(e: SQL, buildingId: number, cycleId: number): SQL {
-  return sql`exists (select 1 from location_equipment le
-    join locations l on l.id = le.location_id
-    join equipment_types et on et.id = le.equipment_type_id
-    where le.id = ${e}.location_equipment_id and l.building_id = ${buildingId} and l.deleted_at is null and ${activeEquipment}
-      and exists (select 1 from tasks t where ${applicableTaskCondition(sql`t`, sql`et.id`, buildingId, cycleId)}))`;
+/** An integer array literal (ids read from the database a moment ago), so that a statement tests membership with one hash lookup. */
+function idArray(ids: readonly number[]): SQL {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new TypeError(`Not an id: ${id}`);
+  return sql.raw(`'{${ids.join(',')}}'::integer[]`);
 }
 
 async function count(db: Database, query: SQL): Promise<number> {
@@ -85,6 +82,23 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
     const buildingId = Number(w.building_id);
     const cycleId = Number(w.cycle_id);
     const applies = (task: SQL, typeId: SQL) => applicableTaskCondition(task, typeId, buildingId, cycleId);
+    // What a new snapshot would hold, read once: the location equipment that applies and the tasks that apply. Every
+    // statement below tests membership in these, instead of evaluating the snapshot's rule for each of its rows.
+    const applicableEquipment = await queryRows<{ id: number }>(
+      tx,
+      sql`select le.id from location_equipment le
+        join locations l on l.id = le.location_id
+        join equipment_types et on et.id = le.equipment_type_id
+        where l.building_id = ${buildingId} and l.deleted_at is null and ${activeEquipment}
+          and exists (select 1 from tasks t where ${applies(sql`t`, sql`et.id`)})`,
+    );
+    const applicableTasks = await queryRows<{ id: number }>(tx, sql`select t.id from tasks t where ${applies(sql`t`, sql`t.equipment_type_id`)}`);
+    const equipmentIds = idArray(applicableEquipment.map((r) => Number(r.id)));
+    const taskIds = idArray(applicableTasks.map((r) => Number(r.id)));
+    const entryApplies = (e: SQL) => sql`${e}.location_equipment_id = any(${equipmentIds})`;
+    /** The task applies to the entry's type, in this section (its component). */
+    const taskApplies = (t: SQL, typeId: SQL, componentId: SQL) =>
+      sql`${t}.id = any(${taskIds}) and ${t}.equipment_type_id = ${typeId} and ${t}.component_id is not distinct from ${componentId}`;
 
     const floorsAdded = await count(
       tx,
@@ -100,10 +114,9 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
       tx,
       sql`delete from conditions c using sections s, entries e
         where c.walkabout_id = ${walkaboutId} and s.id = c.section_id and e.id = c.entry_id and not ${recorded(sql`c`)}
-          and (not ${entryApplies(sql`e`, buildingId, cycleId)}
+          and (not ${entryApplies(sql`e`)}
             or c.task_id is null
-            or not exists (select 1 from tasks t where t.id = c.task_id and ${applies(sql`t`, sql`e.equipment_type_id`)}
-              and t.component_id is not distinct from s.component_id))
+            or not exists (select 1 from tasks t where t.id = c.task_id and ${taskApplies(sql`t`, sql`e.equipment_type_id`, sql`s.component_id`)}))
         returning c.id`,
     );
     await tx.execute(sql`delete from sections s where s.walkabout_id = ${walkaboutId}
@@ -111,7 +124,7 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
     const entriesRemoved = await count(
       tx,
       sql`delete from entries e where e.walkabout_id = ${walkaboutId}
-        and not ${entryApplies(sql`e`, buildingId, cycleId)} and not ${hasResults(sql`e`)} returning e.id`,
+        and not ${entryApplies(sql`e`)} and not ${hasResults(sql`e`)} returning e.id`,
     );
 
     // What now applies and is missing: entries (unique per walkabout and location equipment), sections, conditions.
@@ -124,16 +137,15 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
         join locations l on l.floor_id = wf.floor_id
         join location_equipment le on le.location_id = l.id
         join equipment_types et on et.id = le.equipment_type_id
-        where wf.walkabout_id = ${walkaboutId} and l.deleted_at is null and ${activeEquipment}
-          and exists (select 1 from tasks t where ${applies(sql`t`, sql`et.id`)})
+        where wf.walkabout_id = ${walkaboutId} and le.id = any(${equipmentIds})
         on conflict (walkabout_id, location_equipment_id) do nothing returning id`,
     );
     await tx.execute(sql`insert into sections (walkabout_id, entry_id, equipment_type_id, component_id, name, alias_name, order_on_walkabout)
       select ${walkaboutId}, x.entry_id, x.equipment_type_id, x.component_id,
         coalesce(ec.name, et.name), case when ec.id is null then et.alias_name else ec.alias_name end, 0
       from (select distinct e.id as entry_id, e.equipment_type_id, t.component_id
-            from entries e join tasks t on ${applies(sql`t`, sql`e.equipment_type_id`)}
-            where e.walkabout_id = ${walkaboutId} and ${entryApplies(sql`e`, buildingId, cycleId)}) x
+            from entries e join tasks t on t.id = any(${taskIds}) and t.equipment_type_id = e.equipment_type_id
+            where e.walkabout_id = ${walkaboutId} and ${entryApplies(sql`e`)}) x
       join equipment_types et on et.id = x.equipment_type_id
       left join equipment_components ec on ec.id = x.component_id
       where not exists (select 1 from sections s2 where s2.entry_id = x.entry_id and s2.component_id is not distinct from x.component_id)`);
@@ -148,8 +160,8 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
           t.range_from, t.range_to, t.options, 0
         from sections s
         join entries e on e.id = s.entry_id
-        join tasks t on ${applies(sql`t`, sql`s.equipment_type_id`)} and t.component_id is not distinct from s.component_id
-        where s.walkabout_id = ${walkaboutId} and ${entryApplies(sql`e`, buildingId, cycleId)}
+        join tasks t on ${taskApplies(sql`t`, sql`s.equipment_type_id`, sql`s.component_id`)}
+        where s.walkabout_id = ${walkaboutId} and ${entryApplies(sql`e`)}
           and not exists (select 1 from conditions c2 where c2.section_id = s.id and c2.task_id = t.id)
         returning id`,
     );
@@ -163,14 +175,17 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
           is distinct from (t.label, t.classification, t.description, t.hint, t.reference_name, t.reference_description, t.options)`);
     await tx.execute(sql`update entries e set label = et.name || ' (' || e.location_equipment_id || ')', equipment_name = et.name, alias_name = et.alias_name
       from equipment_types et
-      where e.walkabout_id = ${walkaboutId} and et.id = e.equipment_type_id and not ${hasResults(sql`e`)}
-        and (e.equipment_name, e.alias_name) is distinct from (et.name, et.alias_name)`);
+      where e.id in (select e2.id from entries e2 join equipment_types et2 on et2.id = e2.equipment_type_id
+          where e2.walkabout_id = ${walkaboutId} and (e2.equipment_name, e2.alias_name) is distinct from (et2.name, et2.alias_name))
+        and et.id = e.equipment_type_id and not ${hasResults(sql`e`)}`);
     await tx.execute(sql`update sections s set name = x.name, alias_name = x.alias_name from (
-        select s2.id, coalesce(ec.name, et.name) as name, case when ec.id is null then et.alias_name else ec.alias_name end as alias_name
+        select s2.id, s2.entry_id, coalesce(ec.name, et.name) as name, case when ec.id is null then et.alias_name else ec.alias_name end as alias_name
         from sections s2 join entries e on e.id = s2.entry_id join equipment_types et on et.id = e.equipment_type_id
           left join equipment_components ec on ec.id = s2.component_id
-        where s2.walkabout_id = ${walkaboutId} and not ${hasResults(sql`e`)}) x
-      where s.id = x.id and (s.name, s.alias_name) is distinct from (x.name, x.alias_name)`);
+        where s2.walkabout_id = ${walkaboutId}
+          and (s2.name, s2.alias_name) is distinct from (coalesce(ec.name, et.name), case when ec.id is null then et.alias_name else ec.alias_name end)) x
+      join entries e on e.id = x.entry_id
+      where s.id = x.id and not ${hasResults(sql`e`)}`);
 
     // The building's current order, as a new snapshot would have it.
     await tx.execute(sql`update entries e set "order" = o.n from (
@@ -191,7 +206,7 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
 
     const [kept] = await queryRows<{ n: number }>(
       tx,
-      sql`select count(*)::int as n from entries e where e.walkabout_id = ${walkaboutId} and not ${entryApplies(sql`e`, buildingId, cycleId)}`,
+      sql`select count(*)::int as n from entries e where e.walkabout_id = ${walkaboutId} and not ${entryApplies(sql`e`)}`,
     );
     return { walkaboutId, floorsAdded, entriesAdded, entriesRemoved, conditionsAdded, conditionsRemoved, entriesKeptWithResults: Number(kept?.n ?? 0) };
   });
