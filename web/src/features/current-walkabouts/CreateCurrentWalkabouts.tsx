@@ -43,7 +43,7 @@ export function CreateCurrentWalkabouts({ buildingId, canCreate }: Props) {
   };
 
   const refreshLink = (
-    <Anchor component="button" type="button" onClick={refresh} disabled={refreshing} aria-label="Refresh walkabout conditions">
+    <Anchor component="button" type="button" size="sm" onClick={refresh} disabled={refreshing} aria-label="Refresh walkabout conditions">
       Refresh
     </Anchor>
   );
