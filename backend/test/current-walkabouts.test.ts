@@ -226,6 +226,26 @@ describe.each(databases)('Create Current Walkabouts on %s', (database) => {
     expect(await read()).toBe(true);
   });
 
+  it("gives unrecorded conditions their task's new wording and leaves recorded ones as they were recorded", async () => {
+    const building = demo.building('Lawrence Park Seniors Residence');
+    const monthly = await demo.walkabout('Lawrence Park Seniors Residence', 'Monthly');
+    const before = await treeOf(monthly);
+    const byTask = new Map<number, JsonApiResource[]>();
+    for (const c of before.conditions) {
+      const [row] = await backend.db.select({ taskId: schema.conditions.taskId }).from(schema.conditions).where(eq(schema.conditions.id, Number(c.id)));
+      byTask.set(row!.taskId!, [...(byTask.get(row!.taskId!) ?? []), c]);
+    }
+    const [taskId, shared] = [...byTask.entries()].find(([, list]) => list.length > 1)!;
+    const [recorded, unrecorded] = shared;
+    await backend.db.update(schema.conditions).set({ remarks: 'Recorded under the old wording' }).where(eq(schema.conditions.id, Number(recorded!.id)));
+    await backend.db.update(schema.tasks).set({ description: 'Reworded by the organization' }).where(eq(schema.tasks.id, taskId));
+    expect((await press(as.manager!, building)).status).toBe(200);
+    const after = await treeOf(monthly);
+    const read = (id: string) => after.conditions.find((c) => c.id === id)!.attributes.description;
+    expect(read(unrecorded!.id)).toBe('Reworded by the organization');
+    expect(read(recorded!.id)).toBe(recorded!.attributes.description);
+  });
+
   it('removes the entries of a type paused at the building when nothing was recorded for them', async () => {
     const building = demo.building('King Street Commerce Centre');
     const monthly = await demo.walkabout('King Street Commerce Centre', 'Monthly');

@@ -22,7 +22,7 @@
  * once run one after the other and the second finds nothing left to add: no duplicate is possible. A result saved
  * while a condition is being removed wins: the DELETE re-checks the row it waited for and leaves a recorded one.
  */
-import { isLocked } from '@fsi/shared';
+import { isLocked, LOCKED_CHECK_MS } from '@fsi/shared';
 import type { CurrentWalkaboutChanges } from '@fsi/shared';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -214,7 +214,7 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
 
 /** The building's walkabouts that are not locked and not closed (including one the schedule made ahead of its opening). */
 async function openWalkaboutIds(db: Database, buildingId: number, now: Date): Promise<number[]> {
-  const lockLimit = new Date(now.getTime() + 5_000).toISOString();
+  const lockLimit = new Date(now.getTime() + LOCKED_CHECK_MS).toISOString();
   const rows = await db
     .select({ id: walkabouts.id })
     .from(walkabouts)
