@@ -10,7 +10,6 @@ export const NO_APPLICABLE_WALKABOUT_CONDITIONS_TEXT = 'No applicable walkabout 
 export const CURRENT_WALKABOUTS_HELP_TEXT =
   "Changes to types and task groups reach current walkabouts only after 'Create Current Walkabouts'. They can affect in-progress inspections.";
 export const NOT_ALLOWED_TO_CREATE_CURRENT_WALKABOUTS_MESSAGE = 'You are not allowed to create current walkabouts for this building.';
-export const NO_APPLICABLE_WALKABOUT_CONDITIONS_MESSAGE = `${NO_APPLICABLE_WALKABOUT_CONDITIONS_TEXT}.`;
 
 /** Section 6: Create Current Walkabouts needs admin, manage-organization or manage-buildings. */
 export function canCreateCurrentWalkabouts(
