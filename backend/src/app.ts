@@ -22,6 +22,7 @@ import regionRoutes from './features/regions/routes';
 import sessionRoutes from './features/sessions/routes';
 import userRoutes from './features/users/routes';
 import walkaboutRoutes from './features/walkabouts/routes';
+import currentWalkaboutRoutes from './features/walkabouts/current-routes';
 import walkaboutReportRoutes from './features/walkabout-reports/routes';
 import qrCodeRoutes from './features/qr-codes/routes';
 // Issue 12, organization settings and the buildings list.
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cycleRoutes);
   await app.register(buildingRoutes);
   await app.register(walkaboutRoutes);
+  await app.register(currentWalkaboutRoutes);
   await app.register(locationRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
   await app.register(fireWatchRoutes);
   await app.register(mailOutboxRoutes);

@@ -473,6 +473,11 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
       });
     return [(await patch(admin, type.attributes.allEquipmentConditionIds as number[])).status, (await patch(admin, ['x'])).status, (await patch(manager, [])).status];
   },
+  'POST /buildings/:id/walkabouts': async ({ manager, viewer, building }) => [
+    (await manager.post(`/buildings/${building}/walkabouts`, undefined)).status,
+    (await viewer.post(`/buildings/${building}/walkabouts`, undefined)).status,
+    (await manager.post('/buildings/424242/walkabouts', undefined)).status,
+  ],
   'GET /openapi.json': async ({ app }) => [(await app.inject({ method: 'GET', url: '/openapi.json' })).statusCode],
 };
 
@@ -554,6 +559,7 @@ const expected: Record<string, number[]> = {
   'PUT /buildings/batch-update': [200, 409, 403],
   'GET /mail-outbox': [200, 400, 403],
   'GET /failed-jobs': [200, 400, 403],
+  'POST /buildings/:id/walkabouts': [200, 403, 404],
   'GET /openapi.json': [200],
 };
 

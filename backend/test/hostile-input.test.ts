@@ -502,6 +502,7 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     'PATCH /walkabout-data body:/data/conditions/0/editedVia': { attribute: 'conditions.editedVia', plain: () => 'input', read: conditionAttribute(() => text, 'editedVia') },
     'PATCH /walkabout-data body:/data/conditions/0/editedAt': { refusedAll: 'an ISO 8601 date-time, stored as a timestamp' },
     'POST /walkabouts/:id/lock path:id': { notStored: identifier },
+    'POST /buildings/:id/walkabouts path:id': { notStored: identifier },
     'POST /qr_unavailability_reasons body:/data/attributes/entry_ids/0': { notStored: identifier },
     'POST /qr_unavailability_reasons body:/data/attributes/comment': {
       attribute: 'entries.qrUnavailabilityReason.comment',

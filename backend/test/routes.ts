@@ -303,6 +303,8 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       url: '/equipment',
       body: { data: [{ id: ids.equipmentType, type: 'equipment', attributes: { applicableWalkaboutEquipmentConditionIds: [] }, relationships: { building: relationship('buildings', ids.building) } }] },
     },
+    // Create Current Walkabouts (issue 12): no body.
+    'POST /buildings/:id/walkabouts': { method: 'POST', url: `/buildings/${ids.building}/walkabouts` },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },

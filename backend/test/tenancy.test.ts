@@ -568,6 +568,15 @@ const cases: Record<string, Case> = {
     expect(answer.status).toBe(404);
     expect(await backend.db.select().from(schema.buildingTaskApplicability).where(eq(schema.buildingTaskApplicability.buildingId, building))).toEqual([]);
   },
+  // Create Current Walkabouts (issue 12): another organization's building answers 404 and its walkabouts stay as they were.
+  'POST /buildings/:id/walkabouts': async (side, backend) => {
+    const { walkabouts } = await othersOf(side, backend);
+    const conditionsOf = () =>
+      backend.db.select({ id: schema.conditions.id }).from(schema.conditions).where(inArray(schema.conditions.walkaboutId, walkabouts.map((w) => w.id)));
+    const before = await conditionsOf();
+    for (const building of side.other.buildings) expect((await side.client.post(`/buildings/${building}/walkabouts`, undefined)).status).toBe(404);
+    expect(await conditionsOf()).toHaveLength(before.length);
+  },
   // Administrators' views of the background work, which span organizations: refused to everyone else.
   'GET /mail-outbox': async (side) => {
     expect((await side.client.get('/mail-outbox')).status).toBe(403);

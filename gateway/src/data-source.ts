@@ -7,6 +7,7 @@ import type { RestClient } from './rest-client';
 import { createAuthLoaders } from './features/auth/loaders';
 import { createBuildingLoaders } from './features/buildings/loaders';
 import { createCycleLoaders } from './features/cycles/loaders';
+import { createCurrentWalkaboutMutations } from './features/current-walkabouts/mutations';
 import { createDocumentLoaders } from './features/documents/loaders';
 import { createFireWatchLoaders } from './features/fire-watches/loaders';
 import { createLocationLoaders } from './features/locations/loaders';
@@ -24,6 +25,7 @@ import { createFloorLoaders } from './features/floors/loaders';
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
   const cycles = createCycleLoaders(rest);
+  const walkabouts = createWalkaboutLoaders(rest, { buildings, cycles });
   return {
     // A sign-in reads its payload through a data source of its own, with the new token: this one's client never changes.
     auth: createAuthLoaders(rest, (token) => createDataSource(rest.withToken(token))),
@@ -31,7 +33,9 @@ export function createDataSource(rest: RestClient): DataSource {
     regions: createRegionLoaders(rest),
     cycles,
     buildings,
-    walkabouts: createWalkaboutLoaders(rest, { buildings, cycles }),
+    walkabouts,
+    // Create Current Walkabouts (issue 12): fills the buildings' and walkabouts' loaders with what it answers.
+    currentWalkabouts: createCurrentWalkaboutMutations(rest, { buildings, walkabouts }),
     locations: createLocationLoaders(rest),
     fireWatches: createFireWatchLoaders(rest, buildings),
     reports: createReportLoaders(rest),
@@ -51,6 +55,7 @@ export type DataSource = {
   cycles: ReturnType<typeof createCycleLoaders>;
   buildings: ReturnType<typeof createBuildingLoaders>;
   walkabouts: ReturnType<typeof createWalkaboutLoaders>;
+  currentWalkabouts: ReturnType<typeof createCurrentWalkaboutMutations>;
   locations: ReturnType<typeof createLocationLoaders>;
   fireWatches: ReturnType<typeof createFireWatchLoaders>;
   reports: ReturnType<typeof createReportLoaders>;

@@ -10,6 +10,7 @@ import { appResolvers } from './features/app/resolvers';
 import { authResolvers } from './features/auth/resolvers';
 import { buildingResolvers } from './features/buildings/resolvers';
 import { cycleResolvers } from './features/cycles/resolvers';
+import { currentWalkaboutResolvers } from './features/current-walkabouts/resolvers';
 import { documentResolvers } from './features/documents/resolvers';
 import { fireWatchResolvers } from './features/fire-watches/resolvers';
 import { locationResolvers } from './features/locations/resolvers';
@@ -60,4 +61,5 @@ export const resolvers = mergeResolvers([
   organizationSettingsResolvers,
   floorResolvers,
   applicabilityResolvers,
+  currentWalkaboutResolvers,
 ]);

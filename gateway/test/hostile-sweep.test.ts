@@ -476,6 +476,12 @@ describe.each(databases)('hostile strings in every text input of every mutation 
         existingTemporaryUuid: { notKept: "compared with the location's temporary uuid, not kept" },
       },
     },
+    // Create Current Walkabouts (issue 12): the building's id only.
+    createCurrentWalkabouts: {
+      selection: '{ building { id } changes { entriesAdded } errors { field code message } }',
+      variables: () => ({ buildingId: world.building }),
+      inputs: { buildingId: { notKept: identifier } },
+    },
     // Contracts (issue 11).
     acceptBuildingContract: {
       selection: '{ building { id } errors { field code message } }',

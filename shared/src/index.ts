@@ -9,3 +9,4 @@ export * from './contracts';
 export * from './administration';
 export * from './organization-settings';
 export * from './floors';
+export * from './current-walkabouts';

@@ -13,6 +13,9 @@
  *    the same number of blank pages (backend/bench/report-pdf.bench.ts).
  * 7. the failure summary of a building with a year of daily walkabouts, against GET /buildings/{id} and the same
  *    summary with one walkabout (backend/bench/failure-summary.bench.ts), on PGlite and PostgreSQL.
+ * 8. Create Current Walkabouts and the Manage Locations query on a building of 500 locations, against creating its
+ *    walkabout from scratch and GET /buildings/{id} (backend/bench/current-walkabouts.bench.ts), on PGlite and PostgreSQL.
+ *    `npm run bench -- current-walkabouts` runs this part alone.
  * Builds web/dist first when it is missing. Ends with a summary; exits 1 if a part failed.
  * Runs in a process with the production gateway's environment and Node options (stack.ts `runAsProduction`).
  */
@@ -20,6 +23,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatCurrentWalkaboutsBenches, runCurrentWalkaboutsBenches, summarizeCurrentWalkaboutsBenches, type CurrentWalkaboutsBenches } from '../../backend/bench/current-walkabouts.bench';
 import { formatFailureSummaryBenches, runFailureSummaryBenches, type FailureSummaryBenches } from '../../backend/bench/failure-summary.bench';
 import { benchReportPdf, formatReportPdfBench, type ReportPdfBench } from '../../backend/bench/report-pdf.bench';
 import { databaseLabel, formatWalkaboutBenches, runWalkaboutBenches, type WalkaboutBenches } from '../../backend/bench/walkabouts.bench';
@@ -82,6 +86,7 @@ function summary(
   lighthouse: LighthouseBench | null,
   reportPdf: ReportPdfBench | null,
   failureSummary: FailureSummaryBenches | null,
+  currentWalkabouts: CurrentWalkaboutsBenches | null,
 ): string {
   const lines = ['', '=== Summary (ratios against baselines measured in this run)'];
   if (gateway) {
@@ -130,8 +135,19 @@ function summary(
     );
     lines.push(`  7 failure summary, a year of daily walkabouts (${failureSummary.results[0]?.walkabouts ?? 0} walkabouts): ${figures.join('; ')}`);
   } else lines.push('  7 failure summary: FAILED');
+  if (currentWalkabouts) {
+    lines.push('  8 Create Current Walkabouts and Manage Locations, a building of 500 locations:');
+    for (const line of summarizeCurrentWalkaboutsBenches(currentWalkabouts)) lines.push(`    ${line}`);
+  } else lines.push('  8 Create Current Walkabouts: FAILED');
   lines.push(`  took ${((Date.now() - started) / 60000).toFixed(1)} min${failures.length ? `; failed: ${failures.join(', ')}` : ''}`);
   return lines.join('\n');
+}
+
+// `npm run bench -- current-walkabouts`: part 8 alone (issue 12), without the web build and the other parts.
+if (process.argv.includes('current-walkabouts')) {
+  const alone = await part('8 Create Current Walkabouts and Manage Locations, 500 locations (PGlite, PostgreSQL)', runCurrentWalkaboutsBenches, formatCurrentWalkaboutsBenches);
+  if (alone) console.log(['', '=== Summary (ratios against baselines measured in this run)', ...summarizeCurrentWalkaboutsBenches(alone).map((line) => `  8 ${line}`)].join('\n'));
+  process.exit(failures.length ? 1 : 0);
 }
 
 ensureWebBuilt();
@@ -142,5 +158,6 @@ const cost = await part('4/7 backend cost of the buildings screen', benchBackend
 const lighthouse = await part('5/7 Lighthouse on /signin and /buildings', () => benchLighthouse(), formatLighthouseBench);
 const reportPdf = await part('6/7 report PDF, 2,000 conditions with 100 photos', benchReportPdf, formatReportPdfBench);
 const failureSummary = await part('7/7 failure summary over a year of daily walkabouts (PGlite, PostgreSQL)', runFailureSummaryBenches, formatFailureSummaryBenches);
-console.log(summary(gateway, walkabouts, tap, cost, lighthouse, reportPdf, failureSummary));
+const currentWalkabouts = await part('8 Create Current Walkabouts and Manage Locations, 500 locations (PGlite, PostgreSQL)', runCurrentWalkaboutsBenches, formatCurrentWalkaboutsBenches);
+console.log(summary(gateway, walkabouts, tap, cost, lighthouse, reportPdf, failureSummary, currentWalkabouts));
 process.exit(failures.length ? 1 : 0);

@@ -16,7 +16,7 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
 export type PreparedValue = number[] | Date;
 
 /** The statements prepared on each PGlite database (its one session keeps them until it closes). */
-const preparedOn = new WeakMap<object, Map<string, string>>();
+const preparedOn = new WeakMap<object, Map<string, Promise<void>>>();
 
 function literal(value: PreparedValue): string {
   if (value instanceof Date) return `'${value.toISOString()}'::timestamptz`;
@@ -43,12 +43,17 @@ export async function preparedRows<T>(db: Database, name: string, query: SQL, va
   const lite = client as PGlite;
   let prepared = preparedOn.get(lite);
   if (!prepared) preparedOn.set(lite, (prepared = new Map()));
-  if (!prepared.has(name)) {
+  // The promise is kept, not the outcome: two requests that need the statement at once must not both PREPARE it
+  // (the second failed with 'prepared statement already exists', a 500 for one of two concurrent presses).
+  let preparing = prepared.get(name);
+  if (!preparing) {
     const { sql: text, params } = dialect.sqlToQuery(query);
     if (params.length) throw new Error(`A prepared statement takes its values as $n, not as parameters: ${name}`);
-    await lite.exec(`prepare ${name} as ${text}`);
-    prepared.set(name, text);
+    preparing = lite.exec(`prepare ${name} as ${text}`).then(() => undefined);
+    prepared.set(name, preparing);
+    preparing.catch(() => prepared.delete(name));
   }
+  await preparing;
   const result = await lite.query<T>(`execute ${name}(${values.map(literal).join(', ')})`);
   return result.rows;
 }

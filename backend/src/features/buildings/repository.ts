@@ -221,6 +221,9 @@ function applicableCycles(buildingIds: SQL): SQL {
     join ${tasks} t on t.equipment_type_id = et.id
     join ${cycles} c on c.id = t.cycle_id
     where l.building_id in ${buildingIds} and le.state = 'active' and not le.disabled and et.status = 'active' and t.status = 'active'
+      -- The snapshot's rule (walkabouts/snapshot.ts): a deleted location and a disabled component's tasks are left out.
+      and l.deleted_at is null
+      and (t.component_id is null or exists (select 1 from equipment_components ec where ec.id = t.component_id and not ec.disabled))
       and not exists (select 1 from ${buildingSuspensions} s where s.building_id = l.building_id
         and (s.equipment_type_id = et.id or s.task_id = t.id))
       and not exists (select 1 from ${buildingTaskApplicability} a where a.building_id = l.building_id

@@ -11,7 +11,7 @@
  * lock lost with a connection cannot duplicate a walkabout or its snapshot.
  */
 import type { OffsetUnit } from '@fsi/shared';
-import { and, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/raw';
@@ -35,11 +35,12 @@ function toOverride(row: typeof cycleOverrides.$inferSelect | undefined): CycleO
 }
 
 /** Every period that should have a walkabout now, for every building and repeating cycle. */
-async function plan(db: Database, now: Date, log?: FastifyBaseLogger): Promise<Planned[]> {
+async function plan(db: Database, now: Date, log?: FastifyBaseLogger, onlyBuildingId?: number): Promise<Planned[]> {
   // One after another: inside the job's transaction they share one connection.
   const buildingRows = await db
     .select({ id: buildings.id, organizationId: buildings.organizationId, regionId: buildings.regionId, timeZone: buildings.timeZone })
-    .from(buildings);
+    .from(buildings)
+    .where(onlyBuildingId === undefined ? undefined : eq(buildings.id, onlyBuildingId));
   const cycleRows = await db.select().from(cycles).where(and(isNotNull(cycles.frequency), isNotNull(cycles.every), isNotNull(cycles.start)));
   const offsetRows = await db.select().from(buildingCycleOffsets);
   const regionRows = await db.select({ id: regions.id, parentId: regions.parentId }).from(regions);
@@ -79,7 +80,7 @@ async function plan(db: Database, now: Date, log?: FastifyBaseLogger): Promise<P
 }
 
 /** Creates the missing walkabouts of the plan; a cycle with nothing to inspect at a building gets none. */
-async function createMissing(db: Database, planned: Planned[], log?: FastifyBaseLogger): Promise<number> {
+async function createMissing(db: Database, planned: Planned[], log?: FastifyBaseLogger, createdIds: number[] = []): Promise<number> {
   if (!planned.length) return 0;
   const existing = await db
     .select({ buildingId: walkabouts.buildingId, cycleId: walkabouts.cycleId, periodKey: walkabouts.periodKey })
@@ -100,7 +101,10 @@ async function createMissing(db: Database, planned: Planned[], log?: FastifyBase
         openedAt: new Date(period.openedAt),
         lockedAt: new Date(period.lockedAt),
       });
-      if (result.created) created += 1;
+      if (result.created) {
+        created += 1;
+        createdIds.push(result.id);
+      }
     } catch (error) {
       log?.error({ err: error, buildingId, cycleId, periodKey: period.periodKey }, 'walkabout creation failed');
     }
@@ -135,4 +139,16 @@ export async function runWalkaboutSchedule(db: Database, now = new Date(), log?:
     const finalizedIds = await finalizeLocked(tx, now);
     return { ran: true, created, finalized: finalizedIds.length, finalizedIds };
   });
+}
+
+/**
+ * The schedule's round for one building, without the job's lock (Create Current Walkabouts, current.ts): the walkabout
+ * of every period of its repeating cycles that is open now (or opens within the horizon) and has none yet. Creation is
+ * idempotent through the walkabout's unique key, so a concurrent job round or a second press never makes one twice.
+ * Answers the ids this call created.
+ */
+export async function createDueWalkaboutsOf(db: Database, buildingId: number, now: Date, log?: FastifyBaseLogger): Promise<number[]> {
+  const createdIds: number[] = [];
+  await createMissing(db, await plan(db, now, log, buildingId), log, createdIds);
+  return createdIds;
 }

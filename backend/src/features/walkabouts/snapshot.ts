@@ -40,8 +40,11 @@ function applicableTask(task: SQL, entryTypeId: SQL, buildingId: number, cycleId
       where a.building_id = ${buildingId} and a.equipment_type_id = ${task}.equipment_type_id and not (${task}.id = any(a.task_ids)))`;
 }
 
-/** Equipment at a location that a walkabout includes: active, not disabled, of an active type. */
-const activeEquipment = sql`le.state = 'active' and not le.disabled and et.status = 'active'`;
+/**
+ * Equipment at a location that a walkabout includes: active, not disabled, of an active type (the location itself
+ * not deleted: each query adds `l.deleted_at is null`). Exported for Create Current Walkabouts (current.ts).
+ */
+export const activeEquipment = sql`le.state = 'active' and not le.disabled and et.status = 'active'`;
 
 /** True when a walkabout of this cycle at this building would have at least one condition. */
 export async function hasApplicableTasks(db: Database, buildingId: number, cycleId: number): Promise<boolean> {
@@ -50,7 +53,7 @@ export async function hasApplicableTasks(db: Database, buildingId: number, cycle
     sql`select 1 as found from locations l
       join location_equipment le on le.location_id = l.id
       join equipment_types et on et.id = le.equipment_type_id
-      where l.building_id = ${buildingId} and ${activeEquipment}
+      where l.building_id = ${buildingId} and l.deleted_at is null and ${activeEquipment}
         and exists (select 1 from tasks t where ${applicableTask(sql`t`, sql`et.id`, buildingId, cycleId)})
       limit 1`,
   );
@@ -70,7 +73,7 @@ async function takeSnapshot(db: Database, walkaboutId: number, buildingId: numbe
     join locations l on l.floor_id = wf.floor_id
     join location_equipment le on le.location_id = l.id
     join equipment_types et on et.id = le.equipment_type_id
-    where wf.walkabout_id = ${walkaboutId} and ${activeEquipment}
+    where wf.walkabout_id = ${walkaboutId} and l.deleted_at is null and ${activeEquipment}
       and exists (select 1 from tasks t where ${applicableTask(sql`t`, sql`et.id`, buildingId, cycleId)})`);
   // A type's own tasks form one section (first); each component with tasks forms another.
   await db.execute(sql`insert into sections
@@ -125,3 +128,6 @@ export async function createWalkabout(db: Database, walkabout: NewWalkabout): Pr
     return { id: existing[0]!.id, created: false };
   });
 }
+
+/** applicableTask for Create Current Walkabouts (current.ts), which brings open walkabouts up to date by the same rule. */
+export const applicableTaskCondition = applicableTask;
