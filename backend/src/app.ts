@@ -21,6 +21,8 @@ import sessionRoutes from './features/sessions/routes';
 import userRoutes from './features/users/routes';
 import walkaboutRoutes from './features/walkabouts/routes';
 import walkaboutReportRoutes from './features/walkabout-reports/routes';
+// Issue 12, building form: the Reports and Report Booklets toggles' lists.
+import reportDefinitionRoutes from './features/report-definitions/routes';
 import qrCodeRoutes from './features/qr-codes/routes';
 import authPlugin from './plugins/auth';
 import authorizationPlugin from './plugins/authorization';
@@ -130,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(failureReportRoutes);
   await app.register(uploadRoutes, { storage });
   await app.register(walkaboutReportRoutes);
+  await app.register(reportDefinitionRoutes);
   await app.register(qrCodeRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
   await app.register(documentRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
 

@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** A write that carries an older `version` than the record's: someone else changed it meanwhile (reload, then redo). */
+  'STALE',
   'LOCKED',
   'CLOSED',
   'PAYLOAD_TOO_LARGE',
