@@ -6,6 +6,7 @@
 import type { RestClient } from './rest-client';
 import { createAuthLoaders } from './features/auth/loaders';
 import { createBuildingLoaders } from './features/buildings/loaders';
+import { createBuildingFormLoaders } from './features/building-form/loaders';
 import { createCycleLoaders } from './features/cycles/loaders';
 import { createDocumentLoaders } from './features/documents/loaders';
 import { createFireWatchLoaders } from './features/fire-watches/loaders';
@@ -34,6 +35,8 @@ export function createDataSource(rest: RestClient): DataSource {
     mailOutbox: createMailOutboxLoaders(rest),
     qrCodes: createQrCodeLoaders(rest),
     documents: createDocumentLoaders(rest),
+    // Issue 12: the building form; the building read earlier in the request is stale after a save.
+    buildingForm: createBuildingFormLoaders(rest, (id) => buildings.byId.clear(id)),
   };
 }
 
@@ -50,4 +53,5 @@ export type DataSource = {
   mailOutbox: ReturnType<typeof createMailOutboxLoaders>;
   qrCodes: ReturnType<typeof createQrCodeLoaders>;
   documents: ReturnType<typeof createDocumentLoaders>;
+  buildingForm: ReturnType<typeof createBuildingFormLoaders>;
 };

@@ -9,6 +9,7 @@ import type { Resolvers } from './generated/resolvers';
 import { appResolvers } from './features/app/resolvers';
 import { authResolvers } from './features/auth/resolvers';
 import { buildingResolvers } from './features/buildings/resolvers';
+import { buildingFormResolvers } from './features/building-form/resolvers';
 import { cycleResolvers } from './features/cycles/resolvers';
 import { documentResolvers } from './features/documents/resolvers';
 import { fireWatchResolvers } from './features/fire-watches/resolvers';
@@ -54,4 +55,5 @@ export const resolvers = mergeResolvers([
   mailOutboxResolvers,
   qrCodeResolvers,
   documentResolvers,
+  buildingFormResolvers,
 ]);

@@ -15,6 +15,10 @@ type PlainBuildingField =
 
 /** A building as GraphQL serves it (models.ts): its statuses, offsets and information are REST's records as they are. */
 export type BuildingModel = PlainFields<Building, PlainBuildingField> & {
+  /** The building form (issue 12, features/building-form): its stale check and its toggles (null: every applicable one). */
+  version: number;
+  reportDefinitionIds: string[] | null;
+  reportBookletTemplateIds: string[] | null;
   information: BuildingInformationRecord;
   buildingOffsets: BuildingOffsetRecord[];
   statuses: BuildingStatusRecord[];
@@ -65,6 +69,9 @@ export function toBuilding(building: BuildingResource): BuildingModel {
     activeFireWatchWalkaboutId: idOf(attributes.activeFireWatchWalkaboutId),
     information: attributes.information,
     buildingOffsets: attributes.buildingOffsets,
+    version: attributes.version,
+    reportDefinitionIds: attributes.reportDefinitionIds?.map(String) ?? null,
+    reportBookletTemplateIds: attributes.reportBookletTemplateIds?.map(String) ?? null,
     statuses: attributes.statuses,
     organizationId: relationships.organization.data.id,
     regionId: relationships.region.data?.id ?? null,
