@@ -268,8 +268,8 @@ export function BuildingForm({ building, regions, definitions, templates, rights
               onChange={(value) => set('occupancyType', value, ['occupancyType'])}
               error={errorOf('occupancyType', changed((d) => d.occupancyType))}
             />
-            <Textarea label="Note 1" autosize minRows={2} maxLength={BUILDING_FORM_TEXT_MAX_LENGTH} value={draft.note1} onChange={(event) => set('note1', event.currentTarget.value)} error={errorOf('note1', changed((d) => d.note1))} />
-            <Textarea label="Note 2" autosize minRows={2} maxLength={BUILDING_FORM_TEXT_MAX_LENGTH} value={draft.note2} onChange={(event) => set('note2', event.currentTarget.value)} error={errorOf('note2', changed((d) => d.note2))} />
+            <Textarea label="Note 1" rows={2} maxLength={BUILDING_FORM_TEXT_MAX_LENGTH} value={draft.note1} onChange={(event) => set('note1', event.currentTarget.value)} error={errorOf('note1', changed((d) => d.note1))} />
+            <Textarea label="Note 2" rows={2} maxLength={BUILDING_FORM_TEXT_MAX_LENGTH} value={draft.note2} onChange={(event) => set('note2', event.currentTarget.value)} error={errorOf('note2', changed((d) => d.note2))} />
           </Stack>
         </Fieldset>
 
