@@ -153,16 +153,18 @@ describe('the building form through GraphQL', () => {
   it("offers the organization's active report definitions and booklet templates with what each is attached to", async () => {
     const data = await ok<{
       reportDefinitionOptions: Array<{ name: string; scopeName: string; cycleName: string; isActive: boolean }>;
-      reportBookletTemplateOptions: Array<{ name: string; scopeName: string }>;
+      reportBookletTemplateOptions: Array<{ name: string; scopeName: string; buildingId: string | null }>;
       viewer: { hasOrganizationWideScope: boolean };
     }>(
-      'query ($o: ID!) { reportDefinitionOptions(organizationId: $o) { id name scopeName cycleName isActive } reportBookletTemplateOptions(organizationId: $o) { id name scopeName } viewer { hasOrganizationWideScope } }',
+      'query ($o: ID!) { reportDefinitionOptions(organizationId: $o) { id name scopeName cycleName isActive } reportBookletTemplateOptions(organizationId: $o) { id name scopeName buildingId } viewer { hasOrganizationWideScope } }',
       { o: northwind },
       'manager',
     );
     expect(data.reportDefinitionOptions).toContainEqual(expect.objectContaining({ name: 'Weekly Sprinkler and Fire Pump Log', scopeName: 'Downtown', isActive: true }));
     expect(data.reportDefinitionOptions.every((d) => d.isActive)).toBe(true);
-    expect(data.reportBookletTemplateOptions).toContainEqual(expect.objectContaining({ name: 'Weekly Consolidated Booklet', scopeName: 'King Street Commerce Centre' }));
+    expect(data.reportBookletTemplateOptions).toContainEqual(
+      expect.objectContaining({ name: 'Weekly Consolidated Booklet', scopeName: 'King Street Commerce Centre', buildingId: buildingIds['King Street Commerce Centre'] }),
+    );
     expect(data.viewer.hasOrganizationWideScope).toBe(true);
     const regional = await ok<{ viewer: { hasOrganizationWideScope: boolean } }>('{ viewer { hasOrganizationWideScope } }', {}, 'regional');
     expect(regional.viewer.hasOrganizationWideScope).toBe(false);

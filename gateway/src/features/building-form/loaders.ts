@@ -14,7 +14,7 @@ type TemplateRecord = RestBody<'/report-booklet-templates'>['data'][number];
 type PatchBody = NonNullable<RestRequestBody<'/buildings/{id}', 'patch'>>;
 type AddressBody = NonNullable<NonNullable<PatchBody['data']['attributes']['information']>['addressInformation']>;
 
-export type ReportOptionModel = { id: string; name: string; isActive: boolean; scopeName: string };
+export type ReportOptionModel = { id: string; name: string; isActive: boolean; scopeName: string; buildingId: string | null };
 export type ReportDefinitionOptionModel = ReportOptionModel & { cycleName: string };
 export type UpdateBuildingResult = { building: BuildingModel | null; errors: FieldErrorRecord[] };
 
@@ -124,6 +124,7 @@ export function createBuildingFormLoaders(rest: RestClient, afterChange: (id: st
         isActive: d.attributes.isActive,
         cycleName: d.attributes.cycleName,
         scopeName: scopeNameOf(d.attributes),
+        buildingId: d.attributes.buildingId === null ? null : String(d.attributes.buildingId),
       }));
     }),
     templates: memoizeByArgs(async (args: { organizationId: string; activeOnly: boolean }): Promise<ReportOptionModel[]> => {
@@ -132,7 +133,9 @@ export function createBuildingFormLoaders(rest: RestClient, afterChange: (id: st
         'filter[organization]': args.organizationId,
         'filter[active]': args.activeOnly ? 'true' : undefined,
       });
-      return records.map((t: TemplateRecord) => ({ id: t.id, name: t.attributes.name, isActive: t.attributes.isActive, scopeName: scopeNameOf(t.attributes) }));
+      return records.map((t: TemplateRecord) => ({ id: t.id, name: t.attributes.name, isActive: t.attributes.isActive, scopeName: scopeNameOf(t.attributes),
+        buildingId: t.attributes.buildingId === null ? null : String(t.attributes.buildingId),
+      }));
     }),
 
     /** PATCH /buildings/{id}: 409 and 422 are the payload's errors, each at its input path; a building out of scope is NOT_FOUND at id. */

@@ -81,12 +81,13 @@ function pageData(building: ReturnType<typeof aBuilding> | null = aBuilding()) {
     building,
     regions,
     reportDefinitionOptions: [
-      { __typename: 'ReportDefinitionOption', id: '41', name: 'Weekly Fire Safety Inspection', cycleName: 'Weekly', scopeName: 'Northwind Property Management' },
-      { __typename: 'ReportDefinitionOption', id: '42', name: 'Weekly Sprinkler and Fire Pump Log', cycleName: 'Weekly', scopeName: 'Downtown' },
+      { __typename: 'ReportDefinitionOption', id: '41', name: 'Weekly Fire Safety Inspection', cycleName: 'Weekly', scopeName: 'Northwind Property Management', buildingId: null },
+      { __typename: 'ReportDefinitionOption', id: '42', name: 'Weekly Sprinkler and Fire Pump Log', cycleName: 'Weekly', scopeName: 'Downtown', buildingId: null },
+      { __typename: 'ReportDefinitionOption', id: '43', name: 'Daily Panel and Stairwell Door Log', cycleName: 'Daily', scopeName: 'Yonge & Eglinton Tower', buildingId: '12' },
     ],
     reportBookletTemplateOptions: [
-      { __typename: 'ReportBookletTemplateOption', id: '51', name: 'Monthly Report Booklet', scopeName: 'Northwind Property Management' },
-      { __typename: 'ReportBookletTemplateOption', id: '52', name: 'Weekly Consolidated Booklet', scopeName: 'King Street Commerce Centre' },
+      { __typename: 'ReportBookletTemplateOption', id: '51', name: 'Monthly Report Booklet', scopeName: 'Northwind Property Management', buildingId: null },
+      { __typename: 'ReportBookletTemplateOption', id: '52', name: 'Weekly Consolidated Booklet', scopeName: 'King Street Commerce Centre', buildingId: '11' },
     ],
   };
 }
@@ -155,6 +156,8 @@ describe('the building edit form', () => {
     expect(screen.getByRole('switch', { name: /Weekly Sprinkler and Fire Pump Log/ })).toBeChecked();
     expect(screen.getByRole('switch', { name: /Monthly Report Booklet/ })).not.toBeChecked();
     expect(screen.getByText('Downtown · Weekly')).toBeInTheDocument();
+    // Another building's own definition is not offered.
+    expect(screen.queryByRole('switch', { name: /Daily Panel and Stairwell Door Log/ })).not.toBeInTheDocument();
     const offsets = within(screen.getByRole('group', { name: 'Daily (D) offsets' }));
     expect(offsets.getByRole('textbox', { name: 'Daily (D) Close Offset' })).toHaveValue('6');
 

@@ -76,8 +76,9 @@ export function BuildingFormPage() {
               key={`${building.id}:${building.version}`}
               building={building}
               regions={data.regions}
-              definitions={data.reportDefinitionOptions}
-              templates={data.reportBookletTemplateOptions}
+              // Another building's own definitions and booklets never apply to this one: they are not offered.
+              definitions={data.reportDefinitionOptions.filter((d) => d.buildingId === null || d.buildingId === building.id)}
+              templates={data.reportBookletTemplateOptions.filter((t) => t.buildingId === null || t.buildingId === building.id)}
               rights={rights}
               onSaved={() => navigate(backTo)}
               onStale={stale}
