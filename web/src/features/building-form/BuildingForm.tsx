@@ -49,6 +49,8 @@ type Props = {
 };
 
 const NO_REGION = 'none';
+/** The options open inside the page's main landmark (a portal at the end of body would leave them outside any landmark). */
+const INLINE_DROPDOWN = { withinPortal: false } as const;
 const UNITS: { value: OffsetUnit; label: string }[] = [
   { value: 'NONE', label: 'None' },
   { value: 'MINUTE', label: 'Minute' },
@@ -192,6 +194,7 @@ export function BuildingForm({ building, regions, definitions, templates, rights
         <Fieldset legend="Building" disabled={!rights.edit}>
           <Stack gap="sm">
             <Select
+              comboboxProps={INLINE_DROPDOWN}
               label="Region"
               data={regionData}
               value={draft.regionId ?? NO_REGION}
@@ -199,7 +202,6 @@ export function BuildingForm({ building, regions, definitions, templates, rights
               allowDeselect={false}
               disabled={!rights.region}
               error={errorOf('regionId', true)}
-              comboboxProps={{ withinPortal: true }}
             />
 
             <Stack gap={4} role="group" aria-labelledby={contractLabelId}>
@@ -248,6 +250,7 @@ export function BuildingForm({ building, regions, definitions, templates, rights
               error={errorOf('floorDisplayName', changed((d) => d.floorDisplayName))}
             />
             <Select
+              comboboxProps={INLINE_DROPDOWN}
               label="Time zone"
               description="Walkabouts open and lock by this building's local time."
               data={zones}
@@ -260,6 +263,7 @@ export function BuildingForm({ building, regions, definitions, templates, rights
               error={errorOf('timeZone', changed((d) => d.timeZone))}
             />
             <Select
+              comboboxProps={INLINE_DROPDOWN}
               label="Occupancy Type"
               data={[...OCCUPANCY_TYPES]}
               placeholder="None"
@@ -404,6 +408,7 @@ function OffsetRow({ offset, errorOf, onChange }: OffsetRowProps) {
         style={{ flex: 1 }}
       />
       <Select
+              comboboxProps={INLINE_DROPDOWN}
         label="Unit"
         aria-label={`${name} ${label} unit`}
         data={UNITS}
