@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -99,6 +99,9 @@ export function BuildingForm({ building, regions, definitions, templates, rights
   const { save } = useSaveBuilding();
   const photoLabelId = useId();
   const contractLabelId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  /** After a refused save, the keyboard and the screen reader land on the first field to correct. */
+  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const ruleErrors = useMemo(() => draftErrors(draft), [draft]);
   // A rule's message shows once the field was changed or a save was tried; the server's until the field changes.
@@ -131,6 +134,7 @@ export function BuildingForm({ building, regions, definitions, templates, rights
     setFailure(null);
     if (Object.keys(ruleErrors).length > 0 || Object.keys(fileErrors).length > 0) {
       setFailure('Correct the marked fields, then save again.');
+      focusFirstInvalid();
       return;
     }
     setSaving(true);
@@ -148,13 +152,14 @@ export function BuildingForm({ building, regions, definitions, templates, rights
     }
     setServerErrors(placed);
     setFailure(general.length ? general.join(' ') : 'Correct the marked fields, then save again.');
+    focusFirstInvalid();
   };
 
   const regionData = [{ value: NO_REGION, label: 'None' }, ...regionOptions(regions)];
   const zones = useMemo(() => timeZoneOptions(building.timeZone), [building.timeZone]);
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={`Edit ${building.name}`}>
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label={`Edit ${building.name}`}>
       <Stack gap="lg">
         <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
           {building.name}

@@ -212,6 +212,8 @@ describe('the building edit form', () => {
     await user.clear(open);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Offset must be a whole number')).toBeInTheDocument();
+    // The first field to correct takes the focus.
+    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Daily (D) offsets' })).getByRole('textbox', { name: 'Daily (D) Open Offset' })).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('Correct the marked fields, then save again.');
     expect(asked.updates).toEqual([]);
   });
