@@ -7,6 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   NOT_ALLOWED_TO_CHANGE_BUILDING_REGION_MESSAGE,
+  NOT_ALLOWED_TO_CHANGE_BUILDING_REPORTS_MESSAGE,
+  emptyRolePermissions,
   NOT_ALLOWED_TO_EDIT_BUILDING_MESSAGE,
   OCCUPANCY_TYPE_MESSAGE,
   OFFSET_UNIT_MESSAGE,
@@ -175,6 +177,33 @@ describe.each(databases)('the building form on %s', (database) => {
     expect(byManager.status).toBe(200);
     expect((await row(id)).regionId).toBeNull();
     expect((await patch(as.manager!, id, { relationships: { region: { data: { type: 'regions', id: demo.region('Downtown') } } } })).status).toBe(200);
+  });
+
+  it("keeps the toggles and the photo to those who may edit, and lets an organization manager without building rights edit and move a building", async () => {
+    const id = demo.building(YONGE);
+    const toggles = await patch(as.viewer!, id, { attributes: { reportDefinitionIds: [] } });
+    expect([toggles.status, toggles.body.errors![0]!.detail]).toEqual([403, NOT_ALLOWED_TO_CHANGE_BUILDING_REPORTS_MESSAGE]);
+    const photo = await patch(as.viewer!, id, { attributes: { photoUrl: await imageUpload('viewer') } });
+    expect([photo.status, photo.body.errors![0]!.detail]).toEqual([403, NOT_ALLOWED_TO_EDIT_BUILDING_MESSAGE]);
+    expect((await row(id)).reportDefinitionIds).toBeNull();
+
+    const permissions = emptyRolePermissions();
+    permissions.organizationPermissions.manage = true;
+    const [manager] = await backend.db.select().from(schema.users).where(eq(schema.users.username, 'manager'));
+    const [role] = await backend.db.insert(schema.roles).values({ organizationId: demo.northwind, name: 'Organization manager', permissions }).returning();
+    const [user] = await backend.db
+      .insert(schema.users)
+      .values({ username: 'orgmanager', organizationId: demo.northwind, passwordHash: manager!.passwordHash, email: 'orgmanager@example.com' })
+      .returning();
+    await backend.db.insert(schema.userRoles).values({ userId: user!.id, roleId: role!.id });
+    const organizationManager = await signedIn(backend, 'orgmanager');
+    const saved = await patch(organizationManager, id, {
+      attributes: { floorDisplayName: 'Level', reportDefinitionIds: [] },
+      relationships: { region: { data: { type: 'regions', id: demo.region('Downtown') } } },
+    });
+    expect(saved.status, JSON.stringify(saved.body.errors)).toBe(200);
+    expect(await row(id)).toMatchObject({ floorDisplayName: 'Level', reportDefinitionIds: [], regionId: Number(demo.region('Downtown')) });
+    await patch(as.admin!, id, { attributes: { reportDefinitionIds: null }, relationships: { region: { data: { type: 'regions', id: demo.region('Uptown') } } } });
   });
 
   it('answers every mistake at once with its pointer and saves nothing', async () => {
