@@ -272,7 +272,7 @@ export function BuildingForm({ building, regions, definitions, templates, rights
               label="Occupancy Type"
               data={[...OCCUPANCY_TYPES]}
               placeholder="None"
-              clearable
+              clearable={rights.edit}
               value={draft.occupancyType}
               onChange={(value) => set('occupancyType', value, ['occupancyType'])}
               error={errorOf('occupancyType', changed((d) => d.occupancyType))}
