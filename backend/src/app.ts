@@ -24,6 +24,8 @@ import userRoutes from './features/users/routes';
 import walkaboutRoutes from './features/walkabouts/routes';
 import currentWalkaboutRoutes from './features/walkabouts/current-routes';
 import walkaboutReportRoutes from './features/walkabout-reports/routes';
+// Issue 12, building form: the Reports and Report Booklets toggles' lists.
+import reportDefinitionRoutes from './features/report-definitions/routes';
 import qrCodeRoutes from './features/qr-codes/routes';
 // Issue 12, organization settings and the buildings list.
 import organizationSettingsRoutes from './features/organizations/counters';
@@ -137,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(failureReportRoutes);
   await app.register(uploadRoutes, { storage });
   await app.register(walkaboutReportRoutes);
+  await app.register(reportDefinitionRoutes);
   await app.register(qrCodeRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
   await app.register(documentRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
   // Issue 12, organization settings and the buildings list.

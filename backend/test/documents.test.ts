@@ -381,6 +381,8 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
       (await patch(viewer, building, { contractAcceptedAt: new Date().toISOString() })).status,
       (await patch(admin, building, { contractUrl: 'not-an-upload' })).status,
       (await patch(admin, '999999', { contractAcceptedAt: new Date().toISOString() })).status,
+      // Issue 12: the building form's stale save.
+      (await patch(admin, building, { version: 0, floorDisplayName: 'Level' })).status,
     ];
   },
   'POST /organizations': async ({ admin, manager }) => [
@@ -423,6 +425,15 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     const put = (who: Client, v: number) => who.request('PUT', '/buildings/batch-update', { batch_update_attributes: [{ building_id: building, order, version: v }] });
     return [(await put(admin, version)).status, (await put(admin, version)).status, (await put(manager, version + 1)).status];
   },
+  // Building form (issue 12): the toggles' lists, filtered and refused.
+  'GET /report-definitions': async ({ manager }) => [
+    (await manager.get('/report-definitions?filter[active]=true&page[size]=2')).status,
+    (await manager.get('/report-definitions?filter[active]=maybe')).status,
+  ],
+  'GET /report-booklet-templates': async ({ manager }) => [
+    (await manager.get('/report-booklet-templates?filter[organization]=1')).status,
+    (await manager.get('/report-booklet-templates?page[size]=0')).status,
+  ],
   'GET /mail-outbox': async ({ admin, manager }) => [
     (await admin.get('/mail-outbox?page[size]=2')).status,
     (await admin.get('/mail-outbox?page[size]=0')).status,
@@ -490,7 +501,9 @@ const expected: Record<string, number[]> = {
   'GET /users': [200, 400],
   'GET /users/:id': [200, 404],
   'GET /organizations': [200, 400],
-  'PATCH /buildings/:id': [200, 403, 422, 404],
+  'PATCH /buildings/:id': [200, 403, 422, 404, 409],
+  'GET /report-definitions': [200, 400],
+  'GET /report-booklet-templates': [200, 400],
   'POST /organizations': [201, 422, 403],
   'PUT /organizations/:id': [200, 422, 403],
   'PATCH /organizations/:id/accept-contract': [409, 403, 404],

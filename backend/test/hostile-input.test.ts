@@ -18,6 +18,7 @@ type Injected = { status: number; body: JsonApiBody; headers: Record<string, unk
 describe.each(databases)('hostile input on %s', (database) => {
   let backend: TestBackend;
   let token = '';
+  /** The inputs of the building form (issue 12): PATCH /buildings/{id} as the manager, read back from the building it answers. */
   let table: Record<string, Sample> = {};
 
   beforeAll(async () => {
@@ -404,6 +405,45 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
       },
     };
   }
+  function buildingFormInputs(): Record<string, ReadBack | NotStored | Refused> {
+    const route = 'PATCH /buildings/:id';
+    const attributes = async (answer: Injected) => (answer.body.data as JsonApiResource).attributes;
+    const text = (name: string): ReadBack => ({ attribute: `buildings.${name}`, freeText: true, read: async (a) => (await attributes(a))[name] });
+    const information = (path: string[]): ReadBack => ({
+      attribute: `buildings.information.${path.join('.')}`,
+      freeText: true,
+      read: async (a) => path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], (await attributes(a)).information),
+    });
+    const withOffsets = (): Sample => {
+      const sample = table[route]!;
+      const offset = { cycleId: Number(ids.cycle), openOffsetValue: 0, openOffsetUnit: 'hour', closeOffsetValue: 0, closeOffsetUnit: 'hour' };
+      return { ...sample, body: { data: { id: ids.building, type: 'building', attributes: {}, offsets: [offset] } } };
+    };
+    const entries: Record<string, ReadBack | NotStored | Refused> = {
+      [`${route} body:/data/attributes/name`]: text('name'),
+      [`${route} body:/data/attributes/photoUrl`]: { refusedAll: 'the reference of an image upload (`/files/{key}`): no hostile string is one' },
+      [`${route} body:/data/attributes/floorDisplayName`]: text('floorDisplayName'),
+      [`${route} body:/data/attributes/timeZone`]: {
+        attribute: 'buildings.timeZone',
+        plain: () => 'Europe/Paris',
+        read: async (a) => (await attributes(a)).timeZone,
+      },
+      [`${route} body:/data/attributes/information/occupancyType`]: { ...information(['occupancyType']), freeText: false, plain: () => 'Business' },
+      [`${route} body:/data/offsets/0/openOffsetUnit`]: { refusedAll: 'one of the six units', sample: withOffsets },
+      [`${route} body:/data/offsets/0/closeOffsetUnit`]: { refusedAll: 'one of the six units', sample: withOffsets },
+      [`${route} body:/data/relationships/region/data/type`]: { notStored: typeMember },
+      [`${route} body:/data/relationships/region/data/id`]: { notStored: identifier },
+    };
+    for (const key of ['note1', 'note2', 'managementCompanyName', 'monitoringCompanyName', 'monitoringCompanyPhone', 'monitoringCompanyAccountNumber', 'monitoringCompanyPassCode']) {
+      entries[`${route} body:/data/attributes/information/${key}`] = information([key]);
+    }
+    for (const block of ['addressInformation', 'managementCompanyAddressInformation']) {
+      for (const key of ['Address1', 'Address2', 'City', 'State', 'PostalCode', 'Email', 'Phone', 'ContactName', 'ContactPhone', 'ContactEmail']) {
+        entries[`${route} body:/data/attributes/information/${block}/${key}`] = information([block, key]);
+      }
+    }
+    return entries;
+  }
   let table: Record<string, Sample> = {};
   let ids: SampleIds;
 
@@ -453,6 +493,7 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     'POST /uploads query:kind': { notStored: 'which files are accepted (image or document): an unknown kind is a 400, the kind kept is one of the two' },
     ...contractInputs(),
     ...manageBuildingInputs(),
+    ...buildingFormInputs(),
     'POST /sessions body:/data/type': { notStored: typeMember },
     'POST /sessions body:/data/attributes/username': { notStored: 'a credential: checked, not kept' },
     'POST /sessions body:/data/attributes/password': { notStored: 'a credential: checked, not kept' },

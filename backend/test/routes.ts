@@ -268,6 +268,9 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       url: `/buildings/${ids.building}`,
       body: { data: { id: ids.building, type: 'building', attributes: { contractAcceptedAt: '2026-11-20T10:00:00.000Z' } } },
     },
+    // Building form (issue 12): the toggles' lists.
+    'GET /report-definitions': { method: 'GET', url: '/report-definitions?filter[active]=true' },
+    'GET /report-booklet-templates': { method: 'GET', url: '/report-booklet-templates?filter[active]=true' },
     'POST /organizations': { method: 'POST', url: '/organizations', body: { data: { type: 'organizations', attributes: { name: 'Sample Organization' } } } },
     'PUT /organizations/:id': { method: 'PUT', url: `/organizations/${ids.organization}`, body: { data: { type: 'organizations', attributes: { logoUrl: null } } } },
     'PATCH /organizations/:id/accept-contract': {

@@ -474,7 +474,21 @@ const cases: Record<string, Case> = {
     expect(answer.status).toBe(404);
     const [after] = await backend.db.select().from(schema.buildings).where(eq(schema.buildings.id, id));
     expect(after!.contractAcceptedAt).toBeNull();
+    const edit = await side.client.patch(`/buildings/${id}`, { data: { id: String(id), type: 'building', attributes: { name: 'Taken over', timeZone: 'Europe/Paris' } } });
+    expect(edit.status).toBe(404);
+    expect((await backend.db.select().from(schema.buildings).where(eq(schema.buildings.id, id)))[0]!.name).toBe(before!.name);
     await backend.db.update(schema.buildings).set({ contractAcceptedAt: before!.contractAcceptedAt, contractAccepterUsername: before!.contractAccepterUsername }).where(eq(schema.buildings.id, id));
+  },
+  // Building form (issue 12): another organization's building takes no form edit; report lists show only one's own organization's.
+  'GET /report-definitions': async (side) => {
+    const { body } = await side.client.get('/report-definitions');
+    for (const d of list(body)) expect(d.attributes.organizationId).not.toBe(side.otherOrganization);
+    none((await side.client.get(`/report-definitions?filter[organization]=${side.otherOrganization}`)).body);
+  },
+  'GET /report-booklet-templates': async (side) => {
+    const { body } = await side.client.get('/report-booklet-templates');
+    for (const t of list(body)) expect(t.attributes.organizationId).not.toBe(side.otherOrganization);
+    none((await side.client.get(`/report-booklet-templates?filter[organization]=${side.otherOrganization}`)).body);
   },
   'POST /organizations': async (side, backend) => {
     // Only administrators add organizations; an organization's own users cannot make another.

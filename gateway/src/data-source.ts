@@ -6,6 +6,7 @@
 import type { RestClient } from './rest-client';
 import { createAuthLoaders } from './features/auth/loaders';
 import { createBuildingLoaders } from './features/buildings/loaders';
+import { createBuildingFormLoaders } from './features/building-form/loaders';
 import { createCycleLoaders } from './features/cycles/loaders';
 import { createCurrentWalkaboutMutations } from './features/current-walkabouts/mutations';
 import { createDocumentLoaders } from './features/documents/loaders';
@@ -45,6 +46,8 @@ export function createDataSource(rest: RestClient): DataSource {
     organizationSettings: createOrganizationSettingsLoaders(rest),
     floors: createFloorLoaders(rest),
     applicability: createApplicabilityLoaders(rest),
+    // Issue 12: the building form; the building read earlier in the request is stale after a save.
+    buildingForm: createBuildingFormLoaders(rest, (id) => buildings.byId.clear(id)),
   };
 }
 
@@ -65,4 +68,5 @@ export type DataSource = {
   organizationSettings: ReturnType<typeof createOrganizationSettingsLoaders>;
   floors: ReturnType<typeof createFloorLoaders>;
   applicability: ReturnType<typeof createApplicabilityLoaders>;
+  buildingForm: ReturnType<typeof createBuildingFormLoaders>;
 };

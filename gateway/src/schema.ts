@@ -9,6 +9,7 @@ import type { Resolvers } from './generated/resolvers';
 import { appResolvers } from './features/app/resolvers';
 import { authResolvers } from './features/auth/resolvers';
 import { buildingResolvers } from './features/buildings/resolvers';
+import { buildingFormResolvers } from './features/building-form/resolvers';
 import { cycleResolvers } from './features/cycles/resolvers';
 import { currentWalkaboutResolvers } from './features/current-walkabouts/resolvers';
 import { documentResolvers } from './features/documents/resolvers';
@@ -62,4 +63,5 @@ export const resolvers = mergeResolvers([
   floorResolvers,
   applicabilityResolvers,
   currentWalkaboutResolvers,
+  buildingFormResolvers,
 ]);

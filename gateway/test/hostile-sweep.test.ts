@@ -61,6 +61,7 @@ const databases = testDatabases();
 /** Spaces are not allowed in a URL: the hostile string as a URL, with its white space percent-encoded. */
 const asUrl = (text: string) => `https://photos.example/${text.replace(/\s/g, (c) => encodeURIComponent(c))}`;
 const identifier = 'an identifier of a record: it selects, nothing is stored';
+const ADDRESS_FIELDS = ['address1', 'address2', 'city', 'state', 'postalCode', 'email', 'phone', 'contactName', 'contactPhone', 'contactEmail'];
 
 describe.each(databases)('hostile strings in every text input of every mutation on %s', (database) => {
   let stack: Stack;
@@ -79,6 +80,10 @@ describe.each(databases)('hostile strings in every text input of every mutation 
     const [row] = await stack.backend.db.select({ version: db.buildings.version }).from(db.buildings).where(eq(db.buildings.id, Number(contracts.building)));
     buildingVersion = row!.version;
   }
+  /** The building form's current version, read before each save (issue 12). */
+  const buildingForm = { version: 0 };
+  const formBuilding = (payload: Payload) => payload.building as Record<string, unknown>;
+  const formInformation = (payload: Payload) => formBuilding(payload).information as Record<string, unknown>;
 
   /** A stored file as an upload leaves it (its row in uploads); its reference. */
   async function uploaded(kind: 'document' | 'image'): Promise<string> {
@@ -589,6 +594,59 @@ describe.each(databases)('hostile strings in every text input of every mutation 
       prepare: currentVersion,
       variables: () => ({ buildings: [{ id: contracts.building, order: 1, version: buildingVersion }] }),
       inputs: { 'buildings.0.id': { notKept: identifier } },
+    },
+    // The building form (issue 12), as the administrator (the contract is theirs), on the contracts' building, each save from its current version.
+    updateBuilding: {
+      selection: `{ building { id name photoUrl floorDisplayName timeZone contractUrl information { occupancyType note1 note2 managementCompanyName
+        monitoringCompanyName monitoringCompanyPhone monitoringCompanyAccountNumber monitoringCompanyPassCode
+        addressInformation { ${ADDRESS_FIELDS.join(' ')} } managementCompanyAddressInformation { ${ADDRESS_FIELDS.join(' ')} } } }
+        errors { field code message } }`,
+      asAdmin: true,
+      prepare: async () => {
+        const [row] = await stack.backend.db.select({ version: db.buildings.version }).from(db.buildings).where(eq(db.buildings.id, Number(contracts.building)));
+        buildingForm.version = row!.version;
+      },
+      variables: () => ({
+        input: {
+          id: contracts.building,
+          version: buildingForm.version,
+          information: { addressInformation: {}, managementCompanyAddressInformation: {} },
+          offsets: [{ cycleId: world.cycle, openOffsetValue: 0, openOffsetUnit: 'HOUR', closeOffsetValue: 0, closeOffsetUnit: 'HOUR' }],
+          reportDefinitionIds: [],
+          reportBookletTemplateIds: [],
+        },
+      }),
+      inputs: {
+        'input.id': { notKept: identifier },
+        'input.name': { field: 'name', freeText: true, readBack: async (payload) => formBuilding(payload).name },
+        'input.photoUrl': {
+          field: 'photoUrl',
+          plain: () => contracts.image,
+          // The payload answers a signed URL of the stored photo: what is kept is read from the building's row.
+          readBack: async () => (await stack.backend.db.select().from(db.buildings).where(eq(db.buildings.id, Number(contracts.building))))[0]!.photoUrl,
+        },
+        'input.floorDisplayName': { field: 'floorDisplayName', freeText: true, readBack: async (payload) => formBuilding(payload).floorDisplayName },
+        'input.timeZone': { field: 'timeZone', plain: () => 'Europe/Paris', readBack: async (payload) => formBuilding(payload).timeZone },
+        'input.regionId': { notKept: identifier },
+        'input.information.occupancyType': { field: 'information.occupancyType', plain: () => 'Business', readBack: async (payload) => formInformation(payload).occupancyType },
+        ...Object.fromEntries(
+          ['note1', 'note2', 'managementCompanyName', 'monitoringCompanyName', 'monitoringCompanyPhone', 'monitoringCompanyAccountNumber', 'monitoringCompanyPassCode'].map(
+            (key) => [`input.information.${key}`, { field: `information.${key}`, freeText: true, readBack: async (payload: Payload) => formInformation(payload)[key] }],
+          ),
+        ),
+        ...Object.fromEntries(
+          ['addressInformation', 'managementCompanyAddressInformation'].flatMap((block) =>
+            ADDRESS_FIELDS.map((key) => [
+              `input.information.${block}.${key}`,
+              { field: `information.${block}.${key}`, freeText: true, readBack: async (payload: Payload) => (formInformation(payload)[block] as Record<string, unknown>)[key] },
+            ]),
+          ),
+        ),
+        'input.offsets.0.cycleId': { notKept: identifier },
+        'input.reportDefinitionIds.0': { notKept: identifier },
+        'input.reportBookletTemplateIds.0': { notKept: identifier },
+        'input.contractUrl': { field: 'contractUrl', plain: () => contracts.pdf, readBack: async (payload) => formBuilding(payload).contractUrl },
+      },
     },
     reportUnavailableQrCode: {
       selection: '{ entries { id } errors { field code message } }',

@@ -10,3 +10,4 @@ export * from './administration';
 export * from './organization-settings';
 export * from './floors';
 export * from './current-walkabouts';
+export * from './building-form';

@@ -531,6 +531,41 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await context.close();
   });
 
+  // Issue 12: the building edit form, as an administrator (every field editable, the contract actions) and as a viewer
+  // (every field disabled), after its loading state.
+  it('the building edit form for an administrator and a viewer, and while it loads', async () => {
+    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const { building } = await gql<{ building: { id: string; name: string; organization: { id: string } } }>(
+      admin.accessToken,
+      'query ($id: ID!) { building(id: $id) { id name organization { id } } }',
+      { id: walkabout.buildingId },
+    );
+    const path = `/manage/organization/${building.organization.id}/building/${building.id}`;
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    await page.evaluate(async () => Promise.all((await navigator.serviceWorker.getRegistrations()).map((r) => r.unregister())));
+    const held = await holdGraphql(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    await page.getByRole('status', { name: 'Loading the building' }).first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await held.release();
+    const form = page.getByRole('form', { name: `Edit ${building.name}` });
+    await form.getByRole('button', { name: 'Save' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await form.getByRole('combobox', { name: 'Region' }).click();
+    await page.getByRole('option', { name: 'None' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+
+    await signIn(page, 'viewer');
+    await page.goto(path);
+    await page.getByRole('form', { name: `Edit ${building.name}` }).getByLabel('Floor Label Name').waitFor();
+    expect(await page.getByRole('form', { name: `Edit ${building.name}` }).getByLabel('Floor Label Name').isDisabled()).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('the documents screens in their loading state', async () => {
     const plan = await aPdfDocument();
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
@@ -619,6 +654,7 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     expect(await violations(page)).toEqual([]);
     await context.close();
   });
+
   it('Manage Floors with its add modal refusing an empty name and a floor picked up by the keyboard, and the building walkabout conditions', async () => {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');

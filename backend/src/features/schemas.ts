@@ -13,3 +13,4 @@ import './locations/schemas';
 import './fire-watches/schemas';
 import './uploads/schemas';
 import './walkabout-reports/schemas';
+import './report-definitions/schemas';

@@ -43,6 +43,8 @@ const loaders = {
   // Floors and the building walkabout applicability (issue 12).
   ManageFloorsPage: () => import('../features/floors/ManageFloorsPage').then((module) => module.ManageFloorsPage),
   WalkaboutApplicabilityPage: () => import('../features/applicability/WalkaboutApplicabilityPage').then((module) => module.WalkaboutApplicabilityPage),
+  // Issue 12: the building edit form.
+  BuildingFormPage: () => import('../features/building-form/BuildingFormPage').then((module) => module.BuildingFormPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -102,6 +104,8 @@ export const BuildingSettingsPage = lazyPage('BuildingSettingsPage');
 // Floors and the building walkabout applicability (issue 12).
 export const ManageFloorsPage = lazyPage('ManageFloorsPage');
 export const WalkaboutApplicabilityPage = lazyPage('WalkaboutApplicabilityPage');
+// Issue 12: the building edit form.
+export const BuildingFormPage = lazyPage('BuildingFormPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -135,6 +139,8 @@ export const SHELL_ROUTES = [
   // Floors and the building walkabout applicability (issue 12).
   { path: '/manage/building/:buildingId/floors', screen: 'ManageFloorsPage', Screen: ManageFloorsPage },
   { path: '/manage/organization/:organizationId/building/:buildingId/walkabout', screen: 'WalkaboutApplicabilityPage', Screen: WalkaboutApplicabilityPage },
+  // Issue 12: the building edit form.
+  { path: '/manage/organization/:organizationId/building/:buildingId', screen: 'BuildingFormPage', Screen: BuildingFormPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

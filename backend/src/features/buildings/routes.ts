@@ -12,8 +12,8 @@ import { organizationResource } from '../organizations/serialize';
 import { regionsByIds, regionWithDescendants } from '../regions/repository';
 import { regionResource } from '../regions/serialize';
 import { findBuilding, listBuildings, listFloors, type BuildingView } from './repository';
-import { changeBuildingContract } from './contract';
-import { buildingFloorsSchema, buildingIncludes, buildingsSchema, currentUserBuildingsSchema, getBuildingSchema, patchBuildingSchema } from './schemas';
+import { patchBuildingSchema, updateBuilding } from './form';
+import { buildingFloorsSchema, buildingIncludes, buildingsSchema, currentUserBuildingsSchema, getBuildingSchema } from './schemas';
 import { buildingResource, floorResource } from './serialize';
 
 type Include = (typeof buildingIncludes)[number];
@@ -84,7 +84,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const scope = scopeOf(request);
       const id = Number(request.params.id);
-      await changeBuildingContract(app.db, scope, id, request.body.data.attributes, new Date());
+      await updateBuilding(app.db, scope, app.urlSigner, id, request.body, new Date());
       const building = await findBuilding(app.db, scope, id);
       if (!building) throw notFound('Building');
       return singleDocument(buildingResource(building, app.urlSigner));

@@ -10,12 +10,12 @@ import {
   IntArray,
   IntNull,
   ListDocument,
+  Nullable,
   ref,
   Resource,
   SingleDocument,
   Str,
   StringEnum,
-  StringOrNull,
   StrNull,
   ToOne,
   ToOneOrNull,
@@ -97,8 +97,10 @@ export const BuildingResource = Resource(
     contractAccepterUsername: StrNull,
     contractAcceptedAt: StrNull,
     hasApplicableWalkaboutConditions: Bool,
-    reportDefinitionIds: IntArray,
-    reportBookletTemplateIds: IntArray,
+    /** The report definitions switched on in the building form; null: every one that applies to the building. */
+    reportDefinitionIds: Nullable(IntArray),
+    /** The booklet templates switched on in the building form; null: every one that applies to the building. */
+    reportBookletTemplateIds: Nullable(IntArray),
     summaryFailureReportTotal: Int,
     summaryFailureReportAcknowledgedTotal: Int,
     summaryNotesReportTotal: Int,
@@ -179,24 +181,4 @@ export const buildingFloorsSchema = {
   params: IdParams,
   querystring: ListQuery(),
   response: { 200: ListDocument(ref(FloorResource)), ...errorResponses },
-};
-
-export const patchBuildingSchema = {
-  tags: ['buildings'],
-  summary:
-    "Accept the building's contract (contractAcceptedAt: canAcceptBuildingContract; recorded at the server's time with the caller's username) or set or clear it (contractUrl: administrators only)",
-  params: IdParams,
-  body: Type.Object({
-    data: Type.Object({
-      id: Type.Optional(Str),
-      type: Type.Optional(Str),
-      attributes: Type.Object({
-        contractAcceptedAt: Type.Optional(StringOrNull({ maxLength: 64, description: 'ISO 8601: accepts the contract' })),
-        contractUrl: Type.Optional(
-          StringOrNull({ maxLength: 2048, description: '`/files/{key}` of a PDF upload (POST /uploads); null clears the contract' }),
-        ),
-      }),
-    }),
-  }),
-  response: { 200: SingleDocument(ref(BuildingResource)), ...errorResponses },
 };

@@ -27,9 +27,8 @@ export function buildingResource(b: BuildingView, signer: UrlSigner): Static<typ
       contractAccepterUsername: b.contractAccepterUsername,
       contractAcceptedAt: b.contractAcceptedAt?.toISOString() ?? null,
       hasApplicableWalkaboutConditions: b.hasApplicableWalkaboutConditions,
-      // Report definitions and booklets are chosen per building by the people-and-schedules issue; until then none.
-      reportDefinitionIds: [],
-      reportBookletTemplateIds: [],
+      reportDefinitionIds: b.reportDefinitionIds,
+      reportBookletTemplateIds: b.reportBookletTemplateIds,
       summaryFailureReportTotal: b.followUps.summaryFailureReportTotal,
       summaryFailureReportAcknowledgedTotal: b.followUps.summaryFailureReportAcknowledgedTotal,
       summaryNotesReportTotal: b.followUps.summaryNotesReportTotal,

@@ -40,6 +40,9 @@ export type WalkaboutContext = {
   organization: string;
   building: string;
   buildingRegionId: number | null;
+  /** The building form's toggles: the definitions and booklets switched on; null: every applicable one. */
+  reportDefinitionIds: number[] | null;
+  reportBookletTemplateIds: number[] | null;
   timeZone: string;
   address: AddressInformation | undefined;
   cycle: string;
@@ -60,6 +63,8 @@ export async function walkaboutContext(db: Database, walkaboutId: number): Promi
       organization: organizations.name,
       building: buildings.name,
       buildingRegionId: buildings.regionId,
+      reportDefinitionIds: buildings.reportDefinitionIds,
+      reportBookletTemplateIds: buildings.reportBookletTemplateIds,
       timeZone: buildings.timeZone,
       information: buildings.information,
       cycle: cycles.name,
@@ -179,9 +184,12 @@ async function regionLine(db: Database, w: Pick<WalkaboutContext, 'buildingRegio
   return rows.map((r) => r.id);
 }
 
+/** What applies to the walkabout's building (its organization's, its region line's, its own), of that what its form switched on. */
 function appliesTo(table: typeof reportDefinitions | typeof reportBookletTemplates, w: WalkaboutContext, line: number[]) {
+  const switchedOn = table === reportDefinitions ? w.reportDefinitionIds : w.reportBookletTemplateIds;
   return and(
     eq(table.organizationId, w.organizationId),
+    switchedOn === null ? undefined : inArray(table.id, switchedOn.length ? switchedOn : [-1]),
     sql`(${table.buildingId} = ${w.buildingId} or (${table.buildingId} is null and (${table.regionId} is null${
       line.length ? sql` or ${inArray(table.regionId, line)}` : sql``
     })))`,

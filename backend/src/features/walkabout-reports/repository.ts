@@ -44,11 +44,28 @@ export function maySeeKind(scope: Pick<Scope, 'isAdmin' | 'permissions'>, kind: 
   return p.canViewWalkaboutReports;
 }
 
-export type ReportBuilding = { id: number; name: string; organizationId: number; regionId: number | null; timeZone: string };
+export type ReportBuilding = {
+  id: number;
+  name: string;
+  organizationId: number;
+  regionId: number | null;
+  timeZone: string;
+  /** The building form's toggles: the definitions and booklets switched on; null: every applicable one. */
+  reportDefinitionIds: number[] | null;
+  reportBookletTemplateIds: number[] | null;
+};
 
 export async function findBuilding(db: Database, scope: Scope, id: number): Promise<ReportBuilding | undefined> {
   const [row] = await db
-    .select({ id: buildings.id, name: buildings.name, organizationId: buildings.organizationId, regionId: buildings.regionId, timeZone: buildings.timeZone })
+    .select({
+      id: buildings.id,
+      name: buildings.name,
+      organizationId: buildings.organizationId,
+      regionId: buildings.regionId,
+      timeZone: buildings.timeZone,
+      reportDefinitionIds: buildings.reportDefinitionIds,
+      reportBookletTemplateIds: buildings.reportBookletTemplateIds,
+    })
     .from(buildings)
     .where(and(eq(buildings.id, id), buildingsInScope(scope)));
   return row;
@@ -175,11 +192,13 @@ async function regionLine(db: Database, building: ReportBuilding): Promise<numbe
 
 /**
  * The definitions (or booklets) that apply to a building: the organization's own (no region, no building), those
- * of its region or a region above it, and its own.
+ * of its region or a region above it, and its own; of those, the ones its form switched on (all while never saved).
  */
 function appliesTo(table: typeof reportDefinitions | typeof reportBookletTemplates, building: ReportBuilding, line: number[]): SQL {
+  const switchedOn = table === reportDefinitions ? building.reportDefinitionIds : building.reportBookletTemplateIds;
   return and(
     eq(table.organizationId, building.organizationId),
+    switchedOn === null ? undefined : inArray(table.id, switchedOn.length ? switchedOn : [-1]),
     or(
       eq(table.buildingId, building.id),
       and(sql`${table.buildingId} is null`, or(sql`${table.regionId} is null`, line.length ? inArray(table.regionId, line) : sql`false`)),

@@ -15,6 +15,9 @@ type PlainBuildingField =
 
 /** A building as GraphQL serves it (models.ts): its statuses, offsets and information are REST's records as they are. */
 export type BuildingModel = PlainFields<Building, PlainBuildingField> & {
+  /** The building form (issue 12, features/building-form): its toggles (null: every applicable one). */
+  reportDefinitionIds: string[] | null;
+  reportBookletTemplateIds: string[] | null;
   information: BuildingInformationRecord;
   buildingOffsets: BuildingOffsetRecord[];
   statuses: BuildingStatusRecord[];
@@ -66,6 +69,8 @@ export function toBuilding(building: BuildingResource): BuildingModel {
     activeFireWatchWalkaboutId: idOf(attributes.activeFireWatchWalkaboutId),
     information: attributes.information,
     buildingOffsets: attributes.buildingOffsets,
+    reportDefinitionIds: attributes.reportDefinitionIds?.map(String) ?? null,
+    reportBookletTemplateIds: attributes.reportBookletTemplateIds?.map(String) ?? null,
     statuses: attributes.statuses,
     organizationId: relationships.organization.data.id,
     regionId: relationships.region.data?.id ?? null,
