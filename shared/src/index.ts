@@ -7,3 +7,4 @@ export * from './qr-codes';
 export * from './documents';
 export * from './contracts';
 export * from './administration';
+export * from './secondary-data';

@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'FIRE_WATCH_ALREADY_STARTED',
   'CONTRACT_NOT_ACCEPTED',
   'RATE_LIMITED',
+  // An edit or a reorder made on an older version of the row than the stored one (issue 12): nothing was saved.
+  'STALE',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,5 @@
 import type { OffsetUnit } from '@fsi/shared';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   buildingCycleOffsets,
@@ -112,7 +112,7 @@ const derivedStatement = sql`with recursive page as (
       ), floor_counts as (
         select f.building_id, count(*) as n from ${floors} f where f.building_id in (select id from page) group by f.building_id
       ), location_counts as (
-        select l.building_id, count(*) as n from ${locations} l where l.building_id in (select id from page) group by l.building_id
+        select l.building_id, count(*) as n from ${locations} l where l.building_id in (select id from page) and l.deleted_at is null group by l.building_id
       ), permitted as (
         select ub.user_id, array_agg(ub.building_id) as building_ids from ${userBuildings} ub
         where ub.user_id in (select u.id from ${users} u where u.organization_id in (select organization_id from page))
@@ -240,7 +240,7 @@ export async function listFloors(db: Database, scope: Scope, buildingId: number,
     ? await db
         .select({ key: locations.floorId, value: count() })
         .from(locations)
-        .where(inArray(locations.floorId, rows.map((f) => f.id)))
+        .where(and(inArray(locations.floorId, rows.map((f) => f.id)), isNull(locations.deletedAt)))
         .groupBy(locations.floorId)
     : [];
   const byFloor = countBy(locationCounts);
