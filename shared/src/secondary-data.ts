@@ -8,6 +8,7 @@
  * unit under `{key}Unit`.
  */
 import { ADMIN_TEXT_MAX_LENGTH, tooLongMessage } from './administration';
+import { validateText } from './text-rule';
 
 export type SecondaryDataFieldType = 'String' | 'Boolean' | 'Number' | 'Date' | 'NumberWithUnits';
 export type SecondaryDataField = { key: string; label: string; type: SecondaryDataFieldType };
@@ -168,6 +169,7 @@ export function validateSecondaryDataValue(key: string, value: unknown): string 
   switch (type) {
     case 'String':
       if (typeof value !== 'string') return `${label} must be text`;
+      if (value.trim() !== '' && validateText(value, {})) return `${label}: ${validateText(value, {})}`;
       return value.length > ADMIN_TEXT_MAX_LENGTH ? tooLongMessage(label) : null;
     case 'Boolean':
       return typeof value === 'boolean' ? null : `${label} ${SECONDARY_DATA_BOOLEAN_MESSAGE}`;

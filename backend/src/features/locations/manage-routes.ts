@@ -1,5 +1,6 @@
 /** The routes of Manage Locations (admin-organizations-buildings.md section 7); the rules are in manage.ts. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { unprocessable } from '../../jsonapi/errors';
 import { listDocument, requestUrl } from '../../jsonapi/serializer';
 import { scopeOf, type Scope } from '../../plugins/authorization';
 import { createLocations, deleteLocation, equipmentStates, reorderLocationEquipment, reorderLocations, updateLocation } from './manage';
@@ -36,7 +37,12 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opt
   });
 
   app.delete('/locations/:id', { schema: deleteLocationSchema }, async (request, reply) => {
-    await deleteLocation(app.db, scopeOf(request), Number(request.params.id), request.body?.building_id);
+    const body = request.body as { building_id?: unknown } | null | undefined;
+    const buildingId = body && typeof body === 'object' ? body.building_id : undefined;
+    if (buildingId !== undefined && buildingId !== null && !/^\d{1,9}$/.test(String(buildingId))) {
+      throw unprocessable('Must be a building id', '/building_id');
+    }
+    await deleteLocation(app.db, scopeOf(request), Number(request.params.id), buildingId == null ? undefined : (buildingId as number | string));
     reply.code(204);
     return null;
   });

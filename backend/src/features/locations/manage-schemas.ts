@@ -12,7 +12,11 @@ const BuildingId = Type.Union([Type.Integer({ minimum: 1 }), SingleId], { descri
 const EquipmentId = Type.Union([Type.Integer({ minimum: 1 }), SingleId]);
 const Version = Type.Integer({ minimum: 1, description: 'The version of the location the change was made on (GET /locations)' });
 /** One equipment's secondary data; the keys and value types of @fsi/shared secondary-data.ts (others are refused with 422). */
-const Metadata = Type.Record(Type.String({ maxLength: 100 }), Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Boolean(), Type.Null()]));
+const Metadata = Type.Record(
+  Type.String({ maxLength: 100 }),
+  // Checked by validateSecondaryData (422 with the field's pointer), not coerced here: a String field's '12' stays text.
+  Type.Unknown({ description: 'A string, a finite number, a boolean, a yyyy-mm-dd date or null, by the field type' }),
+);
 /** A location is named by its uuids, as the QR code knows it. */
 const Uuid = Type.String({ minLength: 1, maxLength: 100 });
 const TemporaryUuid = Type.Union([Type.String({ maxLength: 100 }), Type.Null()]);
@@ -58,8 +62,8 @@ export const updateLocationSchema = {
 export const deleteLocationSchema = {
   tags: ['locations'],
   summary: 'Delete a location (can-delete-location): it leaves every list; walkabouts and reports that recorded it keep it',
+  description: 'The body may name the building as the spec sends it, `{ "building_id": 12 }`: the location must then be of that building. A DELETE without a body is as good.',
   params: IdParams,
-  body: Type.Optional(Type.Object({ building_id: Type.Optional(BuildingId) })),
   response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses },
 };
 
