@@ -8,8 +8,9 @@ import { IdParams, SingleId } from '../../jsonapi/query';
 import { errorResponses, Int, ListDocument, Named, ref, SingleDocument, Str, StrNull } from '../../jsonapi/schemas';
 import { LocationResource } from './schemas';
 
-const BuildingId = Type.Union([Type.Integer({ minimum: 1 }), SingleId], { description: 'The building of the locations' });
-const EquipmentId = Type.Union([Type.Integer({ minimum: 1 }), SingleId]);
+// Ids are numbers; a digit string is taken as its number (the route schemas coerce).
+const BuildingId = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'The building of the locations' });
+const EquipmentId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Version = Type.Integer({ minimum: 1, description: 'The version of the location the change was made on (GET /locations)' });
 /** One equipment's secondary data; the keys and value types of @fsi/shared secondary-data.ts (others are refused with 422). */
 const Metadata = Type.Record(

@@ -95,7 +95,7 @@ export type NewLocation = {
   hint?: string | null;
   building_floor_id?: Id | null;
   relations: Array<{ building_floor_id: Id | null; equipment_id: Id }>;
-  metadata?: Record<string, Record<string, string | number | boolean | null>>;
+  metadata?: Record<string, Record<string, unknown>>;
 };
 
 /** POST /locations/batch: each location gets a new regular uuid and the last place on its floor. */
@@ -172,7 +172,7 @@ export type LocationEdit = {
   location_name: string;
   location_hint?: string | null;
   version: number;
-  equipments_on_locations_attributes: Array<{ equipment_id: Id; metadata?: Record<string, string | number | boolean | null> }>;
+  equipments_on_locations_attributes: Array<{ equipment_id: Id; metadata?: Record<string, unknown> }>;
 };
 
 /**
