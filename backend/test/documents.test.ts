@@ -452,6 +452,10 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
       (await manager.request('PUT', '/locations/type-order/batch/', body(row!.version + 1, 999999))).status,
     ];
   },
+  'GET /buildings/:buildingId/equipment-choices': async ({ manager, building }) => [
+    (await manager.get(`/buildings/${building}/equipment-choices`)).status,
+    (await manager.get('/buildings/999999/equipment-choices')).status,
+  ],
   'GET /buildings/:buildingId/equipment-states': async ({ manager, building }) => [
     (await manager.get(`/buildings/${building}/equipment-states`)).status,
     (await manager.get('/buildings/999999/equipment-states')).status,
@@ -541,6 +545,7 @@ const expected: Record<string, number[]> = {
   'PUT /locations/order/batch/': [200, 409, 403],
   'PUT /locations/type-order/batch/': [200, 409, 422],
   'GET /buildings/:buildingId/equipment-states': [200, 404],
+  'GET /buildings/:buildingId/equipment-choices': [200, 404],
   'GET /mail-outbox': [200, 400, 403],
   'GET /failed-jobs': [200, 400, 403],
   'GET /openapi.json': [200],

@@ -131,6 +131,12 @@ describe.each(databases)('managing locations on %s', (database) => {
     expect((await buildingLocations(as.admin!)).length).toBe(count);
   });
 
+  it("offers the organization's equipment types with their status for the Assign Equipment select", async () => {
+    const choices = list((await as.manager!.get(`/buildings/${building}/equipment-choices`)).body);
+    expect(choices.map((c) => c.attributes.name)).toEqual(equipment.map((e) => e.name));
+    expect(choices.every((c) => c.attributes.status === 'active')).toBe(true);
+  });
+
   it('refuses to add equipment that is not active, saying so', async () => {
     const [paused] = await backend.db
       .insert(schema.equipmentTypes)

@@ -319,6 +319,7 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       },
     },
     'GET /buildings/:buildingId/equipment-states': { method: 'GET', url: `/buildings/${ids.building}/equipment-states` },
+    'GET /buildings/:buildingId/equipment-choices': { method: 'GET', url: `/buildings/${ids.building}/equipment-choices` },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },

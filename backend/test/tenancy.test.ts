@@ -550,6 +550,9 @@ const cases: Record<string, Case> = {
     }
     expect((await backend.db.select().from(schema.locationEquipment).where(eq(schema.locationEquipment.id, link!.id)))[0]).toEqual(link);
   },
+  'GET /buildings/:buildingId/equipment-choices': async (side) => {
+    for (const id of side.other.buildings) expect((await side.client.get(`/buildings/${id}/equipment-choices`)).status).toBe(404);
+  },
   'GET /buildings/:buildingId/equipment-states': async (side) => {
     for (const id of side.other.buildings) expect((await side.client.get(`/buildings/${id}/equipment-states`)).status).toBe(404);
   },

@@ -10,6 +10,7 @@ import { createCycleLoaders } from './features/cycles/loaders';
 import { createDocumentLoaders } from './features/documents/loaders';
 import { createFireWatchLoaders } from './features/fire-watches/loaders';
 import { createLocationLoaders } from './features/locations/loaders';
+import { createLocationAdminLoaders } from './features/location-admin/loaders';
 import { createMailOutboxLoaders } from './features/mail-outbox/loaders';
 import { createOrganizationLoaders } from './features/organizations/loaders';
 import { createQrCodeLoaders } from './features/qr-codes/loaders';
@@ -20,6 +21,7 @@ import { createWalkaboutLoaders } from './features/walkabouts/loaders';
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
   const cycles = createCycleLoaders(rest);
+  const locations = createLocationLoaders(rest);
   return {
     // A sign-in reads its payload through a data source of its own, with the new token: this one's client never changes.
     auth: createAuthLoaders(rest, (token) => createDataSource(rest.withToken(token))),
@@ -28,7 +30,8 @@ export function createDataSource(rest: RestClient): DataSource {
     cycles,
     buildings,
     walkabouts: createWalkaboutLoaders(rest, { buildings, cycles }),
-    locations: createLocationLoaders(rest),
+    locations,
+    locationAdmin: createLocationAdminLoaders(rest, locations),
     fireWatches: createFireWatchLoaders(rest, buildings),
     reports: createReportLoaders(rest),
     mailOutbox: createMailOutboxLoaders(rest),
@@ -45,6 +48,7 @@ export type DataSource = {
   buildings: ReturnType<typeof createBuildingLoaders>;
   walkabouts: ReturnType<typeof createWalkaboutLoaders>;
   locations: ReturnType<typeof createLocationLoaders>;
+  locationAdmin: ReturnType<typeof createLocationAdminLoaders>;
   fireWatches: ReturnType<typeof createFireWatchLoaders>;
   reports: ReturnType<typeof createReportLoaders>;
   mailOutbox: ReturnType<typeof createMailOutboxLoaders>;

@@ -28,6 +28,7 @@ const fieldErrorCodeOfRest: Record<RestErrorCode, FieldErrorCode | null> = {
   CONFLICT: 'CONFLICT',
   FIRE_WATCH_ALREADY_STARTED: 'CONFLICT',
   CONTRACT_NOT_ACCEPTED: 'CONTRACT_NOT_ACCEPTED',
+  STALE: 'STALE',
   BAD_REQUEST: null,
   UNAUTHENTICATED: null,
   FORBIDDEN: null,

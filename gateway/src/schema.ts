@@ -13,6 +13,7 @@ import { cycleResolvers } from './features/cycles/resolvers';
 import { documentResolvers } from './features/documents/resolvers';
 import { fireWatchResolvers } from './features/fire-watches/resolvers';
 import { locationResolvers } from './features/locations/resolvers';
+import { locationAdminResolvers } from './features/location-admin/resolvers';
 import { mailOutboxResolvers } from './features/mail-outbox/resolvers';
 import { organizationResolvers } from './features/organizations/resolvers';
 import { qrCodeResolvers } from './features/qr-codes/resolvers';
@@ -49,6 +50,7 @@ export const resolvers = mergeResolvers([
   buildingResolvers,
   walkaboutResolvers,
   locationResolvers,
+  locationAdminResolvers,
   fireWatchResolvers,
   reportResolvers,
   mailOutboxResolvers,

@@ -3,10 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { unprocessable } from '../../jsonapi/errors';
 import { listDocument, requestUrl } from '../../jsonapi/serializer';
 import { scopeOf, type Scope } from '../../plugins/authorization';
-import { createLocations, deleteLocation, equipmentStates, reorderLocationEquipment, reorderLocations, updateLocation } from './manage';
+import { createLocations, deleteLocation, equipmentChoices, equipmentStates, reorderLocationEquipment, reorderLocations, updateLocation } from './manage';
 import {
   createLocationsSchema,
   deleteLocationSchema,
+  equipmentChoicesSchema,
   equipmentStatesSchema,
   reorderLocationEquipmentSchema,
   reorderLocationsSchema,
@@ -70,6 +71,15 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opt
       meta: { total: rows.length },
     };
   });
+
+  app.get('/buildings/:buildingId/equipment-choices', { schema: equipmentChoicesSchema }, async (request) => {
+    const rows = await equipmentChoices(app.db, scopeOf(request), request.params.buildingId);
+    return {
+      data: rows.map((r) => ({ type: 'equipment' as const, id: String(r.id), attributes: { name: r.name, alias_name: r.aliasName, order: r.order, status: r.status } })),
+      meta: { total: rows.length },
+    };
+  });
 };
 
 export default routes;
+

@@ -121,3 +121,25 @@ export const equipmentStatesSchema = {
   params: Type.Object({ buildingId: SingleId }),
   response: { 200: Type.Object({ data: Type.Array(ref(EquipmentStateResource)), meta: Type.Object({ total: Int }) }), ...errorResponses },
 };
+
+export const EquipmentChoiceResource = Named(
+  'EquipmentChoiceResource',
+  Type.Object({
+    type: Type.Literal('equipment'),
+    id: Str,
+    attributes: Type.Object({
+      name: Str,
+      alias_name: StrNull,
+      order: Int,
+      /** Only active equipment can be added to a location; the others are shown disabled. */
+      status: Type.Union([Type.Literal('active'), Type.Literal('disabled'), Type.Literal('paused')]),
+    }),
+  }),
+);
+
+export const equipmentChoicesSchema = {
+  tags: ['locations'],
+  summary: "The equipment types a location of the building can be given (the organization's, in their order, with their status)",
+  params: Type.Object({ buildingId: SingleId }),
+  response: { 200: Type.Object({ data: Type.Array(ref(EquipmentChoiceResource)), meta: Type.Object({ total: Int }) }), ...errorResponses },
+};

@@ -388,3 +388,13 @@ export async function equipmentStates(db: Database, scope: Scope, buildingId: Id
       order by location_id, equipment_type_id, cycle_name`,
   );
 }
+
+/** GET /buildings/{id}/equipment-choices: the organization's equipment types, for the Assign Equipment select. */
+export async function equipmentChoices(db: Database, scope: Scope, buildingId: Id) {
+  const building = await buildingInScope(db, scope, buildingId);
+  return db
+    .select({ id: equipmentTypes.id, name: equipmentTypes.name, aliasName: equipmentTypes.aliasName, order: equipmentTypes.order, status: equipmentTypes.status })
+    .from(equipmentTypes)
+    .where(eq(equipmentTypes.organizationId, building.organizationId))
+    .orderBy(equipmentTypes.order, equipmentTypes.name, equipmentTypes.id);
+}
