@@ -8,3 +8,4 @@ export * from './documents';
 export * from './contracts';
 export * from './administration';
 export * from './secondary-data';
+export * from './location-rights';

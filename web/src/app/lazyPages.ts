@@ -36,6 +36,8 @@ const loaders = {
   DocumentCategoriesPage: () => import('../features/documents/DocumentCategoriesPage').then((module) => module.DocumentCategoriesPage),
   DocumentsPage: () => import('../features/documents/DocumentsPage').then((module) => module.DocumentsPage),
   DocumentPage: () => import('../features/documents/DocumentPage').then((module) => module.DocumentPage),
+  // Manage Locations (issue 12).
+  ManageLocationsPage: () => import('../features/manage-locations/ManageLocationsPage').then((module) => module.ManageLocationsPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -88,6 +90,7 @@ export const UnassignedQrCodesPage = lazyPage('UnassignedQrCodesPage');
 export const DocumentCategoriesPage = lazyPage('DocumentCategoriesPage');
 export const DocumentsPage = lazyPage('DocumentsPage');
 export const DocumentPage = lazyPage('DocumentPage');
+export const ManageLocationsPage = lazyPage('ManageLocationsPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -114,6 +117,7 @@ export const SHELL_ROUTES = [
   { path: '/buildings/:buildingId/document-categories', screen: 'DocumentCategoriesPage', Screen: DocumentCategoriesPage },
   { path: '/buildings/:buildingId/documents', screen: 'DocumentsPage', Screen: DocumentsPage },
   { path: '/buildings/:buildingId/documents/:documentId', screen: 'DocumentPage', Screen: DocumentPage },
+  { path: '/manage/building/:buildingId/locations', screen: 'ManageLocationsPage', Screen: ManageLocationsPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

@@ -37,6 +37,8 @@ import {
   IconX as TablerX,
   type IconProps as TablerIconProps,
 } from '@tabler/icons-react';
+// Manage Locations (issue 12): reordering, editing and deleting rows.
+import { IconArrowDown as TablerArrowDown, IconArrowUp as TablerArrowUp, IconPencil as TablerPencil, IconTrash as TablerTrash } from '@tabler/icons-react';
 
 /**
  * The app's one icon source: Tabler's outline icons (@tabler/icons-react), under the app's names.
@@ -88,3 +90,8 @@ export const IconSearch = decorative(TablerSearch, 'IconSearch');
 export const IconSettings = decorative(TablerSettings, 'IconSettings');
 export const IconUser = decorative(TablerUser, 'IconUser');
 export const IconX = decorative(TablerX, 'IconX');
+// Manage Locations (issue 12).
+export const IconArrowUp = decorative(TablerArrowUp, 'IconArrowUp');
+export const IconArrowDown = decorative(TablerArrowDown, 'IconArrowDown');
+export const IconPencil = decorative(TablerPencil, 'IconPencil');
+export const IconTrash = decorative(TablerTrash, 'IconTrash');

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import {
   compactSecondaryData,
   FLOOR_REQUIRED_MESSAGE,
+  locationRights as sharedLocationRights,
   validateLocation,
   validateSecondaryData,
   type SecondaryData,
@@ -29,19 +30,9 @@ export const STALE_LOCATION_ORDER_MESSAGE = 'The order was changed by someone el
 export const NO_LOCATION_RIGHTS_MESSAGE = 'You may not change the name, hint or equipment of a location.';
 export const NO_SECONDARY_DATA_RIGHTS_MESSAGE = 'You may not change the secondary data of a location.';
 
-/** The rights of section 6 for locations; administrators have every one. */
+/** The rights of section 6 for locations (@fsi/shared, which the web shows too). */
 export function locationRights(scope: Scope) {
-  const p = scope.permissions;
-  const create = scope.isAdmin || p.canCreateLocation || p.canManageOrganization || p.canManageBuildings;
-  return {
-    create,
-    /** Name, hint and equipment of an existing location: "fields are disabled without create or update location rights". */
-    editBasics: scope.isAdmin || p.canUpdateLocation || p.canCreateLocation,
-    editSecondaryData: scope.isAdmin || p.canManageSecondaryData,
-    edit: scope.isAdmin || p.canUpdateLocation || p.canManageSecondaryData,
-    reorder: scope.isAdmin || p.canUpdateLocation,
-    delete: scope.isAdmin || p.canDeleteLocation,
-  };
+  return sharedLocationRights(scope.isAdmin, scope.permissions);
 }
 
 const stale = (message: string, pointer: string) => new HttpError(409, message, { pointer }, 'STALE');
