@@ -7,5 +7,4 @@ export * from './qr-codes';
 export * from './documents';
 export * from './contracts';
 export * from './administration';
-export * from './secondary-data';
 export * from './location-rights';

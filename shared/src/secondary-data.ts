@@ -24,7 +24,11 @@ const d = (key: string, label: string): SecondaryDataField => ({ key, label, typ
 const u = (key: string, label: string): SecondaryDataField => ({ key, label, type: 'NumberWithUnits' });
 const group = (title: string | null, ...fields: SecondaryDataField[]): SecondaryDataGroup => ({ title, fields });
 
-export const SECONDARY_DATA_SECTIONS: readonly SecondaryDataSection[] = [
+// Built by calls marked pure, so that a bundle that does not use the catalogue leaves it out (the web's first screens).
+export const SECONDARY_DATA_SECTIONS: readonly SecondaryDataSection[] = /* @__PURE__ */ catalogue();
+
+function catalogue(): SecondaryDataSection[] {
+  return [
   {
     title: 'General Information',
     groups: [group(null, s('location', 'Location'), s('areaSuite', 'Area/Suite'), b('criticalDeficiency', 'Critical Deficiency'), s('notes', 'Notes'), s('group', 'Group'))],
@@ -129,15 +133,27 @@ export const SECONDARY_DATA_SECTIONS: readonly SecondaryDataSection[] = [
       group('Fan Shutdown', s('wsFanShutdownPoweredBy', 'Powered By')),
     ],
   },
-];
+  ];
+}
 
-export const SECONDARY_DATA_FIELDS: readonly SecondaryDataField[] = SECONDARY_DATA_SECTIONS.flatMap((section) => section.groups.flatMap((g) => g.fields));
+export const SECONDARY_DATA_FIELDS: readonly SecondaryDataField[] = /* @__PURE__ */ fieldsOf(SECONDARY_DATA_SECTIONS);
+
+function fieldsOf(sections: readonly SecondaryDataSection[]): SecondaryDataField[] {
+  return sections.flatMap((section) => section.groups.flatMap((g) => g.fields));
+}
 
 /** The unit key of a NumberWithUnits field. */
 export const unitKey = (key: string) => `${key}Unit`;
 
-const fieldByKey = new Map(SECONDARY_DATA_FIELDS.map((f) => [f.key, f]));
-const unitOf = new Map(SECONDARY_DATA_FIELDS.filter((f) => f.type === 'NumberWithUnits').map((f) => [unitKey(f.key), f]));
+let indexes: { fieldByKey: Map<string, SecondaryDataField>; unitOf: Map<string, SecondaryDataField> } | null = null;
+/** The fields by key and the NumberWithUnits fields by unit key, made on first use. */
+function index() {
+  indexes ??= {
+    fieldByKey: new Map(SECONDARY_DATA_FIELDS.map((f) => [f.key, f])),
+    unitOf: new Map(SECONDARY_DATA_FIELDS.filter((f) => f.type === 'NumberWithUnits').map((f) => [unitKey(f.key), f])),
+  };
+  return indexes;
+}
 
 export const SECONDARY_DATA_NUMBER_MESSAGE = 'must be a number';
 export const SECONDARY_DATA_DATE_MESSAGE = 'must be a date (yyyy-mm-dd)';
@@ -152,6 +168,7 @@ function isIsoDate(value: string): boolean {
 
 /** The label a message names: the field's, with ' unit' for a unit. */
 export function secondaryDataLabel(key: string): string {
+  const { fieldByKey, unitOf } = index();
   const field = fieldByKey.get(key);
   if (field) return field.label;
   const owner = unitOf.get(key);
@@ -161,6 +178,7 @@ export function secondaryDataLabel(key: string): string {
 /** One value's mistake, or null. */
 export function validateSecondaryDataValue(key: string, value: unknown): string | null {
   if (value === null || value === undefined) return null;
+  const { fieldByKey, unitOf } = index();
   const field = fieldByKey.get(key);
   const unitField = unitOf.get(key);
   if (!field && !unitField) return `Unknown secondary data field '${key}'`;

@@ -6,14 +6,9 @@
  * another user changed the location meanwhile, the whole write is refused with 409 STALE and nothing is saved.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  compactSecondaryData,
-  FLOOR_REQUIRED_MESSAGE,
-  locationRights as sharedLocationRights,
-  validateLocation,
-  validateSecondaryData,
-  type SecondaryData,
-} from '@fsi/shared';
+import { FLOOR_REQUIRED_MESSAGE, locationRights as sharedLocationRights, validateLocation } from '@fsi/shared';
+// A subpath of its own, so that the web's first screens do not carry the catalogue (see the web's LocationModal).
+import { compactSecondaryData, validateSecondaryData, type SecondaryData } from '@fsi/shared/secondary-data';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/raw';

@@ -16,15 +16,9 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import {
-  SECONDARY_DATA_SECTIONS,
-  STALE_EDIT_MESSAGE,
-  unitKey,
-  validateLocation,
-  validateSecondaryDataValue,
-  type LocationRights,
-  type SecondaryDataField,
-} from '@fsi/shared';
+import { STALE_EDIT_MESSAGE, validateLocation, type LocationRights } from '@fsi/shared';
+// Its own subpath, not the package index: the catalogue then stays in this screen's chunk.
+import { SECONDARY_DATA_SECTIONS, unitKey, validateSecondaryDataValue, type SecondaryDataField } from '@fsi/shared/secondary-data';
 import type { EquipmentStatus, SecondaryDataValueInput } from '../../generated/graphql';
 import { IconAlertTriangle } from '../../ui/icons';
 import { useLocationMutations, type Problem, type SavedLocation } from './useLocationMutations';
