@@ -30,7 +30,8 @@ export const BUDGETS = [
   // preload list, the Manage Organizations route, the contract operations and rules (-> 255.6), the three documents
   // routes with their operations and rules (-> 257.5 KiB measured). Every operation's document sits in the one
   // generated module all routes load: splitting it per screen is the way back under, not yet done.
-  { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 259 },
+  // Manage Locations (issue 12) +4 KiB on both: its operations in the one generated module, and Rolldown's regrouping of the Mantine modules it shares with these screens (measured 258.0 → 262.4 and 274.8 → 279.8).
+  { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 263 },
   // 271: the failure item sheets (issue 10) share Modal, Textarea and the upload with the editor, which the build then
   // puts in chunks of their own (269.8 -> 270.1 KiB measured without and with them), no new code on this path.
   {
@@ -38,7 +39,7 @@ export const BUDGETS = [
     opens: [...SIGNED_IN, 'src/features/walkabout-edit/WalkaboutEditPage.tsx'],
     // 276: the QR code screens' route table entries and documents (271.2 -> 271.6 KiB), the contract and organization
     // operations, rules and route (-> 272.7), the documents screens' routes, operations and rules (issue 11; -> 274.4 KiB).
-    budgetKiB: 276,
+    budgetKiB: 280.5,
   },
   { route: 'the camera scanner, when opened (its WebAssembly apart)', opens: ['src/features/scanning/QrCameraScanner.tsx'], budgetKiB: 60, only: true },
 ];
