@@ -98,9 +98,9 @@ const table = (floor: string) => within(screen.getByRole('table', { name: floor 
 describe('Manage Locations', () => {
   it('shows the building, the help text and its locations grouped by floor, in their order', async () => {
     renderPage();
-    expect(await screen.findByText('Riverside Distribution Warehouse')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Riverside Distribution Warehouse' })).toBeInTheDocument();
     expect(screen.getByText(/Locations are listed by floor/)).toBeInTheDocument();
-    expect(table('Ground').getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Shipping Office', 'Loading Dock North']);
+    expect(table('Ground').getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.querySelector('p')!.textContent)).toEqual(['Shipping Office', 'Loading Dock North']);
     expect(table('Mezzanine').getByText('Racking Aisle 4')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Location' })).toBeInTheDocument();
   });

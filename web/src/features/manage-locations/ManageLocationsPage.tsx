@@ -112,10 +112,10 @@ export function ManageLocationsPage() {
           {building && (
             <>
               <Stack gap={4}>
+                {/* The page title is the top bar's; the building is this page's heading. */}
                 <Title order={1} size="h3">
-                  Manage Locations
+                  {building.name}
                 </Title>
-                <Text fw={600}>{building.name}</Text>
                 <Text size="sm" c="dimmed">
                   {MANAGE_LOCATIONS_HELP}
                 </Text>
@@ -164,12 +164,12 @@ export function ManageLocationsPage() {
                   <Title order={2} size="h5" id={`floor-${floor.id}`}>
                     {floor.name}
                   </Title>
-                  <Table.ScrollContainer minWidth={520}>
+                  <Table.ScrollContainer minWidth={340}>
                     <Table striped withTableBorder verticalSpacing="xs" aria-labelledby={`floor-${floor.id}`}>
                       <Table.Thead>
                         <Table.Tr>
                           <Table.Th>Location</Table.Th>
-                          <Table.Th>Equipment</Table.Th>
+                          <Table.Th visibleFrom="sm">Equipment</Table.Th>
                           <Table.Th style={{ width: '1%' }}>
                             <VisuallyHidden>Actions</VisuallyHidden>
                           </Table.Th>
@@ -187,8 +187,12 @@ export function ManageLocationsPage() {
                                   {location.hint}
                                 </Text>
                               )}
+                              {/* On a phone the equipment goes under the name, so that the actions stay in view. */}
+                              <Text size="xs" hiddenFrom="sm">
+                                {location.equipment.map((e) => e.name).join(', ')}
+                              </Text>
                             </Table.Td>
-                            <Table.Td>
+                            <Table.Td visibleFrom="sm">
                               <Text size="sm">{location.equipment.map((e) => e.name).join(', ')}</Text>
                             </Table.Td>
                             <Table.Td>
