@@ -461,7 +461,8 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await modal.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Edit Shipping Office' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Location' });
-    await edit.getByRole('button', { name: 'Secondary data' }).or(edit.locator('.mantine-Accordion-control').first()).first().click();
+    // Shipping Office's first equipment: its secondary data panel.
+    await edit.getByRole('button', { name: 'Fire Alarm Control Panel', exact: true }).click();
     await edit.getByRole('textbox', { name: 'Manufacturer' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await context.close();
