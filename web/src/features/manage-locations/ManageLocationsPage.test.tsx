@@ -161,7 +161,10 @@ describe('Manage Locations', () => {
     await user.click(await screen.findByRole('option', { name: 'Ground' }));
     await user.click(inputOf(dialog, /Assign Equipment/));
     // Equipment that is not active cannot be chosen.
-    expect(await screen.findByRole('option', { name: 'Retired Hose Cabinet' })).toHaveAttribute('data-combobox-disabled', 'true');
+    const retired = await screen.findByRole('option', { name: 'Retired Hose Cabinet' });
+    expect(retired).toHaveAttribute('data-combobox-disabled', 'true');
+    await user.hover(within(retired).getByText('Retired Hose Cabinet'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent("'Paused' equipment is disbled in selection");
     await user.click(screen.getByRole('option', { name: 'Emergency Lighting' }));
     await user.keyboard('{Escape}');
     await user.click(dialog.getByRole('button', { name: 'Emergency Lighting' }));
