@@ -16,7 +16,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { STALE_EDIT_MESSAGE, validateLocation, type LocationRights } from '@fsi/shared';
+import { validateLocation, type LocationRights } from '@fsi/shared';
 // Its own subpath, not the package index: the catalogue then stays in this screen's chunk.
 import { SECONDARY_DATA_SECTIONS, unitKey, validateSecondaryDataValue, type SecondaryDataField } from '@fsi/shared/secondary-data';
 import type { EquipmentStatus, SecondaryDataValueInput } from '../../generated/graphql';
@@ -363,4 +363,3 @@ function FieldInput({
   }
 }
 
-export { STALE_EDIT_MESSAGE };
