@@ -434,6 +434,71 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     (await manager.get('/report-booklet-templates?filter[organization]=1')).status,
     (await manager.get('/report-booklet-templates?page[size]=0')).status,
   ],
+  // Manage Locations (issue 12).
+  'POST /locations/batch': async ({ app, manager, viewer, building }) => {
+    const [floor] = await app.db.select().from(schema.floors).where(eq(schema.floors.buildingId, Number(building))).limit(1);
+    const [link] = await app.db.select().from(schema.locationEquipment).limit(1);
+    const item = (name: string) => ({ name, relations: [{ building_floor_id: floor!.id, equipment_id: link!.equipmentTypeId }] });
+    return [
+      (await manager.post('/locations/batch', { building_id: building, locations_attributes: [item('Documents Room')] })).status,
+      (await manager.post('/locations/batch', { building_id: building, locations_attributes: [item('')] })).status,
+      (await viewer.post('/locations/batch', { building_id: building, locations_attributes: [item('Not mine')] })).status,
+    ];
+  },
+  'PUT /locations/batch': async ({ app, manager, location }) => {
+    const [row] = await app.db.select().from(schema.locations).where(eq(schema.locations.id, Number(location)));
+    const links = await app.db.select().from(schema.locationEquipment).where(eq(schema.locationEquipment.locationId, Number(location)));
+    const body = (version: number, name = row!.name) => ({
+      building_id: row!.buildingId,
+      uuids: { uuid: row!.regularUuid, temporary_uuid: row!.temporaryUuid },
+      location_name: name,
+      version,
+      equipments_on_locations_attributes: links.filter((l) => !l.disabled).map((l) => ({ equipment_id: l.equipmentTypeId })),
+    });
+    return [
+      (await manager.request('PUT', '/locations/batch', body(row!.version))).status,
+      (await manager.request('PUT', '/locations/batch', body(row!.version))).status,
+      (await manager.request('PUT', '/locations/batch', body(row!.version + 1, ''))).status,
+    ];
+  },
+  'DELETE /locations/:id': async ({ app, admin, manager, building }) => {
+    const [floor] = await app.db.select().from(schema.floors).where(eq(schema.floors.buildingId, Number(building))).limit(1);
+    const [row] = await app.db
+      .insert(schema.locations)
+      .values({ buildingId: Number(building), floorId: floor!.id, name: 'To delete', regularUuid: crypto.randomUUID() })
+      .returning();
+    return [(await manager.delete(`/locations/${row!.id}`)).status, (await admin.delete(`/locations/${row!.id}`)).status, (await admin.delete(`/locations/${row!.id}`)).status];
+  },
+  'PUT /locations/order/batch/': async ({ app, manager, viewer, location }) => {
+    const [row] = await app.db.select().from(schema.locations).where(eq(schema.locations.id, Number(location)));
+    const body = (version: number) => ({ building_id: row!.buildingId, locations: [{ order: row!.order, uuid: row!.regularUuid, version }] });
+    return [
+      (await manager.request('PUT', '/locations/order/batch/', body(row!.version))).status,
+      (await manager.request('PUT', '/locations/order/batch/', body(row!.version))).status,
+      (await viewer.request('PUT', '/locations/order/batch/', body(row!.version + 1))).status,
+    ];
+  },
+  'PUT /locations/type-order/batch/': async ({ app, manager, location }) => {
+    const [row] = await app.db.select().from(schema.locations).where(eq(schema.locations.id, Number(location)));
+    const [link] = await app.db.select().from(schema.locationEquipment).where(eq(schema.locationEquipment.locationId, Number(location))).limit(1);
+    const body = (version: number, equipment: number) => ({
+      building_id: row!.buildingId,
+      equipments_on_locations: [{ type_order: link!.typeOrder, uuid: row!.regularUuid, equipment_id: equipment, version }],
+    });
+    return [
+      (await manager.request('PUT', '/locations/type-order/batch/', body(row!.version, link!.equipmentTypeId))).status,
+      (await manager.request('PUT', '/locations/type-order/batch/', body(row!.version, link!.equipmentTypeId))).status,
+      (await manager.request('PUT', '/locations/type-order/batch/', body(row!.version + 1, 999999))).status,
+    ];
+  },
+  'GET /buildings/:buildingId/equipment-choices': async ({ manager, building }) => [
+    (await manager.get(`/buildings/${building}/equipment-choices`)).status,
+    (await manager.get('/buildings/999999/equipment-choices')).status,
+  ],
+  'GET /buildings/:buildingId/equipment-states': async ({ manager, building }) => [
+    (await manager.get(`/buildings/${building}/equipment-states`)).status,
+    (await manager.get('/buildings/999999/equipment-states')).status,
+  ],
   'GET /mail-outbox': async ({ admin, manager }) => [
     (await admin.get('/mail-outbox?page[size]=2')).status,
     (await admin.get('/mail-outbox?page[size]=0')).status,
@@ -570,6 +635,13 @@ const expected: Record<string, number[]> = {
   'POST /buildings': [201, 422, 403],
   'PUT /buildings/:id/attributes': [200, 409, 403],
   'PUT /buildings/batch-update': [200, 409, 403],
+  'POST /locations/batch': [201, 422, 403],
+  'PUT /locations/batch': [200, 409, 422],
+  'DELETE /locations/:id': [403, 204, 404],
+  'PUT /locations/order/batch/': [200, 409, 403],
+  'PUT /locations/type-order/batch/': [200, 409, 422],
+  'GET /buildings/:buildingId/equipment-states': [200, 404],
+  'GET /buildings/:buildingId/equipment-choices': [200, 404],
   'GET /mail-outbox': [200, 400, 403],
   'GET /failed-jobs': [200, 400, 403],
   'POST /buildings/:id/walkabouts': [200, 403, 404],

@@ -555,6 +555,34 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     },
     'POST /location-comments body:/data/type': { notStored: typeMember },
     // No route reads location comments back: the 201's document is the stored comment.
+    // Manage Locations (issue 12): locations are named by their regular uuid; names and hints are free text.
+    'POST /locations/batch body:/locations_attributes/0/name': {
+      attribute: 'locations.name (the 201)',
+      freeText: true,
+      read: async (answer) => (answer.body.data as JsonApiResource[])[0]!.attributes.name,
+    },
+    'POST /locations/batch body:/locations_attributes/0/hint': {
+      attribute: 'locations.hint (the 201)',
+      freeText: true,
+      read: async (answer) => (answer.body.data as JsonApiResource[])[0]!.attributes.hint,
+    },
+    'PUT /locations/batch body:/uuids/uuid': { notStored: identifier },
+    'PUT /locations/batch body:/uuids/temporary_uuid': { notStored: 'named with the regular uuid, which alone selects the location' },
+    'PUT /locations/batch body:/location_name': {
+      attribute: 'locations.name (the 200)',
+      freeText: true,
+      read: async (answer) => (answer.body.data as JsonApiResource).attributes.name,
+    },
+    'PUT /locations/batch body:/location_hint': {
+      attribute: 'locations.hint (the 200)',
+      freeText: true,
+      read: async (answer) => (answer.body.data as JsonApiResource).attributes.hint,
+    },
+    'DELETE /locations/:id path:id': { notStored: identifier },
+    'PUT /locations/order/batch/ body:/locations/0/uuid': { notStored: identifier },
+    'PUT /locations/order/batch/ body:/locations/0/temporary_uuid': { notStored: 'named with the regular uuid, which alone selects the location' },
+    'PUT /locations/type-order/batch/ body:/equipments_on_locations/0/uuid': { notStored: identifier },
+    'PUT /locations/type-order/batch/ body:/equipments_on_locations/0/temporary_uuid': { notStored: 'named with the regular uuid, which alone selects the location' },
     'POST /location-comments body:/data/attributes/body': {
       attribute: 'location-comments.body (the 201)',
       freeText: true,
@@ -731,6 +759,12 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
       await backend.db.update(schema.fireWatches).set({ status: 'ended' }).where(eq(schema.fireWatches.buildingId, Number(ids.building)));
       const [row] = await backend.db.insert(schema.fireWatches).values({ buildingId: Number(ids.building), status: 'started' }).returning({ id: schema.fireWatches.id });
       url = `/fire-watches/${row!.id}`;
+    }
+    if (['PUT /locations/batch', 'PUT /locations/order/batch/', 'PUT /locations/type-order/batch/'].includes(input.route)) {
+      // An edit or a reorder names the version it was made on: the location's current one, so that the send is not stale.
+      const [row] = await backend.db.select({ version: schema.locations.version }).from(schema.locations).where(eq(schema.locations.regularUuid, ids.locationUuids.regular));
+      const pointer = { 'PUT /locations/batch': '/version', 'PUT /locations/order/batch/': '/locations/0/version', 'PUT /locations/type-order/batch/': '/equipments_on_locations/0/version' }[input.route]!;
+      body = withValueAt(body, pointer, row!.version);
     }
     if (input.route === 'POST /fire-watches') {
       await backend.db.update(schema.fireWatches).set({ status: 'ended' }).where(eq(schema.fireWatches.buildingId, Number(ids.building)));

@@ -77,9 +77,19 @@ export async function sampleIds(backend: TestBackend) {
     .insert(schema.documents)
     .values({ buildingId: Number(building), name: 'Sample plan', category: 'Fire Safety Plan', uploadId: documentUpload!.id, metadata: { pageCount: 2, bookmarks: [] } })
     .returning({ id: schema.documents.id });
+  // Manage Locations (issue 12): the sample location's floor and equipment, and a spare location of the building to delete.
+  const [locationFloor] = await backend.db.select({ floorId: schema.locations.floorId }).from(schema.locations).where(eq(schema.locations.id, location!.id));
+  const locationEquipmentIds = (
+    await backend.db.select({ id: schema.locationEquipment.equipmentTypeId }).from(schema.locationEquipment).where(eq(schema.locationEquipment.locationId, location!.id))
+  ).map((r) => r.id);
+  const [spareLocation] = await backend.db
+    .insert(schema.locations)
+    .values({ buildingId: Number(building), floorId: locationFloor!.floorId, name: 'Spare location to delete', regularUuid: randomUUID(), order: 999 })
+    .returning({ id: schema.locations.id });
   return {
     demo,
     qrCode,
+    locationAdmin: { floor: locationFloor!.floorId, equipment: locationEquipmentIds, spare: String(spareLocation!.id) },
     locationUuids: locationUuids!,
     organization: String(demo.northwind),
     report: String(report!.id),
@@ -308,6 +318,43 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
     },
     // Create Current Walkabouts (issue 12): no body.
     'POST /buildings/:id/walkabouts': { method: 'POST', url: `/buildings/${ids.building}/walkabouts` },
+    // Manage Locations (issue 12). The version of the edits and reorders is the location's current one (hostile-input reads it before each send).
+    'POST /locations/batch': {
+      method: 'POST',
+      url: '/locations/batch',
+      body: {
+        building_id: Number(ids.building),
+        locations_attributes: [{ name: 'Sample Location', hint: 'Sample hint', relations: [{ building_floor_id: ids.locationAdmin.floor, equipment_id: ids.locationAdmin.equipment[0] }] }],
+      },
+    },
+    'PUT /locations/batch': {
+      method: 'PUT',
+      url: '/locations/batch',
+      body: {
+        building_id: Number(ids.building),
+        uuids: { uuid: ids.locationUuids.regular, temporary_uuid: null },
+        location_name: 'Main Lobby',
+        location_hint: 'Sample hint',
+        version: 1,
+        equipments_on_locations_attributes: ids.locationAdmin.equipment.map((id) => ({ equipment_id: id })),
+      },
+    },
+    'DELETE /locations/:id': { method: 'DELETE', url: `/locations/${ids.locationAdmin.spare}`, body: { building_id: ids.building } },
+    'PUT /locations/order/batch/': {
+      method: 'PUT',
+      url: '/locations/order/batch/',
+      body: { building_id: Number(ids.building), locations: [{ order: 0, uuid: ids.locationUuids.regular, temporary_uuid: null, version: 1 }] },
+    },
+    'PUT /locations/type-order/batch/': {
+      method: 'PUT',
+      url: '/locations/type-order/batch/',
+      body: {
+        building_id: Number(ids.building),
+        equipments_on_locations: [{ type_order: 0, uuid: ids.locationUuids.regular, temporary_uuid: null, equipment_id: ids.locationAdmin.equipment[0], version: 1 }],
+      },
+    },
+    'GET /buildings/:buildingId/equipment-states': { method: 'GET', url: `/buildings/${ids.building}/equipment-states` },
+    'GET /buildings/:buildingId/equipment-choices': { method: 'GET', url: `/buildings/${ids.building}/equipment-choices` },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },

@@ -591,6 +591,70 @@ const cases: Record<string, Case> = {
     for (const building of side.other.buildings) expect((await side.client.post(`/buildings/${building}/walkabouts`, undefined)).status).toBe(404);
     expect(await conditionsOf()).toHaveLength(before.length);
   },
+  // Manage Locations (issue 12): another organization's building, location or equipment is not found, and nothing of it changes.
+  'POST /locations/batch': async (side, backend) => {
+    const [floor] = await backend.db.select().from(schema.floors).where(eq(schema.floors.buildingId, Number(side.other.buildings[0]))).limit(1);
+    const [equipment] = await backend.db.select().from(schema.equipmentTypes).where(eq(schema.equipmentTypes.organizationId, side.otherOrganization)).limit(1);
+    const relations = [{ building_floor_id: floor!.id, equipment_id: equipment!.id }];
+    const answer = await side.client.post('/locations/batch', { building_id: side.other.buildings[0], locations_attributes: [{ name: `Made by ${side.username}`, relations }] });
+    expect(answer.status).toBe(404);
+    // Their equipment on one's own building: no such equipment here.
+    const [ownFloor] = await backend.db.select().from(schema.floors).where(eq(schema.floors.buildingId, Number(side.own.buildings[0]))).limit(1);
+    const mixed = await side.client.post('/locations/batch', {
+      building_id: side.own.buildings[0],
+      locations_attributes: [{ name: `Made by ${side.username}`, relations: [{ building_floor_id: ownFloor!.id, equipment_id: equipment!.id }] }],
+    });
+    expect(mixed.status).toBe(422);
+    expect(await backend.db.select().from(schema.locations).where(eq(schema.locations.name, `Made by ${side.username}`))).toEqual([]);
+  },
+  'PUT /locations/batch': async (side, backend) => {
+    const [target] = (await othersOf(side, backend)).locations;
+    const [before] = await backend.db.select().from(schema.locations).where(eq(schema.locations.id, target!.id));
+    const edit = (building: string) =>
+      side.client.request('PUT', '/locations/batch', {
+        building_id: building,
+        uuids: { uuid: target!.uuid, temporary_uuid: null },
+        location_name: 'Taken over',
+        version: before!.version,
+        equipments_on_locations_attributes: [],
+      });
+    expect((await edit(side.other.buildings[0]!)).status).toBe(404);
+    expect((await edit(side.own.buildings[0]!)).status).toBe(404);
+    expect((await backend.db.select().from(schema.locations).where(eq(schema.locations.id, target!.id)))[0]).toEqual(before);
+  },
+  'DELETE /locations/:id': async (side, backend) => {
+    const [target] = (await othersOf(side, backend)).locations;
+    expect((await side.client.delete(`/locations/${target!.id}`)).status).toBeOneOf([403, 404]);
+    expect((await backend.db.select().from(schema.locations).where(eq(schema.locations.id, target!.id)))[0]!.deletedAt).toBeNull();
+  },
+  'PUT /locations/order/batch/': async (side, backend) => {
+    const [target] = (await othersOf(side, backend)).locations;
+    const [before] = await backend.db.select().from(schema.locations).where(eq(schema.locations.id, target!.id));
+    for (const building of [side.other.buildings[0], side.own.buildings[0]]) {
+      const answer = await side.client.request('PUT', '/locations/order/batch/', { building_id: building, locations: [{ order: 42, uuid: target!.uuid, version: before!.version }] });
+      expect(answer.status).toBeOneOf([404, 422]);
+    }
+    expect((await backend.db.select().from(schema.locations).where(eq(schema.locations.id, target!.id)))[0]).toEqual(before);
+  },
+  'PUT /locations/type-order/batch/': async (side, backend) => {
+    const [target] = (await othersOf(side, backend)).locations;
+    const [link] = await backend.db.select().from(schema.locationEquipment).where(eq(schema.locationEquipment.locationId, target!.id)).limit(1);
+    const [before] = await backend.db.select().from(schema.locations).where(eq(schema.locations.id, target!.id));
+    for (const building of [side.other.buildings[0], side.own.buildings[0]]) {
+      const answer = await side.client.request('PUT', '/locations/type-order/batch/', {
+        building_id: building,
+        equipments_on_locations: [{ type_order: 42, uuid: target!.uuid, equipment_id: link!.equipmentTypeId, version: before!.version }],
+      });
+      expect(answer.status).toBeOneOf([404, 422]);
+    }
+    expect((await backend.db.select().from(schema.locationEquipment).where(eq(schema.locationEquipment.id, link!.id)))[0]).toEqual(link);
+  },
+  'GET /buildings/:buildingId/equipment-choices': async (side) => {
+    for (const id of side.other.buildings) expect((await side.client.get(`/buildings/${id}/equipment-choices`)).status).toBe(404);
+  },
+  'GET /buildings/:buildingId/equipment-states': async (side) => {
+    for (const id of side.other.buildings) expect((await side.client.get(`/buildings/${id}/equipment-states`)).status).toBe(404);
+  },
   // Administrators' views of the background work, which span organizations: refused to everyone else.
   'GET /mail-outbox': async (side) => {
     expect((await side.client.get('/mail-outbox')).status).toBe(403);

@@ -12,6 +12,7 @@ import { createCurrentWalkaboutMutations } from './features/current-walkabouts/m
 import { createDocumentLoaders } from './features/documents/loaders';
 import { createFireWatchLoaders } from './features/fire-watches/loaders';
 import { createLocationLoaders } from './features/locations/loaders';
+import { createLocationAdminLoaders } from './features/location-admin/loaders';
 import { createMailOutboxLoaders } from './features/mail-outbox/loaders';
 import { createOrganizationLoaders } from './features/organizations/loaders';
 import { createOrganizationSettingsLoaders } from './features/organization-settings/loaders';
@@ -27,6 +28,7 @@ export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
   const cycles = createCycleLoaders(rest);
   const walkabouts = createWalkaboutLoaders(rest, { buildings, cycles });
+  const locations = createLocationLoaders(rest);
   return {
     // A sign-in reads its payload through a data source of its own, with the new token: this one's client never changes.
     auth: createAuthLoaders(rest, (token) => createDataSource(rest.withToken(token))),
@@ -37,7 +39,8 @@ export function createDataSource(rest: RestClient): DataSource {
     walkabouts,
     // Create Current Walkabouts (issue 12): fills the buildings' and walkabouts' loaders with what it answers.
     currentWalkabouts: createCurrentWalkaboutMutations(rest, { buildings, walkabouts }),
-    locations: createLocationLoaders(rest),
+    locations,
+    locationAdmin: createLocationAdminLoaders(rest, locations),
     fireWatches: createFireWatchLoaders(rest, buildings),
     reports: createReportLoaders(rest),
     mailOutbox: createMailOutboxLoaders(rest),
@@ -60,6 +63,7 @@ export type DataSource = {
   walkabouts: ReturnType<typeof createWalkaboutLoaders>;
   currentWalkabouts: ReturnType<typeof createCurrentWalkaboutMutations>;
   locations: ReturnType<typeof createLocationLoaders>;
+  locationAdmin: ReturnType<typeof createLocationAdminLoaders>;
   fireWatches: ReturnType<typeof createFireWatchLoaders>;
   reports: ReturnType<typeof createReportLoaders>;
   mailOutbox: ReturnType<typeof createMailOutboxLoaders>;

@@ -15,6 +15,7 @@ import { currentWalkaboutResolvers } from './features/current-walkabouts/resolve
 import { documentResolvers } from './features/documents/resolvers';
 import { fireWatchResolvers } from './features/fire-watches/resolvers';
 import { locationResolvers } from './features/locations/resolvers';
+import { locationAdminResolvers } from './features/location-admin/resolvers';
 import { mailOutboxResolvers } from './features/mail-outbox/resolvers';
 import { organizationResolvers } from './features/organizations/resolvers';
 import { organizationSettingsResolvers } from './features/organization-settings/resolvers';
@@ -54,6 +55,7 @@ export const resolvers = mergeResolvers([
   buildingResolvers,
   walkaboutResolvers,
   locationResolvers,
+  locationAdminResolvers,
   fireWatchResolvers,
   reportResolvers,
   mailOutboxResolvers,

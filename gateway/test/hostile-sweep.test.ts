@@ -177,6 +177,34 @@ describe.each(databases)('hostile strings in every text input of every mutation 
     expect(item, `remark ${remark} in the notes report`).toBeDefined();
     return item!;
   }
+  /**
+   * Manage Locations (issue 12): a floor and an active equipment of King Street, and a location of the sweep's own to
+   * edit, whose current version each edit is sent with (so that none is refused as stale).
+   */
+  const locationAdmin = { floor: '', equipment: '', location: '', version: 1 };
+  const locationAdminSelection = '{ location { id name hint equipment { secondaryData { key stringValue } } } errors { field code message } }';
+  const secondaryNotes = (payload: Payload) =>
+    (payload.location as { equipment: Array<{ secondaryData: Array<{ key: string; stringValue: string | null }> }> }).equipment[0]!.secondaryData.find((d) => d.key === 'notes')
+      ?.stringValue;
+  async function locationAdminWorld() {
+    if (!locationAdmin.location) {
+      const { building } = await query<{ building: { floors: Array<{ id: string }>; equipmentChoices: Array<{ id: string; status: string }> } }>(
+        'query ($b: ID!) { building(id: $b) { floors { id } equipmentChoices { id status } } }',
+        { b: world.building },
+      );
+      locationAdmin.floor = building.floors[0]!.id;
+      locationAdmin.equipment = building.equipmentChoices.find((e) => e.status === 'ACTIVE')!.id;
+      const made = await query<{ createLocation: { location: { id: string } } }>(
+        'mutation ($input: CreateLocationInput!) { createLocation(input: $input) { location { id } } }',
+        { input: { buildingId: world.building, floorId: locationAdmin.floor, name: 'Sweep Room', equipment: [{ equipmentId: locationAdmin.equipment }] } },
+      );
+      locationAdmin.location = made.createLocation.location.id;
+    }
+    const { location } = await query<{ location: { version: number } }>('query ($id: ID!) { location(id: $id) { version } }', { id: locationAdmin.location });
+    locationAdmin.version = location.version;
+  }
+  const locationEquipmentInput = () => [{ equipmentId: locationAdmin.equipment, secondaryData: [{ key: 'notes', stringValue: 'Sweep notes' }] }];
+
   /** A report definition of King Street (for an on-demand report) and a generated report with its PDF (to e-mail). */
   let definition = '';
   let report = '';
@@ -647,6 +675,60 @@ describe.each(databases)('hostile strings in every text input of every mutation 
         'input.reportBookletTemplateIds.0': { notKept: identifier },
         'input.contractUrl': { field: 'contractUrl', plain: () => contracts.pdf, readBack: async (payload) => formBuilding(payload).contractUrl },
       },
+    },
+    createLocation: {
+      selection: locationAdminSelection,
+      prepare: locationAdminWorld,
+      variables: () => ({
+        input: { buildingId: world.building, floorId: locationAdmin.floor, name: 'Sweep Room', hint: 'Sweep hint', equipment: locationEquipmentInput() },
+      }),
+      inputs: {
+        'input.buildingId': { notKept: identifier },
+        'input.floorId': { notKept: identifier },
+        'input.name': { field: 'name', freeText: true, readBack: async (payload) => (payload.location as { name: string }).name },
+        'input.hint': { field: 'hint', freeText: true, readBack: async (payload) => (payload.location as { hint: string }).hint },
+        'input.equipment.0.equipmentId': { notKept: identifier },
+        'input.equipment.0.secondaryData.0.key': { notKept: 'a field of the secondary data catalogue: any other key is refused' },
+        'input.equipment.0.secondaryData.0.stringValue': { field: 'notes', freeText: true, readBack: async (payload) => secondaryNotes(payload) },
+      },
+    },
+    updateLocation: {
+      selection: locationAdminSelection,
+      prepare: locationAdminWorld,
+      variables: () => ({
+        id: locationAdmin.location,
+        input: { version: locationAdmin.version, name: 'Sweep Room', hint: 'Sweep hint', equipment: locationEquipmentInput() },
+      }),
+      inputs: {
+        id: { notKept: identifier },
+        'input.name': { field: 'name', freeText: true, readBack: async (payload) => (payload.location as { name: string }).name },
+        'input.hint': { field: 'hint', freeText: true, readBack: async (payload) => (payload.location as { hint: string }).hint },
+        'input.equipment.0.equipmentId': { notKept: identifier },
+        'input.equipment.0.secondaryData.0.key': { notKept: 'a field of the secondary data catalogue: any other key is refused' },
+        'input.equipment.0.secondaryData.0.stringValue': { field: 'notes', freeText: true, readBack: async (payload) => secondaryNotes(payload) },
+      },
+    },
+    deleteLocation: {
+      selection: '{ deletedLocationId errors { field code message } }',
+      prepare: locationAdminWorld,
+      // The manager may not delete: the refusal (FORBIDDEN) is all the sweep sees, which is what an identifier needs.
+      variables: () => ({ id: locationAdmin.location }),
+      inputs: { id: { notKept: identifier } },
+    },
+    reorderLocations: {
+      selection: '{ locations { id } errors { field code message } }',
+      prepare: locationAdminWorld,
+      variables: () => ({ buildingId: world.building, moves: [{ id: locationAdmin.location, order: 0, version: locationAdmin.version }] }),
+      inputs: { buildingId: { notKept: identifier }, 'moves.0.id': { notKept: identifier } },
+    },
+    reorderLocationEquipment: {
+      selection: '{ locations { id } errors { field code message } }',
+      prepare: locationAdminWorld,
+      variables: () => ({
+        buildingId: world.building,
+        moves: [{ locationId: locationAdmin.location, equipmentId: locationAdmin.equipment, typeOrder: 0, version: locationAdmin.version }],
+      }),
+      inputs: { buildingId: { notKept: identifier }, 'moves.0.locationId': { notKept: identifier }, 'moves.0.equipmentId': { notKept: identifier } },
     },
     reportUnavailableQrCode: {
       selection: '{ entries { id } errors { field code message } }',

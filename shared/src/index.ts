@@ -11,3 +11,4 @@ export * from './organization-settings';
 export * from './floors';
 export * from './current-walkabouts';
 export * from './building-form';
+export * from './location-rights';

@@ -441,6 +441,33 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await context.close();
   });
 
+  // Manage Locations (issue 12): the screen, the Add Location modal with its messages, and an equipment's secondary data panel.
+  it('Manage Locations with its Add Location modal refusing an empty form, and the secondary data panel of an equipment', async () => {
+    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const { buildings } = await gql<{ buildings: { nodes: { id: string; name: string }[] } }>(admin.accessToken, '{ buildings(pageSize: 100) { nodes { id name } } }');
+    const riverside = buildings.nodes.find((b) => b.name === 'Riverside Distribution Warehouse')!;
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    await page.goto(`/manage/building/${riverside.id}/locations`);
+    await page.getByRole('table', { name: 'Ground' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add Location' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add Location' });
+    await modal.getByRole('button', { name: 'Save', exact: true }).click();
+    await modal.getByText('Location name is required field').waitFor();
+    await modal.getByText('Please add equipment').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Edit Shipping Office' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Location' });
+    // Shipping Office's first equipment: its secondary data panel.
+    await edit.getByRole('button', { name: 'Fire Alarm Control Panel', exact: true }).click();
+    await edit.getByRole('textbox', { name: 'Manufacturer' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('Manage Organizations with its add modal refusing an empty name, and a blocked building card with its accept contract sheet', async () => {
     // Cedar Point gets a contract of its own that awaits acceptance; its manager accepts it at the end.
     const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');

@@ -45,6 +45,8 @@ const loaders = {
   WalkaboutApplicabilityPage: () => import('../features/applicability/WalkaboutApplicabilityPage').then((module) => module.WalkaboutApplicabilityPage),
   // Issue 12: the building edit form.
   BuildingFormPage: () => import('../features/building-form/BuildingFormPage').then((module) => module.BuildingFormPage),
+  // Manage Locations (issue 12).
+  ManageLocationsPage: () => import('../features/manage-locations/ManageLocationsPage').then((module) => module.ManageLocationsPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -106,6 +108,7 @@ export const ManageFloorsPage = lazyPage('ManageFloorsPage');
 export const WalkaboutApplicabilityPage = lazyPage('WalkaboutApplicabilityPage');
 // Issue 12: the building edit form.
 export const BuildingFormPage = lazyPage('BuildingFormPage');
+export const ManageLocationsPage = lazyPage('ManageLocationsPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -141,6 +144,7 @@ export const SHELL_ROUTES = [
   { path: '/manage/organization/:organizationId/building/:buildingId/walkabout', screen: 'WalkaboutApplicabilityPage', Screen: WalkaboutApplicabilityPage },
   // Issue 12: the building edit form.
   { path: '/manage/organization/:organizationId/building/:buildingId', screen: 'BuildingFormPage', Screen: BuildingFormPage },
+  { path: '/manage/building/:buildingId/locations', screen: 'ManageLocationsPage', Screen: ManageLocationsPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

@@ -39,6 +39,8 @@ import {
   IconX as TablerX,
   type IconProps as TablerIconProps,
 } from '@tabler/icons-react';
+// Manage Locations (issue 12): reordering, editing and deleting rows.
+import { IconTrash as TablerTrash } from '@tabler/icons-react';
 
 /**
  * The app's one icon source: Tabler's outline icons (@tabler/icons-react), under the app's names.
@@ -102,3 +104,5 @@ import {
 
 export const IconGripVertical = decorative(TablerGripVertical, 'IconGripVertical');
 export const IconPencil = decorative(TablerPencil, 'IconPencil');
+// Manage Locations (issue 12).
+export const IconTrash = decorative(TablerTrash, 'IconTrash');

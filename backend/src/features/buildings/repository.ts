@@ -113,7 +113,7 @@ const derivedStatement = sql`with recursive page as (
       ), floor_counts as (
         select f.building_id, count(*) as n from ${floors} f where f.building_id in (select id from page) group by f.building_id
       ), location_counts as (
-        select l.building_id, count(*) as n from ${locations} l where l.building_id in (select id from page) group by l.building_id
+        select l.building_id, count(*) as n from ${locations} l where l.building_id in (select id from page) and l.deleted_at is null group by l.building_id
       ), permitted as (
         select ub.user_id, array_agg(ub.building_id) as building_ids from ${userBuildings} ub
         where ub.user_id in (select u.id from ${users} u where u.organization_id in (select organization_id from page))

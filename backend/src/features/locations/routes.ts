@@ -8,8 +8,12 @@ import { findLocation, listLocations } from './repository';
 import { createLocationCommentSchema, getLocationSchema, listLocationsSchema } from './schemas';
 import { locationResource } from './serialize';
 import { storedReferenceOf } from '../../storage/signed-urls';
+import manageRoutes from './manage-routes';
 
 const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, options) => {
+  // Manage Locations (issue 12): adding, editing, deleting and ordering locations.
+  await app.register(manageRoutes, options);
+
   app.get(
     '/locations',
     { schema: listLocationsSchema },

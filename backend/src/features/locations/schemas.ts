@@ -1,7 +1,35 @@
 /** The REST contract of locations and location comments (docs/REST.md "Walkabout calls"). */
 import Type from 'typebox';
 import { IdList, IdParams, ListQuery, SingleId } from '../../jsonapi/query';
-import { errorResponses, Int, IntArray, ListDocument, ref, Resource, SingleDocument, Str, StringOrNull, StrNull, ToOne } from '../../jsonapi/schemas';
+import { Bool, errorResponses, Int, IntArray, ListDocument, Named, ref, Resource, SingleDocument, Str, StringEnum, StringOrNull, StrNull, ToOne } from '../../jsonapi/schemas';
+
+const EquipmentStatus = StringEnum(['active', 'disabled', 'paused'] as const);
+
+/** A location-equipment link (admin-organizations-buildings.md section 3), with the spec's spelling. */
+export const LocationEquipment = Named(
+  'LocationEquipment',
+  Type.Object({
+    id: Int,
+    equipment: Type.Object({ id: Int, name: Str, status: EquipmentStatus, order: Int }),
+    type_order: Int,
+    state: EquipmentStatus,
+    /** The secondary data of the equipment at this location: keys of the catalogue in @fsi/shared secondary-data.ts. */
+    metadata: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])),
+    disabled: Bool,
+  }),
+);
+
+/** A building-level pause or deactivation of one of the location's equipment types (section 3 "Building status record"). */
+export const EquipmentBuildingStatus = Named(
+  'EquipmentBuildingStatus',
+  Type.Object({
+    equipment_id: Int,
+    suspension_id: Int,
+    building_level_status: StringEnum(['disabled', 'paused'] as const),
+    suspension_short_name: Str,
+    suspension_description: StrNull,
+  }),
+);
 
 export const LocationResource = Resource(
   'LocationResource',
@@ -23,6 +51,10 @@ export const LocationResource = Resource(
     buildingFloorOrder: Int,
     order: Int,
     alias_ids: IntArray,
+    /** Raised by every change of the location (its order and its equipment's order included): edits and reorders send it back. */
+    version: Int,
+    location_equipments: Type.Array(ref(LocationEquipment)),
+    equipment_building_statuses: Type.Array(ref(EquipmentBuildingStatus)),
   },
   { floor: ToOne('floors'), building: ToOne('buildings') },
 );

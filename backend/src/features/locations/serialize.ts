@@ -25,6 +25,22 @@ export function locationResource(l: LocationView, publicUrl: string, signer: Url
       buildingFloorOrder: l.floorOrder,
       order: l.order,
       alias_ids: l.aliasIds,
+      version: l.version,
+      location_equipments: l.equipments.map((e) => ({
+        id: e.id,
+        equipment: e.equipment,
+        type_order: e.typeOrder,
+        state: e.state,
+        metadata: e.metadata,
+        disabled: e.disabled,
+      })),
+      equipment_building_statuses: l.buildingStatuses.map((s) => ({
+        equipment_id: s.equipmentId,
+        suspension_id: s.suspensionId,
+        building_level_status: s.status,
+        suspension_short_name: s.shortName,
+        suspension_description: s.description,
+      })),
     },
     { floor: toOne('floors', l.floorId), building: toOne('buildings', l.buildingId) },
   );

@@ -53,7 +53,8 @@ export async function locationByRegularUuid(db: Database, buildingId: number, uu
   const [row] = await db
     .select({ id: locations.id, temporaryUuid: locations.temporaryUuid })
     .from(locations)
-    .where(and(eq(locations.buildingId, buildingId), sql`lower(${locations.regularUuid}) = ${uuid.trim().toLowerCase()}`));
+    // A deleted location takes no code (issue 12).
+    .where(and(eq(locations.buildingId, buildingId), sql`lower(${locations.regularUuid}) = ${uuid.trim().toLowerCase()}`, isNull(locations.deletedAt)));
   return row;
 }
 
