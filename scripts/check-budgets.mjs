@@ -30,7 +30,12 @@ export const BUDGETS = [
   // preload list, the Manage Organizations route, the contract operations and rules (-> 255.6), the three documents
   // routes with their operations and rules (-> 257.5 KiB measured). Every operation's document sits in the one
   // generated module all routes load: splitting it per screen is the way back under, not yet done.
-  { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 259 },
+  // Documents beside their screens (near-operation-file) took it to 253.7. 262: issue 12's eleven administration
+  // screens: their route table entries, their rules in @fsi/shared's one chunk (5.1 -> 6.3 KiB), and the regrouping of
+  // Mantine's shared chunks once Accordion, Collapse, SimpleGrid and the Combobox are used by lazy screens (Modal's 25.4
+  // KiB chunk became six; -> 261.2 KiB measured). Importing @fsi/shared by file, as the secondary data catalogue is, is
+  // the next way back under.
+  { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 262 },
   // 271: the failure item sheets (issue 10) share Modal, Textarea and the upload with the editor, which the build then
   // puts in chunks of their own (269.8 -> 270.1 KiB measured without and with them), no new code on this path.
   {
@@ -38,7 +43,8 @@ export const BUDGETS = [
     opens: [...SIGNED_IN, 'src/features/walkabout-edit/WalkaboutEditPage.tsx'],
     // 276: the QR code screens' route table entries and documents (271.2 -> 271.6 KiB), the contract and organization
     // operations, rules and route (-> 272.7), the documents screens' routes, operations and rules (issue 11; -> 274.4 KiB).
-    budgetKiB: 276,
+    // Documents beside their screens: 270.9. 281: issue 12's screens, as for /buildings above (-> 279.7 KiB measured).
+    budgetKiB: 281,
   },
   { route: 'the camera scanner, when opened (its WebAssembly apart)', opens: ['src/features/scanning/QrCameraScanner.tsx'], budgetKiB: 60, only: true },
 ];
