@@ -6,27 +6,16 @@
  */
 import { BUILDING_NAME_REQUIRED_MESSAGE, OFFSET_VALUE_MESSAGE, STALE_EDIT_MESSAGE, TIME_ZONE_MESSAGE, tooLongMessage } from '@fsi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from './stack';
+import { startStack, type Stack, callersOf, type PayloadFieldErrors } from './stack';
 
 let stack: Stack;
 const tokens: Record<string, string> = {};
 const buildingIds: Record<string, string> = {};
 let northwind = '';
 
-type FieldErrors = Array<{ field: string | null; message: string; code: string }>;
-type Errors = Array<{ message: string; extensions?: { code?: string } }> | undefined;
+type FieldErrors = PayloadFieldErrors;
 
-async function run<T>(query: string, variables: Record<string, unknown>, who: string): Promise<{ data: T | null | undefined; errors: Errors }> {
-  const { status, body } = await stack.graphql<T>(query, { variables, token: tokens[who] });
-  expect(status, JSON.stringify(body).slice(0, 400)).toBe(200);
-  return { data: body.data, errors: body.errors };
-}
-
-async function ok<T>(query: string, variables: Record<string, unknown>, who: string): Promise<T> {
-  const { data, errors } = await run<T>(query, variables, who);
-  expect(errors, JSON.stringify(errors)).toBeUndefined();
-  return data!;
-}
+const { run, ok } = callersOf(() => stack, tokens);
 
 const formFields = `id name version photoUrl floorDisplayName timeZone region { id name }
   contractUrl organizationContract contractAccepterUsername contractAcceptedAt reportDefinitionIds reportBookletTemplateIds

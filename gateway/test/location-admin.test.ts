@@ -8,29 +8,18 @@ import { LOCATION_NAME_REQUIRED_MESSAGE } from '@fsi/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@fsi/backend/testing';
-import { startStack, type Stack } from './stack';
+import { startStack, type Stack, callersOf, type PayloadFieldErrors } from './stack';
 
 let stack: Stack;
 const tokens: Record<string, string> = {};
 let building: string;
 
-type FieldErrors = Array<{ field: string | null; message: string; code: string }>;
-type Errors = Array<{ message: string; extensions?: { code?: string } }> | undefined;
+type FieldErrors = PayloadFieldErrors;
 type Equipment = { equipmentId: string; name: string; status: string; typeOrder: number; secondaryData: Array<{ key: string; stringValue: string | null; numberValue: number | null; booleanValue: boolean | null }> };
 type Location = { id: string; name: string; hint: string | null; floorId: string; order: number; version: number; equipment: Equipment[] };
 type LocationPayload = { location: Location | null; errors: FieldErrors };
 
-async function run<T>(query: string, variables: Record<string, unknown>, who: string): Promise<{ data: T | null | undefined; errors: Errors }> {
-  const { status, body } = await stack.graphql<T>(query, { variables, token: tokens[who] });
-  expect(status, JSON.stringify(body).slice(0, 400)).toBe(200);
-  return { data: body.data, errors: body.errors };
-}
-
-async function ok<T>(query: string, variables: Record<string, unknown>, who: string): Promise<T> {
-  const { data, errors } = await run<T>(query, variables, who);
-  expect(errors, JSON.stringify(errors)).toBeUndefined();
-  return data!;
-}
+const { run, ok } = callersOf(() => stack, tokens);
 
 const locationFields = 'id name hint floorId order version equipment { equipmentId name status typeOrder secondaryData { key stringValue numberValue booleanValue } }';
 const createLocation = `mutation ($input: CreateLocationInput!) { createLocation(input: $input) { location { ${locationFields} } errors { field message code } } }`;

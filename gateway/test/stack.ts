@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { startTestBackend, type TestBackend, type TestBackendOptions } from '@fsi/backend/testing';
 import { createGateway, type GatewayOptions } from '../src/app';
 import type { RestCall } from '../src/rest-client';
+import { expect } from 'vitest';
 
 export type GraphQLBody<TData> = {
   data?: TData | null;
@@ -69,4 +70,28 @@ export async function startStack(options: Partial<GatewayOptions> = {}, backendO
       await backend.close();
     },
   };
+}
+
+/** A mutation payload's field errors, as the gateway answers them. */
+export type PayloadFieldErrors = Array<{ field: string | null; message: string; code: string }>;
+/** GraphQL errors of an answer (FORBIDDEN, UNAUTHENTICATED… in extensions.code). */
+export type GraphQLErrors = Array<{ message: string; extensions?: { code?: string } }> | undefined;
+
+/**
+ * Calls by caller name: `run` sends an operation with tokens[who] and wants HTTP 200 (GraphQL errors are the
+ * caller's to read); `ok` also wants no errors and answers the data. `stack` is read at each call, so the helpers
+ * can be made before beforeAll starts the stack.
+ */
+export function callersOf(stack: () => Stack, tokens: Record<string, string>) {
+  async function run<T>(query: string, variables: Record<string, unknown>, who: string): Promise<{ data: T | null | undefined; errors: GraphQLErrors }> {
+    const { status, body } = await stack().graphql<T>(query, { variables, token: tokens[who] });
+    expect(status, JSON.stringify(body).slice(0, 400)).toBe(200);
+    return { data: body.data, errors: body.errors };
+  }
+  async function ok<T>(query: string, variables: Record<string, unknown>, who: string): Promise<T> {
+    const { data, errors } = await run<T>(query, variables, who);
+    expect(errors, JSON.stringify(errors)).toBeUndefined();
+    return data!;
+  }
+  return { run, ok };
 }
