@@ -442,7 +442,7 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
   });
 
   // Manage Locations (issue 12): the screen, the Add Location modal with its messages, and an equipment's secondary data panel.
-  it('Manage Locations with its Add Location modal refusing an empty form, and the secondary data panel of an equipment', async () => {
+  it('Manage Locations with a location picked up by the keyboard, its Add Location modal refusing an empty form, and the secondary data panel of an equipment', async () => {
     const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
     const { buildings } = await gql<{ buildings: { nodes: { id: string; name: string }[] } }>(admin.accessToken, '{ buildings(pageSize: 100) { nodes { id name } } }');
     const riverside = buildings.nodes.find((b) => b.name === 'Riverside Distribution Warehouse')!;
@@ -451,6 +451,17 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await page.goto(`/manage/building/${riverside.id}/locations`);
     await page.getByRole('table', { name: 'Ground' }).waitFor();
     expect(await violations(page)).toEqual([]);
+    // A location picked up by the keyboard: announced, and put back with Escape.
+    const ground = page.getByRole('table', { name: 'Ground' });
+    const handle = ground.getByRole('button', { name: /^Drag / }).first();
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+    // The live region says where it is (dnd-kit's announcements, in the screen's words).
+    await page.getByRole('status').filter({ hasText: /position 1 of \d+\.$/ }).waitFor({ state: 'attached' });
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('status').filter({ hasText: /was cancelled\.$/ }).waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Add Location' }).click();
     const modal = page.getByRole('dialog', { name: 'Add Location' });
     await modal.getByRole('button', { name: 'Save', exact: true }).click();

@@ -168,6 +168,20 @@ describe('Administration of a building, end to end', () => {
       const names = await section.getByRole('row').locator('td:first-child p:first-child').allInnerTexts();
       expect(names).toEqual(LOCATIONS.filter((l) => l.floor === floor).map((l) => l.name));
     }
+    // Stair A dragged by the keyboard above East Lobby: saved, and still first after a reload.
+    const groundNames = () => page.getByRole('region', { name: 'Ground', exact: true }).getByRole('row').locator('td:first-child p:first-child').allInnerTexts();
+    const stairHandle = page.getByRole('button', { name: `Drag ${LOCATIONS[1].name}` });
+    await stairHandle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => stairHandle.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('ArrowUp');
+    await page.getByRole('status').filter({ hasText: `${LOCATIONS[1].name} moved to position 1 of 2.` }).waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await page.getByRole('status').filter({ hasText: `${LOCATIONS[1].name} moved up.` }).waitFor();
+    expect(await groundNames()).toEqual([LOCATIONS[1].name, LOCATIONS[0].name]);
+    await page.reload();
+    await page.getByRole('heading', { name: BUILDING }).waitFor();
+    await expect.poll(groundNames).toEqual([LOCATIONS[1].name, LOCATIONS[0].name]);
     // The secondary data was saved with the location.
     await page.getByRole('button', { name: `Edit ${LOCATIONS[0].name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Location' });

@@ -1,10 +1,23 @@
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ActionIcon, Alert, Button, Center, Container, EmptyState, Group, Modal, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { locationRights, STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE } from '@fsi/shared';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { locationRights, moveItem, STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE, type LocationRights } from '@fsi/shared';
 import { useManageLocationsPageQuery, useManageLocationsViewerQuery } from './ManageLocationsPage.generated';
 import { TopBar } from '../../ui/TopBar';
-import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconCircleCheck, IconPencil, IconPlus, IconQrcode, IconSearch, IconSettings, IconTrash } from '../../ui/icons';
+import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconCircleCheck, IconGripVertical, IconPencil, IconPlus, IconQrcode, IconSearch, IconSettings, IconTrash } from '../../ui/icons';
 import { AssignQrCodeSheet } from '../qr-codes/AssignQrCodeSheet';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
 import { LocationModal } from './LocationModal';
@@ -12,7 +25,10 @@ import { useLocationMutations, type SavedLocation } from './useLocationMutations
 
 export const deleteLocationQuestion = (name: string) => `You are going to delete '${name}' location. Are you sure?`;
 export const MANAGE_LOCATIONS_HELP =
-  'Locations are listed by floor. Move a location up or down to change the order inspectors walk them in, edit it to change its equipment and their secondary data, or give it a QR code.';
+  'Locations are listed by floor. Drag a location, or move it up or down, to change the order inspectors walk them in; edit it to change its equipment and their secondary data, or give it a QR code.';
+/** What a screen reader user is told on reaching a location's drag handle (dnd-kit reads it from aria-describedby). */
+const DRAG_INSTRUCTIONS =
+  'To move a location, press Space or Enter to pick it up, the up and down arrow keys to move it within its floor, Space or Enter again to drop it, or Escape to cancel.';
 
 type Open = { kind: 'add' } | { kind: 'edit'; location: SavedLocation } | { kind: 'delete'; location: SavedLocation } | { kind: 'qr'; location: SavedLocation } | null;
 
@@ -68,19 +84,25 @@ export function ManageLocationsPage() {
     .map((floor) => ({ floor, rows: locations.filter((l) => l.floorId === floor.id).sort((a, b) => a.order - b.order || Number(a.id) - Number(b.id)) }))
     .filter((group) => group.rows.length > 0);
 
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
   const reload = () => void refetch().catch(() => undefined);
 
-  async function move(rows: SavedLocation[], index: number, by: -1 | 1) {
-    const next = [...rows];
-    const [moved] = next.splice(index, 1);
-    next.splice(index + by, 0, moved!);
+  /** Moves a location within its floor, by its buttons (one place) or by dragging it (any place). */
+  async function move(rows: SavedLocation[], index: number, to: number) {
+    if (to === index || to < 0 || to >= rows.length) return;
+    const moved = rows[index]!;
+    const next = moveItem(rows, index, to);
     // Orders are recalculated on the floor, and only the locations whose order changed are sent.
     const moves = next.flatMap((l, order) => (l.order === order ? [] : [{ id: l.id, order, version: l.version }]));
     if (!moves.length) return;
     setBusy(true);
     const result = await reorderLocations(buildingId, moves);
     setBusy(false);
-    if (result.status === 'saved') return setNotice({ color: 'green', text: `${moved!.name} moved ${by < 0 ? 'up' : 'down'}.` });
+    if (result.status === 'saved') return setNotice({ color: 'green', text: `${moved.name} moved ${to < index ? 'up' : 'down'}.` });
     if (result.status === 'stale') {
       setNotice({ color: 'orange', text: STALE_ORDER_MESSAGE });
       return reload();
@@ -88,6 +110,23 @@ export function ManageLocationsPage() {
     if (result.status === 'refused') return setNotice({ color: 'red', text: result.errors.map((e) => e.message).join(' ') });
     if (result.status === 'failed') setNotice({ color: 'red', text: result.message });
   }
+
+  const announcementsOf = (rows: SavedLocation[]): Announcements => {
+    const nameOf = (id: UniqueIdentifier) => rows.find((l) => l.id === id)?.name ?? String(id);
+    const positionOf = (id: UniqueIdentifier) => rows.findIndex((l) => l.id === id) + 1;
+    return {
+      onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${rows.length}.`,
+      onDragOver: ({ active, over }) =>
+        over ? `${nameOf(active.id)} ${over.id === active.id ? 'is at' : 'moved to'} position ${positionOf(over.id)} of ${rows.length}.` : `${nameOf(active.id)} is no longer over the list.`,
+      onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${rows.length}.` : `${nameOf(active.id)} dropped.`),
+      onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+    };
+  };
+
+  const onDragEnd = (rows: SavedLocation[]) => ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    void move(rows, rows.findIndex((l) => l.id === active.id), rows.findIndex((l) => l.id === over.id));
+  };
 
   async function confirmDelete(location: SavedLocation) {
     setBusy(true);
@@ -175,58 +214,29 @@ export function ManageLocationsPage() {
                           </Table.Th>
                         </Table.Tr>
                       </Table.Thead>
-                      <Table.Tbody>
-                        {rows.map((location, index) => (
-                          <Table.Tr key={location.id}>
-                            <Table.Td>
-                              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                                {location.name}
-                              </Text>
-                              {location.hint && (
-                                <Text size="xs" c="dimmed">
-                                  {location.hint}
-                                </Text>
-                              )}
-                              {/* On a phone the equipment goes under the name, so that the actions stay in view. */}
-                              <Text size="xs" hiddenFrom="sm">
-                                {location.equipment.map((e) => e.name).join(', ')}
-                              </Text>
-                            </Table.Td>
-                            <Table.Td visibleFrom="sm">
-                              <Text size="sm">{location.equipment.map((e) => e.name).join(', ')}</Text>
-                            </Table.Td>
-                            <Table.Td>
-                              <Group gap={4} wrap="nowrap">
-                                {rights.reorder && (
-                                  <>
-                                    <ActionIcon variant="subtle" aria-label={`Move ${location.name} up`} disabled={busy || index === 0} onClick={() => void move(rows, index, -1)}>
-                                      <IconArrowUp size={18} />
-                                    </ActionIcon>
-                                    <ActionIcon variant="subtle" aria-label={`Move ${location.name} down`} disabled={busy || index === rows.length - 1} onClick={() => void move(rows, index, 1)}>
-                                      <IconArrowDown size={18} />
-                                    </ActionIcon>
-                                  </>
-                                )}
-                                {rights.edit && (
-                                  <ActionIcon variant="subtle" aria-label={`Edit ${location.name}`} aria-haspopup="dialog" onClick={() => setOpen({ kind: 'edit', location })}>
-                                    <IconPencil size={18} />
-                                  </ActionIcon>
-                                )}
-                                {rights.assignQrCode && (
-                                  <ActionIcon variant="subtle" aria-label={`Assign QR code to ${location.name}`} aria-haspopup="dialog" onClick={() => setOpen({ kind: 'qr', location })}>
-                                    <IconQrcode size={18} />
-                                  </ActionIcon>
-                                )}
-                                {rights.delete && (
-                                  <ActionIcon variant="subtle" color="red" aria-label={`Delete ${location.name}`} aria-haspopup="dialog" onClick={() => setOpen({ kind: 'delete', location })}>
-                                    <IconTrash size={18} />
-                                  </ActionIcon>
-                                )}
-                              </Group>
-                            </Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
+                      <DndContext
+                        sensors={sensors}
+                        collisionDetection={closestCenter}
+                        onDragEnd={onDragEnd(rows)}
+                        accessibility={{ announcements: announcementsOf(rows), screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
+                      >
+                        <SortableContext items={rows.map((l) => l.id)} strategy={verticalListSortingStrategy} disabled={!rights.reorder || busy}>
+                          <Table.Tbody aria-busy={busy}>
+                            {rows.map((location, index) => (
+                              <LocationRow
+                                key={location.id}
+                                location={location}
+                                first={index === 0}
+                                last={index === rows.length - 1}
+                                rights={rights}
+                                busy={busy}
+                                onMove={(by) => void move(rows, index, index + by)}
+                                onOpen={(kind) => setOpen({ kind, location })}
+                              />
+                            ))}
+                          </Table.Tbody>
+                        </SortableContext>
+                      </DndContext>
                     </Table>
                   </Table.ScrollContainer>
                 </Stack>
@@ -273,5 +283,88 @@ export function ManageLocationsPage() {
       )}
       {open?.kind === 'qr' && <AssignQrCodeSheet buildingId={buildingId} location={open.location} onClose={() => setOpen(null)} />}
     </>
+  );
+}
+
+type RowProps = {
+  location: SavedLocation;
+  first: boolean;
+  last: boolean;
+  rights: LocationRights;
+  busy: boolean;
+  onMove(by: -1 | 1): void;
+  onOpen(kind: 'edit' | 'qr' | 'delete'): void;
+};
+
+/** One location of a floor's table: its drag handle (pointer, touch or keyboard), its move buttons and its actions. */
+function LocationRow({ location, first, last, rights, busy, onMove, onOpen }: RowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: location.id, disabled: !rights.reorder || busy });
+  const style = { transform: CSS.Translate.toString(transform), transition, position: 'relative' as const, zIndex: isDragging ? 1 : undefined };
+  return (
+    <Table.Tr ref={setNodeRef} style={style}>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          {rights.reorder && (
+            <ActionIcon
+              ref={setActivatorNodeRef}
+              variant="subtle"
+              color="gray"
+              {...attributes}
+              {...listeners}
+              aria-label={`Drag ${location.name}`}
+              style={{ cursor: busy ? 'default' : 'grab', touchAction: 'none' }}
+            >
+              <IconGripVertical size={18} />
+            </ActionIcon>
+          )}
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {location.name}
+            </Text>
+            {location.hint && (
+              <Text size="xs" c="dimmed">
+                {location.hint}
+              </Text>
+            )}
+            {/* On a phone the equipment goes under the name, so that the actions stay in view. */}
+            <Text size="xs" hiddenFrom="sm">
+              {location.equipment.map((e) => e.name).join(', ')}
+            </Text>
+          </div>
+        </Group>
+      </Table.Td>
+      <Table.Td visibleFrom="sm">
+        <Text size="sm">{location.equipment.map((e) => e.name).join(', ')}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          {rights.reorder && (
+            <>
+              <ActionIcon variant="subtle" aria-label={`Move ${location.name} up`} disabled={busy || first} onClick={() => onMove(-1)}>
+                <IconArrowUp size={18} />
+              </ActionIcon>
+              <ActionIcon variant="subtle" aria-label={`Move ${location.name} down`} disabled={busy || last} onClick={() => onMove(1)}>
+                <IconArrowDown size={18} />
+              </ActionIcon>
+            </>
+          )}
+          {rights.edit && (
+            <ActionIcon variant="subtle" aria-label={`Edit ${location.name}`} aria-haspopup="dialog" onClick={() => onOpen('edit')}>
+              <IconPencil size={18} />
+            </ActionIcon>
+          )}
+          {rights.assignQrCode && (
+            <ActionIcon variant="subtle" aria-label={`Assign QR code to ${location.name}`} aria-haspopup="dialog" onClick={() => onOpen('qr')}>
+              <IconQrcode size={18} />
+            </ActionIcon>
+          )}
+          {rights.delete && (
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${location.name}`} aria-haspopup="dialog" onClick={() => onOpen('delete')}>
+              <IconTrash size={18} />
+            </ActionIcon>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
   );
 }
