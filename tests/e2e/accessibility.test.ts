@@ -25,9 +25,19 @@ type Violation = { rule: string; impact: string | null; help: string; elements: 
 
 /** axe-core's violations on the page as it is now, once its animations have settled. */
 async function violations(page: Page): Promise<Violation[]> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
+  // Mantine starts a sheet's or modal's transition a frame or more after it mounts: until then no animation runs
+  // and the dialog is still transparent, and axe would measure its colours against what is behind it (a CI run under
+  // load failed so). So: two frames for pending transitions to start, then no finite animation running and every
+  // dialog fully opaque.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() => {
+    const settled = document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
+    const opaque = Array.from(document.querySelectorAll('[role="dialog"]')).every((dialog) => {
+      for (let node: Element | null = dialog; node; node = node.parentElement) if (getComputedStyle(node).opacity !== '1') return false;
+      return true;
+    });
+    return settled && opaque;
+  });
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
     type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
