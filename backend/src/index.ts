@@ -86,14 +86,20 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       storage,
       urlSigningSecret: options.urlSigningSecret ?? readUrlSigningSecret(),
     });
-    app.addHook('onClose', async () => {
-      await database.close();
-      storage.close?.();
-    });
     app.log.info(`files kept in the ${storage.description}`);
     if (administrator === 'created') app.log.info(`administrator "${options.administrator!.username.trim()}" created (ADMIN_USERNAME): the database had none`);
     const url = await app.listen({ port: options.port ?? 4001, host: options.host ?? '127.0.0.1' });
-    return { url, app, demo, close: () => app.close() };
+    // The database closes after the app, whose plugins' onClose hooks still use it (the LISTEN connection ends, the
+    // scheduler's round finishes); an onClose hook of the root would run before theirs.
+    const close = async () => {
+      try {
+        await app.close();
+      } finally {
+        await database.close();
+        storage.close?.();
+      }
+    };
+    return { url, app, demo, close };
   } catch (error) {
     await handle.close();
     storage.close?.();
