@@ -115,7 +115,9 @@ export async function startPostgres(bin) {
   const logFile = path.join(root, 'postgres.log');
   const log = openSync(logFile, 'a');
   if (ids.uid) chownSync(logFile, ids.uid, ids.gid);
-  const settings = ['listen_addresses=127.0.0.1', 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
+  // max_connections: the suites run files in parallel, each backend with a pool of up to 10 connections and some
+  // with processes of their own (replicas started together); the default 100 is reached under load.
+  const settings = ['listen_addresses=127.0.0.1', 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=300'];
   const server = spawn(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', socket, ...settings.flatMap((s) => ['-c', s])], {
     ...ids,
     cwd: root,

@@ -69,7 +69,11 @@ function startProcess(env: Record<string, string>): { ready: Promise<Started>; o
       }
     };
     child.stdout.on('data', check);
-    void exited.then((code) => reject(new Error(`the backend exited (${code}) before listening:\n${output}`)));
+    void exited.then((code) => {
+      // The error's own line first (a stack trace's message comes after the source line it points at).
+      const error = output.split('\n').find((line) => /^(\w*Error\b|error:)/.test(line.trim())) ?? '';
+      reject(new Error(`the backend exited (${code}) before listening: ${error.trim()}\n${output}`));
+    });
   });
   return { ready, output: () => output, exited };
 }
