@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
-import { newPage, viewports } from './browser';
+import { newPage, pickUpByKeyboard, viewports } from './browser';
 import { contractPdf } from './contract-pdf';
 import type { Stack } from './stack';
 import { entryCard, openFromBuildings, scanByTypedCode, signIn, withJourney, type DailyWalkabout } from './walkabout-journey';
@@ -464,9 +464,7 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     // A location picked up by the keyboard: announced, and put back with Escape.
     const ground = page.getByRole('table', { name: 'Ground' });
     const handle = ground.getByRole('button', { name: /^Drag / }).first();
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+    await pickUpByKeyboard(page, handle);
     // The live region says where it is (dnd-kit's announcements, in the screen's words).
     await page.getByRole('status').filter({ hasText: /position 1 of \d+\.$/ }).waitFor({ state: 'attached' });
     expect(await violations(page)).toEqual([]);
@@ -720,9 +718,7 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await modal.waitFor({ state: 'detached' });
     // Picked up with Space (dnd-kit's keyboard sensor) and put back with Escape: nothing is saved.
     const handle = floors.getByRole('button', { name: /^Drag / }).first();
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await floors.locator('[aria-pressed="true"]').waitFor();
+    await pickUpByKeyboard(page, handle);
     expect(await page.getByRole('status').filter({ hasText: /position 1 of/ }).count()).toBe(1);
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');

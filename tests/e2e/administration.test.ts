@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { schema } from '@fsi/backend/testing';
-import { launchBrowser, newPage, viewports } from './browser';
+import { launchBrowser, newPage, pickUpByKeyboard, viewports } from './browser';
 import { contractPdf } from './contract-pdf';
 import { startStack, type Stack } from './stack';
 import { entryCard, floorSelect, shoot, signIn } from './walkabout-journey';
@@ -171,9 +171,7 @@ describe('Administration of a building, end to end', () => {
     // Stair A dragged by the keyboard above East Lobby: saved, and still first after a reload.
     const groundNames = () => page.getByRole('region', { name: 'Ground', exact: true }).getByRole('row').locator('td:first-child p:first-child').allInnerTexts();
     const stairHandle = page.getByRole('button', { name: `Drag ${LOCATIONS[1].name}` });
-    await stairHandle.focus();
-    await page.keyboard.press('Space');
-    await expect.poll(() => stairHandle.getAttribute('aria-pressed')).toBe('true');
+    await pickUpByKeyboard(page, stairHandle);
     await page.keyboard.press('ArrowUp');
     await page.getByRole('status').filter({ hasText: `${LOCATIONS[1].name} moved to position 1 of 2.` }).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');

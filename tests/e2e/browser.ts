@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 /** The flags this machine needs for a headless Chromium (see ../shared/notes/machine.md). */
 export const chromiumArgs = [
@@ -36,4 +36,17 @@ export async function newPage(browser: Browser, baseURL: string, viewport: { wid
   });
   const page = await context.newPage();
   return { context, page, externalRequests };
+}
+
+/**
+ * Picks a sortable row up by the keyboard (dnd-kit's keyboard sensor: focus its handle, Space) and returns once the
+ * sensor listens for the arrows. The sensor adds its keydown listener in a setTimeout after the drag starts, which
+ * can run after the handle already shows aria-pressed; an arrow pressed before it would be lost. A setTimeout queued
+ * in the page now runs after the sensor's, so when it has run the next key reaches the sensor.
+ */
+export async function pickUpByKeyboard(page: Page, handle: Locator): Promise<void> {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await handle.and(page.locator('[aria-pressed="true"]')).waitFor();
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve)));
 }
