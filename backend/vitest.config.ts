@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,5 +8,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     testTimeout: 30_000,
     pool: 'forks',
+    // vitest's default is one worker fewer than the cores: one, on a two-core machine like CI's. Two files at a time
+    // use both cores (and the time a file waits on a database, a server or the file system).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

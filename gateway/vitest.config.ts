@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
@@ -15,5 +16,8 @@ export default defineConfig({
     // Each integration file starts its own backend on a fresh PGlite (3–5 s to create).
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // vitest's default is one worker fewer than the cores: one, on a two-core machine like CI's. Two files at a time
+    // use both cores (and the time a file waits on a database, a server or the file system).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

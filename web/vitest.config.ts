@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -10,5 +11,8 @@ export default defineConfig({
     // Mantine's CSS is irrelevant to behaviour in jsdom and slow to process.
     css: false,
     testTimeout: 15_000,
+    // vitest's default is one worker fewer than the cores: one, on a two-core machine like CI's. Two files at a time
+    // use both cores (and the time a file waits on a database, a server or the file system).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
