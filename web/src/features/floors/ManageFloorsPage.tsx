@@ -1,23 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ActionIcon, Alert, Anchor, Button, Card, Center, Container, EmptyState, Group, Stack, Text } from '@mantine/core';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { canManageFloors, canViewFloors, FLOORS_PAGE_DESCRIPTION, floorDisplayName, moveItem } from '@fsi/shared';
 import { useManageFloorsPageQuery, useManageFloorsViewerQuery, type ManageFloors_FloorFragment } from './ManageFloorsPage.generated';
 import { TopBar } from '../../ui/TopBar';
-import { IconArrowDown, IconArrowUp, IconCircleCheck, IconGripVertical, IconPencil, IconPlus, IconSearch, IconSettings } from '../../ui/icons';
+import { DragHandle, dragInstructions, SortableList, useSortableRow } from '../../ui/Sortable';
+import { IconArrowDown, IconArrowUp, IconCircleCheck, IconPencil, IconPlus, IconSearch, IconSettings } from '../../ui/icons';
 import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
 import { FloorModal } from './FloorModal';
 import { useReorderFloors } from './useFloorMutations';
@@ -51,11 +39,6 @@ export function ManageFloorsPage() {
   const [notice, setNotice] = useState<{ color: 'green' | 'red' | 'orange'; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const reorder = useReorderFloors();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
   const reload = () => void refetch().catch(() => undefined);
 
   const arrange = async (next: Floor[]) => {
@@ -80,26 +63,6 @@ export function ManageFloorsPage() {
   };
 
   const move = (from: number, to: number) => void arrange(moveItem(floors, from, to));
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = floors.findIndex((floor) => floor.id === active.id);
-    const to = floors.findIndex((floor) => floor.id === over.id);
-    move(from, to);
-  };
-
-  const nameOf = (id: UniqueIdentifier) => floors.find((floor) => floor.id === id)?.name ?? String(id);
-  const positionOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : floors.findIndex((floor) => floor.id === id) + 1);
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${floors.length}.`,
-    onDragOver: ({ active, over }) => {
-      if (!over) return `${nameOf(active.id)} is no longer over the list.`;
-      const verb = over.id === active.id ? 'is at' : 'moved to';
-      return `${nameOf(active.id)} ${verb} position ${positionOf(over.id)} of ${floors.length}.`;
-    },
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${floors.length}.` : `${nameOf(active.id)} dropped.`),
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
-  };
 
   return (
     <>
@@ -149,36 +112,24 @@ export function ManageFloorsPage() {
                   <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description={canManage ? `Add a ${label.toLowerCase()} with the Add ${label} button.` : undefined} />
                 </Center>
               ) : (
-                <DndContext
-                  sensors={sensors}
-                  collisionDetection={closestCenter}
-                  onDragEnd={onDragEnd}
-                  accessibility={{
-                    announcements,
-                    screenReaderInstructions: {
-                      draggable: `To move a ${label.toLowerCase()}, press Space or Enter to pick it up, the up and down arrow keys to move it, Space or Enter again to drop it, or Escape to cancel.`,
-                    },
-                  }}
-                >
-                  <SortableContext items={floors.map((floor) => floor.id)} strategy={verticalListSortingStrategy} disabled={!canManage || saving}>
-                    <Stack component="ol" gap="xs" aria-label={`${label} list`} aria-busy={saving} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                      {floors.map((floor, index) => (
-                        <FloorRow
-                          key={floor.id}
-                          floor={floor}
-                          buildingId={buildingId}
-                          first={index === 0}
-                          last={index === floors.length - 1}
-                          canManage={canManage}
-                          busy={saving}
-                          onUp={() => move(index, index - 1)}
-                          onDown={() => move(index, index + 1)}
-                          onEdit={() => setOpen({ kind: 'edit', floor })}
-                        />
-                      ))}
-                    </Stack>
-                  </SortableContext>
-                </DndContext>
+                <SortableList items={floors} instructions={dragInstructions(label.toLowerCase())} disabled={!canManage || saving} onMove={move}>
+                  <Stack component="ol" gap="xs" aria-label={`${label} list`} aria-busy={saving} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                    {floors.map((floor, index) => (
+                      <FloorRow
+                        key={floor.id}
+                        floor={floor}
+                        buildingId={buildingId}
+                        first={index === 0}
+                        last={index === floors.length - 1}
+                        canManage={canManage}
+                        busy={saving}
+                        onUp={() => move(index, index - 1)}
+                        onDown={() => move(index, index + 1)}
+                        onEdit={() => setOpen({ kind: 'edit', floor })}
+                      />
+                    ))}
+                  </Stack>
+                </SortableList>
               )}
             </>
           )}
@@ -215,26 +166,12 @@ type RowProps = {
 };
 
 function FloorRow({ floor, buildingId, first, last, canManage, busy, onUp, onDown, onEdit }: RowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: floor.id, disabled: !canManage || busy });
-  const style = { transform: CSS.Transform.toString(transform), transition, position: 'relative' as const, zIndex: isDragging ? 1 : undefined };
+  const { rowRef, rowStyle, isDragging, handle } = useSortableRow(floor, !canManage || busy);
   return (
-    <li ref={setNodeRef} style={style}>
+    <li ref={rowRef} style={rowStyle}>
       <Card withBorder radius="md" padding="sm" shadow={isDragging ? 'md' : undefined}>
         <Group gap="sm" wrap="nowrap">
-          {canManage && (
-            <ActionIcon
-              ref={setActivatorNodeRef}
-              variant="subtle"
-              color="gray"
-              size="lg"
-              {...attributes}
-              {...listeners}
-              aria-label={`Drag ${floor.name}`}
-              style={{ cursor: busy ? 'default' : 'grab', touchAction: 'none' }}
-            >
-              <IconGripVertical size={20} />
-            </ActionIcon>
-          )}
+          {canManage && <DragHandle {...handle} size="lg" />}
           <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
             <Anchor component={Link} to={`/manage/building/${buildingId}/locations?floorId=${floor.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
               {floor.name}

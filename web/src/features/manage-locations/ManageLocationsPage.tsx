@@ -1,23 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ActionIcon, Alert, Button, Center, Container, EmptyState, Group, Modal, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { locationRights, moveItem, STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE, type LocationRights } from '@fsi/shared';
 import { useManageLocationsPageQuery, useManageLocationsViewerQuery } from './ManageLocationsPage.generated';
 import { TopBar } from '../../ui/TopBar';
-import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconCircleCheck, IconGripVertical, IconPencil, IconPlus, IconQrcode, IconSearch, IconSettings, IconTrash } from '../../ui/icons';
+import { DragHandle, dragInstructions, SortableList, useSortableRow } from '../../ui/Sortable';
+import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconCircleCheck, IconPencil, IconPlus, IconQrcode, IconSearch, IconSettings, IconTrash } from '../../ui/icons';
 import { AssignQrCodeSheet } from '../qr-codes/AssignQrCodeSheet';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
 import { LocationModal } from './LocationModal';
@@ -26,9 +14,7 @@ import { useLocationMutations, type SavedLocation } from './useLocationMutations
 export const deleteLocationQuestion = (name: string) => `You are going to delete '${name}' location. Are you sure?`;
 export const MANAGE_LOCATIONS_HELP =
   'Locations are listed by floor. Drag a location, or move it up or down, to change the order inspectors walk them in; edit it to change its equipment and their secondary data, or give it a QR code.';
-/** What a screen reader user is told on reaching a location's drag handle (dnd-kit reads it from aria-describedby). */
-const DRAG_INSTRUCTIONS =
-  'To move a location, press Space or Enter to pick it up, the up and down arrow keys to move it within its floor, Space or Enter again to drop it, or Escape to cancel.';
+const DRAG_INSTRUCTIONS = dragInstructions('location', ' within its floor');
 
 type Open = { kind: 'add' } | { kind: 'edit'; location: SavedLocation } | { kind: 'delete'; location: SavedLocation } | { kind: 'qr'; location: SavedLocation } | null;
 
@@ -84,11 +70,6 @@ export function ManageLocationsPage() {
     .map((floor) => ({ floor, rows: locations.filter((l) => l.floorId === floor.id).sort((a, b) => a.order - b.order || Number(a.id) - Number(b.id)) }))
     .filter((group) => group.rows.length > 0);
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
   const reload = () => void refetch().catch(() => undefined);
 
   /** Moves a location within its floor, by its buttons (one place) or by dragging it (any place). */
@@ -110,23 +91,6 @@ export function ManageLocationsPage() {
     if (result.status === 'refused') return setNotice({ color: 'red', text: result.errors.map((e) => e.message).join(' ') });
     if (result.status === 'failed') setNotice({ color: 'red', text: result.message });
   }
-
-  const announcementsOf = (rows: SavedLocation[]): Announcements => {
-    const nameOf = (id: UniqueIdentifier) => rows.find((l) => l.id === id)?.name ?? String(id);
-    const positionOf = (id: UniqueIdentifier) => rows.findIndex((l) => l.id === id) + 1;
-    return {
-      onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${rows.length}.`,
-      onDragOver: ({ active, over }) =>
-        over ? `${nameOf(active.id)} ${over.id === active.id ? 'is at' : 'moved to'} position ${positionOf(over.id)} of ${rows.length}.` : `${nameOf(active.id)} is no longer over the list.`,
-      onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${rows.length}.` : `${nameOf(active.id)} dropped.`),
-      onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
-    };
-  };
-
-  const onDragEnd = (rows: SavedLocation[]) => ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    void move(rows, rows.findIndex((l) => l.id === active.id), rows.findIndex((l) => l.id === over.id));
-  };
 
   async function confirmDelete(location: SavedLocation) {
     setBusy(true);
@@ -214,29 +178,22 @@ export function ManageLocationsPage() {
                           </Table.Th>
                         </Table.Tr>
                       </Table.Thead>
-                      <DndContext
-                        sensors={sensors}
-                        collisionDetection={closestCenter}
-                        onDragEnd={onDragEnd(rows)}
-                        accessibility={{ announcements: announcementsOf(rows), screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
-                      >
-                        <SortableContext items={rows.map((l) => l.id)} strategy={verticalListSortingStrategy} disabled={!rights.reorder || busy}>
-                          <Table.Tbody aria-busy={busy}>
-                            {rows.map((location, index) => (
-                              <LocationRow
-                                key={location.id}
-                                location={location}
-                                first={index === 0}
-                                last={index === rows.length - 1}
-                                rights={rights}
-                                busy={busy}
-                                onMove={(by) => void move(rows, index, index + by)}
-                                onOpen={(kind) => setOpen({ kind, location })}
-                              />
-                            ))}
-                          </Table.Tbody>
-                        </SortableContext>
-                      </DndContext>
+                      <SortableList items={rows} instructions={DRAG_INSTRUCTIONS} disabled={!rights.reorder || busy} onMove={(from, to) => void move(rows, from, to)}>
+                        <Table.Tbody aria-busy={busy}>
+                          {rows.map((location, index) => (
+                            <LocationRow
+                              key={location.id}
+                              location={location}
+                              first={index === 0}
+                              last={index === rows.length - 1}
+                              rights={rights}
+                              busy={busy}
+                              onMove={(by) => void move(rows, index, index + by)}
+                              onOpen={(kind) => setOpen({ kind, location })}
+                            />
+                          ))}
+                        </Table.Tbody>
+                      </SortableList>
                     </Table>
                   </Table.ScrollContainer>
                 </Stack>
@@ -298,25 +255,12 @@ type RowProps = {
 
 /** One location of a floor's table: its drag handle (pointer, touch or keyboard), its move buttons and its actions. */
 function LocationRow({ location, first, last, rights, busy, onMove, onOpen }: RowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: location.id, disabled: !rights.reorder || busy });
-  const style = { transform: CSS.Translate.toString(transform), transition, position: 'relative' as const, zIndex: isDragging ? 1 : undefined };
+  const { rowRef, rowStyle, handle } = useSortableRow(location, !rights.reorder || busy, { translateOnly: true });
   return (
-    <Table.Tr ref={setNodeRef} style={style}>
+    <Table.Tr ref={rowRef} style={rowStyle}>
       <Table.Td>
         <Group gap="xs" wrap="nowrap" align="flex-start">
-          {rights.reorder && (
-            <ActionIcon
-              ref={setActivatorNodeRef}
-              variant="subtle"
-              color="gray"
-              {...attributes}
-              {...listeners}
-              aria-label={`Drag ${location.name}`}
-              style={{ cursor: busy ? 'default' : 'grab', touchAction: 'none' }}
-            >
-              <IconGripVertical size={18} />
-            </ActionIcon>
-          )}
+          {rights.reorder && <DragHandle {...handle} />}
           <div style={{ minWidth: 0 }}>
             <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
               {location.name}
