@@ -230,6 +230,8 @@ export const equipmentTypes = pgTable(
     aliasName: text(),
     order: integer().notNull().default(0),
     status: text().$type<EntityStatus>().notNull().default('active'),
+    /** Raised by every change; an edit or reorder carrying an older one is refused (409 STALE). */
+    version: integer().notNull().default(1),
   },
   (t) => [index().on(t.organizationId)],
 );
@@ -268,8 +270,35 @@ export const taskGroups = pgTable(
     id: id(),
     organizationId: integer().notNull().references(() => organizations.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    version: integer().notNull().default(1),
   },
   (t) => [index().on(t.organizationId)],
+);
+
+/** What a component's 'Override Conditions' modal sets for the tasks of one of its groups (section 3). */
+export type ConditionOverrides = {
+  disableUnsatisfactoryPhoto?: boolean;
+  disableUnsatisfactoryRemarks?: boolean;
+  makePhotoAndRemarksOptional?: boolean;
+};
+
+/**
+ * A task group used by a component of a type (the type's add/edit modal): `from` and `to` bound the part of the
+ * group it takes (null: from the start, to the end), `order` places it among the component's groups, `overrides`
+ * change how its tasks are answered in walkabouts.
+ */
+export const equipmentComponentConditionGroups = pgTable(
+  'equipment_component_condition_groups',
+  {
+    id: id(),
+    componentId: integer().notNull().references(() => equipmentComponents.id, { onDelete: 'cascade' }),
+    taskGroupId: integer().notNull().references(() => taskGroups.id, { onDelete: 'cascade' }),
+    from: integer(),
+    to: integer(),
+    order: integer().notNull().default(0),
+    overrides: jsonb().$type<ConditionOverrides>().notNull().default({}),
+  },
+  (t) => [index().on(t.componentId), index().on(t.taskGroupId)],
 );
 
 /** A task is the spec's "equipment condition": what an inspector checks for a type, per cycle. */
@@ -298,8 +327,11 @@ export const tasks = pgTable(
     options: jsonb().$type<ConditionOptions>().notNull().default({}),
     status: text().$type<EntityStatus>().notNull().default('active'),
     order: integer().notNull().default(0),
+    /** Its place in its task group ('Tasks are saved with id and order'). */
+    groupOrder: integer().notNull().default(0),
+    version: integer().notNull().default(1),
   },
-  (t) => [index().on(t.equipmentTypeId), index().on(t.cycleId), index().on(t.organizationId)],
+  (t) => [index().on(t.equipmentTypeId), index().on(t.cycleId), index().on(t.organizationId), index().on(t.groupId)],
 );
 
 /**
