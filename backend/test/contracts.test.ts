@@ -12,7 +12,6 @@ import {
   CONTRACT_MISSING_MESSAGE,
   CONTRACT_NOT_ACCEPTED_MESSAGE,
   CONTRACT_NOT_PDF_MESSAGE,
-  emptyRolePermissions,
   FILE_NOT_UPLOADED_MESSAGE,
   LOGO_NOT_IMAGE_MESSAGE,
   NO_BUILDING_CONTRACT_MESSAGE,
@@ -20,15 +19,12 @@ import {
   ONLY_ADMINISTRATORS_SET_CONTRACTS_MESSAGE,
   ORGANIZATION_NAME_REQUIRED_MESSAGE,
   ORGANIZATION_NAME_TOO_LONG_MESSAGE,
-  type RolePermissions,
 } from '@fsi/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, signIn, type TestBackend } from '../src/testing';
-import { databases, demoIds, list, multipartFile, one, signedIn, startTestBackend, type Answer, type Client } from './helpers';
-
-type Grants = Partial<{ [G in keyof RolePermissions]: Partial<RolePermissions[G]> }>;
+import { databases, demoIds, list, multipartFile, one, signedIn, startTestBackend, type Answer, type Client, type Grants, userWithGrants } from './helpers';
 
 const RIVERSIDE = 'Riverside Distribution Warehouse';
 const CEDAR_POINT = 'Cedar Point Strata (BCS 4127)';
@@ -65,18 +61,7 @@ describe.each(databases)('contracts on %s', (database) => {
   }
 
   /** A Northwind user with one role of these grants. */
-  async function userWith(username: string, grants: Grants): Promise<Client> {
-    const permissions = emptyRolePermissions();
-    for (const [group, keys] of Object.entries(grants)) Object.assign((permissions as Record<string, object>)[group]!, keys);
-    const [manager] = await backend.db.select().from(schema.users).where(eq(schema.users.username, 'manager'));
-    const [role] = await backend.db.insert(schema.roles).values({ organizationId: demo.northwind, name: username, permissions }).returning();
-    const [user] = await backend.db
-      .insert(schema.users)
-      .values({ username, organizationId: demo.northwind, passwordHash: manager!.passwordHash, email: `${username}@example.com` })
-      .returning();
-    await backend.db.insert(schema.userRoles).values({ userId: user!.id, roleId: role!.id });
-    return signedIn(backend, username);
-  }
+  const userWith = (username: string, grants: Grants) => userWithGrants(backend, demo.northwind, username, grants);
 
   const patchBuilding = (who: Client, id: string, attributes: Record<string, unknown>) =>
     who.patch(`/buildings/${id}`, { data: { id, type: 'building', attributes } });

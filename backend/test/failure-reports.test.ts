@@ -4,13 +4,10 @@
  * follow the spec's rules and permissions, and the building card's four counts follow them.
  */
 import { and, eq } from 'drizzle-orm';
-import { emptyRolePermissions, type RolePermissions } from '@fsi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, signIn, type TestBackend } from '../src/testing';
 import { flatText, readPdfText } from './pdf-reading';
-import { databases, demoIds, one, list, signedIn, startTestBackend, tree, type Client, type JsonApiResource } from './helpers';
-
-type Grants = Partial<{ [G in keyof RolePermissions]: Partial<RolePermissions[G]> }>;
+import { databases, demoIds, one, list, signedIn, startTestBackend, tree, type Client, type JsonApiResource, type Grants, userWithGrants } from './helpers';
 
 const BUILDING = 'King Street Commerce Centre';
 
@@ -26,18 +23,8 @@ describe.each(databases)('failure and notes follow-up on %s', (database) => {
   let locationComment = '';
 
   /** A user of Northwind with one role of these grants (signed in with the demo password). */
-  async function userWith(username: string, grants: Grants): Promise<Client> {
-    const permissions = emptyRolePermissions();
-    for (const [group, keys] of Object.entries(grants)) Object.assign((permissions as Record<string, object>)[group]!, keys);
-    const [manager] = await backend.db.select().from(schema.users).where(eq(schema.users.username, 'manager'));
-    const [role] = await backend.db.insert(schema.roles).values({ organizationId: demo.northwind, name: username, permissions }).returning();
-    const [user] = await backend.db
-      .insert(schema.users)
-      .values({ username, organizationId: demo.northwind, passwordHash: manager!.passwordHash, email: `${username}@example.com` })
-      .returning();
-    await backend.db.insert(schema.userRoles).values({ userId: user!.id, roleId: role!.id });
-    return signedIn(backend, username);
-  }
+  /** A Northwind user with one role of these grants. */
+  const userWith = (username: string, grants: Grants) => userWithGrants(backend, demo.northwind, username, grants);
 
   const put = (who: Client, path: string, attributes: Record<string, unknown>) => who.request('PUT', path, { data: { type: path.split('/')[1], attributes } });
   const comment = (who: Client, relationship: string, id: string, body: unknown) =>

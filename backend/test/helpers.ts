@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { emptyRolePermissions, type RolePermissions } from '@fsi/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -157,4 +158,21 @@ export function tree(body: JsonApiBody) {
     sections: included.filter((r) => r.type === 'sections'),
     conditions: included.filter((r) => r.type === 'conditions'),
   };
+}
+
+/** Which permissions of each group a role grants; the others are off. */
+export type Grants = Partial<{ [G in keyof RolePermissions]: Partial<RolePermissions[G]> }>;
+
+/** A new user of the organization with one role of these grants, signed in (with the demo manager's password). */
+export async function userWithGrants(backend: TestBackend, organizationId: number, username: string, grants: Grants): Promise<Client> {
+  const permissions = emptyRolePermissions();
+  for (const [group, keys] of Object.entries(grants)) Object.assign((permissions as Record<string, object>)[group]!, keys);
+  const [manager] = await backend.db.select().from(schema.users).where(eq(schema.users.username, 'manager'));
+  const [role] = await backend.db.insert(schema.roles).values({ organizationId, name: username, permissions }).returning();
+  const [user] = await backend.db
+    .insert(schema.users)
+    .values({ username, organizationId, passwordHash: manager!.passwordHash, email: `${username}@example.com` })
+    .returning();
+  await backend.db.insert(schema.userRoles).values({ userId: user!.id, roleId: role!.id });
+  return signedIn(backend, username);
 }

@@ -4,18 +4,15 @@
  * writes refused with 409 STALE, and a soft delete that keeps what walkabouts and reports recorded.
  */
 import {
-  emptyRolePermissions,
   FLOOR_REQUIRED_MESSAGE,
   LOCATION_EQUIPMENT_REQUIRED_MESSAGE,
   LOCATION_NAME_REQUIRED_MESSAGE,
-  type RolePermissions,
 } from '@fsi/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, type TestBackend } from '../src/testing';
-import { databases, demoIds, list, one, signedIn, startTestBackend, type Answer, type Client, type JsonApiResource } from './helpers';
+import { databases, demoIds, list, one, signedIn, startTestBackend, type Answer, type Client, type JsonApiResource, type Grants, userWithGrants } from './helpers';
 
-type Grants = Partial<{ [G in keyof RolePermissions]: Partial<RolePermissions[G]> }>;
 type Link = { id: number; equipment: { id: number; name: string; status: string; order: number }; type_order: number; metadata: Record<string, unknown>; disabled: boolean };
 
 const RIVERSIDE = 'Riverside Distribution Warehouse';
@@ -45,18 +42,7 @@ describe.each(databases)('managing locations on %s', (database) => {
   afterAll(() => backend?.close());
 
   /** A Northwind user with one role of these grants. */
-  async function userWith(username: string, grants: Grants): Promise<Client> {
-    const permissions = emptyRolePermissions();
-    for (const [group, keys] of Object.entries(grants)) Object.assign((permissions as Record<string, object>)[group]!, keys);
-    const [manager] = await backend.db.select().from(schema.users).where(eq(schema.users.username, 'manager'));
-    const [role] = await backend.db.insert(schema.roles).values({ organizationId: demo.northwind, name: username, permissions }).returning();
-    const [user] = await backend.db
-      .insert(schema.users)
-      .values({ username, organizationId: demo.northwind, passwordHash: manager!.passwordHash, email: `${username}@example.com` })
-      .returning();
-    await backend.db.insert(schema.userRoles).values({ userId: user!.id, roleId: role!.id });
-    return signedIn(backend, username);
-  }
+  const userWith = (username: string, grants: Grants) => userWithGrants(backend, demo.northwind, username, grants);
 
   const errorOf = (answer: Answer) => {
     const [error] = answer.body.errors ?? [];

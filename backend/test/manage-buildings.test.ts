@@ -5,18 +5,14 @@
  */
 import {
   BUILDING_NAME_REQUIRED_MESSAGE,
-  emptyRolePermissions,
   STALE_EDIT_MESSAGE,
   STALE_ORDER_MESSAGE,
   tooLongMessage,
-  type RolePermissions,
 } from '@fsi/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, type TestBackend } from '../src/testing';
-import { databases, demoIds, list, one, signedIn, startTestBackend, type Answer, type Client } from './helpers';
-
-type Grants = Partial<{ [G in keyof RolePermissions]: Partial<RolePermissions[G]> }>;
+import { databases, demoIds, list, one, signedIn, startTestBackend, type Answer, type Client, type Grants, userWithGrants } from './helpers';
 
 describe.each(databases)('organization settings and manage buildings on %s', (database) => {
   let backend: TestBackend;
@@ -33,18 +29,7 @@ describe.each(databases)('organization settings and manage buildings on %s', (da
   afterAll(() => backend?.close());
 
   /** A Northwind user with one role of these grants. */
-  async function userWith(username: string, grants: Grants): Promise<Client> {
-    const permissions = emptyRolePermissions();
-    for (const [group, keys] of Object.entries(grants)) Object.assign((permissions as Record<string, object>)[group]!, keys);
-    const [manager] = await backend.db.select().from(schema.users).where(eq(schema.users.username, 'manager'));
-    const [role] = await backend.db.insert(schema.roles).values({ organizationId: demo.northwind, name: username, permissions }).returning();
-    const [user] = await backend.db
-      .insert(schema.users)
-      .values({ username, organizationId: demo.northwind, passwordHash: manager!.passwordHash, email: `${username}@example.com` })
-      .returning();
-    await backend.db.insert(schema.userRoles).values({ userId: user!.id, roleId: role!.id });
-    return signedIn(backend, username);
-  }
+  const userWith = (username: string, grants: Grants) => userWithGrants(backend, demo.northwind, username, grants);
 
   const create = (who: Client, name: unknown, organizationId: number | string = demo.northwind) =>
     who.post('/buildings', { data: { type: 'buildings', attributes: { name, organization_id: organizationId } } });

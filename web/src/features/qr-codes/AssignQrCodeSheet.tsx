@@ -1,10 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Alert, Box, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { QrCodeRow_LocationFragment } from './QrCodesPage.generated';
 import { IconAlertTriangle, IconCircleCheck } from '../../ui/icons';
 import { useIsPhone } from '../../ui/phone';
 // The same camera view as the walkabouts' location scan; its scanner code loads when the sheet opens.
 import { CameraView } from '../scanning/ScanSheet';
+import { TypedCode } from '../scanning/TypedCode';
 import { useAssignQrCode, type ScannedCode } from './useAssignQrCode';
 import classes from './AssignQrCodeSheet.module.css';
 
@@ -40,7 +41,6 @@ export function AssignQrCodeSheet({ buildingId, location, onClose }: AssignQrCod
   const [step, setStep] = useState<Step>({ kind: 'scan' });
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [typed, setTyped] = useState('');
   // The camera reports the same code many times a second: one check per text until another is shown.
   const lastText = useRef<string | null>(null);
   const working = useRef(false);
@@ -90,11 +90,10 @@ export function AssignQrCodeSheet({ buildingId, location, onClose }: AssignQrCod
     }
   };
 
-  const submitTyped = (event: FormEvent) => {
-    event.preventDefault();
+  const checkTyped = (text: string) => {
     // A typed code is checked again even when it was the last one shown: the user asked.
     lastText.current = null;
-    void handleText(typed);
+    void handleText(text);
   };
 
   return (
@@ -191,23 +190,7 @@ export function AssignQrCodeSheet({ buildingId, location, onClose }: AssignQrCod
               </Alert>
             )}
 
-            <form onSubmit={submitTyped}>
-              <Group align="flex-end" gap="xs" wrap="nowrap">
-                <TextInput
-                  label="QR code link"
-                  placeholder="https://…/q/…"
-                  value={typed}
-                  onChange={(event) => setTyped(event.currentTarget.value)}
-                  autoComplete="off"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  style={{ flex: 1 }}
-                />
-                <Button type="submit" disabled={typed.trim() === '' || busy}>
-                  Use Code
-                </Button>
-              </Group>
-            </form>
+            <TypedCode label="QR code link" disabled={busy} onCode={checkTyped} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel

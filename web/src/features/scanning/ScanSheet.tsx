@@ -1,8 +1,9 @@
-import { Component, lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Box, Button, Center, Code, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Center, Code, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { IScannerError } from '@yudiel/react-qr-scanner';
 import { parseQrCode, qrNotSupportedMessage } from '@fsi/shared';
 import { describeCameraError } from './cameraError';
+import { TypedCode } from './TypedCode';
 import classes from './ScanSheet.module.css';
 
 /** A QR scan closes the sheet 65 ms after the decode (inspection.md section 9). */
@@ -50,7 +51,6 @@ type ScanSheetBodyProps = Pick<ScanSheetProps, 'onClose' | 'onCode'>;
 function ScanSheetBody({ onClose, onCode }: ScanSheetBodyProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const [accepted, setAccepted] = useState(false);
-  const [typed, setTyped] = useState('');
   const timer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -70,11 +70,6 @@ function ScanSheetBody({ onClose, onCode }: ScanSheetBodyProps) {
     }, SCAN_CLOSE_DELAY_MS);
   };
 
-  const submitTyped = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed.trim() !== '') handleText(typed.trim());
-  };
-
   return (
     <Stack gap="md" className={classes.stack}>
       <Box className={classes.camera} aria-label="Camera" role="region">
@@ -89,24 +84,7 @@ function ScanSheetBody({ onClose, onCode }: ScanSheetBodyProps) {
         </Alert>
       )}
 
-      <form onSubmit={submitTyped}>
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput
-            label="Code"
-            description="No camera? Type or paste the link printed with the QR code."
-            placeholder="https://…/q/…"
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            style={{ flex: 1 }}
-          />
-          <Button type="submit" disabled={typed.trim() === '' || accepted}>
-            Use Code
-          </Button>
-        </Group>
-      </form>
+      <TypedCode label="Code" description="No camera? Type or paste the link printed with the QR code." disabled={accepted} onCode={handleText} />
     </Stack>
   );
 }
