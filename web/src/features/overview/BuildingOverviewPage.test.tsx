@@ -76,6 +76,10 @@ describe('Building overview', () => {
     const lobbyExit = within(locations).getByRole('link', { name: 'Exit Sign' }).closest('tr')!;
     expect(within(lobbyExit).getByText('Unsatisfactory')).toBeInTheDocument();
     expect(within(lobbyExit).getByText('Not Scanned')).toBeInTheDocument();
+    // The Fire Pump has no Weekly tasks: nothing to scan there, rather than 'Not Scanned'.
+    const pump = within(locations).getByRole('link', { name: 'Fire Pump' }).closest('tr')!;
+    expect(within(pump).getAllByRole('cell').map((cell) => cell.getAttribute('aria-label') ?? cell.textContent)).toEqual(['Not Scanned', 'Not inspected in this cycle']);
+    expect(within(locations).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Location and equipment', 'Monthly', 'Weekly']);
   });
 
   it('narrows to the chosen cycle without naming buildings', async () => {

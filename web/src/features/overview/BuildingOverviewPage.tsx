@@ -12,6 +12,7 @@ import { EMPTY_SELECTION, overviewFilterOf, type Selection } from './overviewFil
 import { buildingOverviewLink, equipmentTasksLink, locationLink } from './overviewLinks';
 import { OverviewEmpty, OverviewLoading, OverviewNotAllowed } from './OverviewStates';
 import { OverviewBuildingTable } from './OverviewTable';
+import type { OverviewTable_BuildingFragment } from './OverviewTable.generated';
 import { OverviewTotals } from './OverviewTotals';
 import { usePrintOverview } from './usePrintOverview';
 
@@ -114,7 +115,7 @@ export function BuildingOverviewPage() {
               <OverviewTotals counts={overview.counts} />
               {query.loading && <OverviewLoading />}
               {row ? <OverviewBuildingTable building={row} backUrl={backUrl} heading="Types" /> : <OverviewEmpty />}
-              <LocationsTable buildingId={buildingId} query={locationsQuery} cycles={[...new Set((row?.equipment ?? []).flatMap((e) => e.cycles.map((c) => c.name)))]} />
+              <LocationsTable buildingId={buildingId} query={locationsQuery} row={row} cycleOrder={(filterData?.cycles ?? []).map((c) => c.name)} />
             </>
           )}
         </Stack>
@@ -124,8 +125,22 @@ export function BuildingOverviewPage() {
 }
 
 /** Each location with its equipment and their state in each cycle's current walkabout (no record: Not Scanned). */
-function LocationsTable({ buildingId, query, cycles }: { buildingId: string; query: ReturnType<typeof useBuildingOverviewLocationsQuery>; cycles: string[] }) {
+function LocationsTable({
+  buildingId,
+  query,
+  row,
+  cycleOrder,
+}: {
+  buildingId: string;
+  query: ReturnType<typeof useBuildingOverviewLocationsQuery>;
+  row: OverviewTable_BuildingFragment | undefined;
+  cycleOrder: string[];
+}) {
   const data = query.data?.building;
+  // The cycles counted at the building, in the organization's order, and the cycles each type is inspected in.
+  const counted = new Set((row?.equipment ?? []).flatMap((e) => e.cycles.map((c) => c.name)));
+  const cycles = [...cycleOrder.filter((name) => counted.has(name)), ...[...counted].filter((name) => !cycleOrder.includes(name))];
+  const cyclesOf = new Map((row?.equipment ?? []).map((e) => [e.equipmentTypeId, new Set(e.cycles.map((c) => c.name))]));
   const states = useMemo(() => {
     const map = new Map<string, OverviewState>();
     for (const s of data?.equipmentStates ?? []) map.set(`${s.locationId}:${s.equipmentId}:${s.cycleName}`, STATE_OF[s.state] ?? 'unscanned');
@@ -175,6 +190,15 @@ function LocationsTable({ buildingId, query, cycles }: { buildingId: string; que
                         </Anchor>
                       </Table.Th>
                       {cycles.map((cycle) => {
+                        if (!cyclesOf.get(e.equipmentId)?.has(cycle)) {
+                          return (
+                            <Table.Td key={cycle} aria-label="Not inspected in this cycle">
+                              <Text span c="dimmed" aria-hidden="true">
+                                -
+                              </Text>
+                            </Table.Td>
+                          );
+                        }
                         const state = states.get(`${l.id}:${e.equipmentId}:${cycle}`) ?? 'unscanned';
                         return (
                           <Table.Td key={cycle}>

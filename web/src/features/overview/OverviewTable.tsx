@@ -41,7 +41,7 @@ export function OverviewBuildingTable({ building, backUrl, heading }: { building
             {OVERVIEW_EMPTY_MESSAGE}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={760}>
+          <Table.ScrollContainer minWidth={900}>
             <Table striped withTableBorder verticalSpacing={6} aria-labelledby={headingId}>
               <Table.Thead>
                 <Table.Tr>
@@ -71,7 +71,7 @@ export function OverviewBuildingTable({ building, backUrl, heading }: { building
                       )}
                     </Table.Th>
                     <Table.Td>{cycle.name}</Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Badge variant="light" color={cycle.status === 'COMPLETE' ? 'green' : 'orange'}>
                         {cycle.status === 'COMPLETE' ? 'Complete' : 'Incomplete'}
                       </Badge>
