@@ -93,6 +93,7 @@ describe('Organization overview', () => {
     const { user, currentPath, asked } = renderPage({ isAdmin: true, granted: [] });
     const select = await waitFor(() => inputOf('Organization'));
     expect(asked).toEqual([]);
+    expect(screen.getByText('Choose an organization to see the state of its buildings.')).toBeInTheDocument();
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'Harbour Strata Services' }));
     await waitFor(() => expect(currentPath()).toBe('/overview/organization?organizationId=2'));

@@ -110,6 +110,11 @@ export function OrganizationOverviewPage() {
             </Text>
           )}
           {allowed && !organizationId && !isAdmin && <OverviewEmpty description="You are not a user of an organization." />}
+          {allowed && !organizationId && isAdmin && (
+            <Text size="sm" c="dimmed">
+              Choose an organization to see the state of its buildings.
+            </Text>
+          )}
           {allowed && organizationId && loadFailed && <ReportsLoadError title="The overview could not be loaded" onRetry={retry} />}
           {print.error && (
             <Text role="alert" c="red" size="sm">

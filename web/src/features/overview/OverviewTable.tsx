@@ -72,7 +72,8 @@ export function OverviewBuildingTable({ building, backUrl, heading }: { building
                     </Table.Th>
                     <Table.Td>{cycle.name}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Badge variant="light" color={cycle.status === 'COMPLETE' ? 'green' : 'orange'}>
+                      {/* max-content: a badge's label gives way to an ellipsis when the table squeezes its column. */}
+                      <Badge variant="light" color={cycle.status === 'COMPLETE' ? 'green' : 'orange'} miw="max-content">
                         {cycle.status === 'COMPLETE' ? 'Complete' : 'Incomplete'}
                       </Badge>
                     </Table.Td>
