@@ -23,7 +23,11 @@ const SIGNED_IN = [...START, 'src/app/ApolloArea.tsx', 'src/app/shell/Shell.tsx'
  * /signin's target is 150 KiB (issue 8): it loads neither Apollo Client nor the screens behind sign-in.
  */
 export const BUDGETS = [
-  { route: '/signin', opens: START, budgetKiB: 125, targetKiB: 150 },
+  // 126: issue 13's overview screens: their route table entries and the regrouping of Mantine's shared chunks (23 -> 26
+  // files on this path) once Table, MultiSelect, SimpleGrid and Loader are used by two more lazy screens (124.5 -> 125.6
+  // KiB measured without and with them; importing the overview rules by file changed nothing). /buildings likewise
+  // (261.3 -> 262.6: 263), the editor (279.7 -> 281.0: 282).
+  { route: '/signin', opens: START, budgetKiB: 126, targetKiB: 150 },
   // 253: the report screens (issue 10) share Card, Badge, dayjs and others with Buildings, which the build then puts in
   // chunks of their own (248.9 -> 251.6 KiB measured without and with them), no new code on this path.
   // 259: issue 11's screens: the QR code routes (253.1 -> 253.5 KiB), the card's Accept Contract with its lazy sheet's
@@ -35,7 +39,7 @@ export const BUDGETS = [
   // Mantine's shared chunks once Accordion, Collapse, SimpleGrid and the Combobox are used by lazy screens (Modal's 25.4
   // KiB chunk became six; -> 261.2 KiB measured). Importing @fsi/shared by file, as the secondary data catalogue is, is
   // the next way back under.
-  { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 262 },
+  { route: '/buildings', opens: [...SIGNED_IN, 'src/features/buildings/BuildingsPage.tsx'], budgetKiB: 263 },
   // 271: the failure item sheets (issue 10) share Modal, Textarea and the upload with the editor, which the build then
   // puts in chunks of their own (269.8 -> 270.1 KiB measured without and with them), no new code on this path.
   {
@@ -44,7 +48,7 @@ export const BUDGETS = [
     // 276: the QR code screens' route table entries and documents (271.2 -> 271.6 KiB), the contract and organization
     // operations, rules and route (-> 272.7), the documents screens' routes, operations and rules (issue 11; -> 274.4 KiB).
     // Documents beside their screens: 270.9. 281: issue 12's screens, as for /buildings above (-> 279.7 KiB measured).
-    budgetKiB: 281,
+    budgetKiB: 282,
   },
   { route: 'the camera scanner, when opened (its WebAssembly apart)', opens: ['src/features/scanning/QrCameraScanner.tsx'], budgetKiB: 60, only: true },
 ];

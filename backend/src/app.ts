@@ -30,6 +30,7 @@ import qrCodeRoutes from './features/qr-codes/routes';
 // Issue 12, organization settings and the buildings list.
 import organizationSettingsRoutes from './features/organizations/counters';
 import manageBuildingRoutes from './features/buildings/manage-routes';
+import overviewRoutes from './features/overview/routes';
 import authPlugin from './plugins/auth';
 import authorizationPlugin from './plugins/authorization';
 import dbPlugin from './plugins/db';
@@ -149,6 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(floorRoutes);
   // The building walkabout applicability screen (issue 12): PUT /equipment (GET /equipment is failure-reports').
   await app.register(applicabilityRoutes);
+  // The overview dashboards (issue 13): filter data and entry state counters.
+  await app.register(overviewRoutes);
 
   app.get(
     '/openapi.json',

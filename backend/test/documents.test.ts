@@ -409,6 +409,29 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     (await manager.get(`/buildings/${building}/associations-counters`)).status,
     (await manager.get('/buildings/999999/associations-counters')).status,
   ],
+  // The overview dashboards (issue 13).
+  'GET /organizations/:id/overview-filters': async ({ manager, viewer, organization }) => [
+    (await manager.get(`/organizations/${organization}/overview-filters`)).status,
+    (await viewer.get(`/organizations/${organization}/overview-filters`)).status,
+    (await manager.get('/organizations/999999/overview-filters')).status,
+  ],
+  'GET /buildings/:id/overview-filters': async ({ manager, viewer, building }) => [
+    (await manager.get(`/buildings/${building}/overview-filters`)).status,
+    (await viewer.get(`/buildings/${building}/overview-filters`)).status,
+    (await manager.get('/buildings/999999/overview-filters')).status,
+  ],
+  'GET /organizations/:id/entry-state-counters': async ({ manager, viewer, organization }) => [
+    (await manager.get(`/organizations/${organization}/entry-state-counters?page[size]=2`)).status,
+    (await manager.get(`/organizations/${organization}/entry-state-counters?page[size]=0`)).status,
+    (await viewer.get(`/organizations/${organization}/entry-state-counters`)).status,
+    (await manager.get('/organizations/999999/entry-state-counters')).status,
+  ],
+  'POST /organizations/:id/entry-filtered-state-counters': async ({ manager, viewer, organization, building }) => [
+    (await manager.post(`/organizations/${organization}/entry-filtered-state-counters`, { building_ids: [building], walkabout_types: ['incomplete'] })).status,
+    (await manager.post(`/organizations/${organization}/entry-filtered-state-counters`, { walkabout_types: ['finished'] })).status,
+    (await viewer.post(`/organizations/${organization}/entry-filtered-state-counters`, {})).status,
+    (await manager.post('/organizations/999999/entry-filtered-state-counters', {})).status,
+  ],
   'POST /buildings': async ({ admin, manager, organization }) => [
     (await admin.post('/buildings', { data: { type: 'buildings', attributes: { name: 'Documents Tower', organization_id: organization } } })).status,
     (await admin.post('/buildings', { data: { type: 'buildings', attributes: { name: '', organization_id: organization } } })).status,
@@ -642,6 +665,10 @@ const expected: Record<string, number[]> = {
   'PUT /locations/type-order/batch/': [200, 409, 422],
   'GET /buildings/:buildingId/equipment-states': [200, 404],
   'GET /buildings/:buildingId/equipment-choices': [200, 404],
+  'GET /organizations/:id/overview-filters': [200, 403, 404],
+  'GET /buildings/:id/overview-filters': [200, 403, 404],
+  'GET /organizations/:id/entry-state-counters': [200, 400, 403, 404],
+  'POST /organizations/:id/entry-filtered-state-counters': [200, 422, 403, 404],
   'GET /mail-outbox': [200, 400, 403],
   'GET /failed-jobs': [200, 400, 403],
   'POST /buildings/:id/walkabouts': [200, 403, 404],

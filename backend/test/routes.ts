@@ -291,6 +291,15 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
     // Organization settings and the buildings list (issue 12).
     'GET /organizations/:id/associations-counters': { method: 'GET', url: `/organizations/${ids.organization}/associations-counters` },
     'GET /buildings/:id/associations-counters': { method: 'GET', url: `/buildings/${ids.building}/associations-counters` },
+    // The overview dashboards (issue 13).
+    'GET /organizations/:id/overview-filters': { method: 'GET', url: `/organizations/${ids.organization}/overview-filters` },
+    'GET /buildings/:id/overview-filters': { method: 'GET', url: `/buildings/${ids.building}/overview-filters` },
+    'GET /organizations/:id/entry-state-counters': { method: 'GET', url: `/organizations/${ids.organization}/entry-state-counters?page[size]=5` },
+    'POST /organizations/:id/entry-filtered-state-counters': {
+      method: 'POST',
+      url: `/organizations/${ids.organization}/entry-filtered-state-counters`,
+      body: { building_ids: [ids.building], walkabout_cycle_ids: [], walkabout_types: ['complete', 'incomplete'], equipment_ids: [] },
+    },
     'POST /buildings': { method: 'POST', url: '/buildings', body: { data: { type: 'buildings', attributes: { name: 'Sample Building', organization_id: ids.organization } } } },
     'PUT /buildings/:id/attributes': {
       method: 'PUT',

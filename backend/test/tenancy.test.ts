@@ -655,6 +655,24 @@ const cases: Record<string, Case> = {
   'GET /buildings/:buildingId/equipment-states': async (side) => {
     for (const id of side.other.buildings) expect((await side.client.get(`/buildings/${id}/equipment-states`)).status).toBe(404);
   },
+  // The overview dashboards (issue 13): nothing of another organization, whatever the filters name.
+  'GET /organizations/:id/overview-filters': async (side) => {
+    expect((await side.client.get(`/organizations/${side.otherOrganization}/overview-filters`)).status).toBe(404);
+  },
+  'GET /buildings/:id/overview-filters': async (side) => {
+    for (const id of side.other.buildings) expect((await side.client.get(`/buildings/${id}/overview-filters`)).status).toBe(404);
+  },
+  'GET /organizations/:id/entry-state-counters': async (side) => {
+    expect((await side.client.get(`/organizations/${side.otherOrganization}/entry-state-counters`)).status).toBe(404);
+  },
+  'POST /organizations/:id/entry-filtered-state-counters': async (side) => {
+    const body = { building_ids: side.other.buildings, walkabout_cycle_ids: side.other.cycles };
+    expect((await side.client.post(`/organizations/${side.otherOrganization}/entry-filtered-state-counters`, body)).status).toBe(404);
+    const own = await side.client.post(`/organizations/${ownOrganizationOf(side)}/entry-filtered-state-counters?page[size]=500`, body);
+    expect(own.status).toBe(200);
+    none(own.body);
+    expect((own.body.meta as { counters: { total: number } }).counters.total).toBe(0);
+  },
   // Administrators' views of the background work, which span organizations: refused to everyone else.
   'GET /mail-outbox': async (side) => {
     expect((await side.client.get('/mail-outbox')).status).toBe(403);

@@ -16,6 +16,9 @@
  * 8. Create Current Walkabouts and the Manage Locations query on a building of 500 locations, against creating its
  *    walkabout from scratch and GET /buildings/{id} (backend/bench/current-walkabouts.bench.ts), on PGlite and PostgreSQL.
  *    `npm run bench -- current-walkabouts` runs this part alone.
+ * 9. The overview dashboards (entry-state-counters and entry-filtered-state-counters) on a generated organization of 10,
+ *    100 and 1,000 buildings with a year of daily walkabouts (about 11 million results at 1,000), against
+ *    GET /organizations/{id} (backend/bench/overview.bench.ts), on PostgreSQL. `npm run bench -- overview` runs it alone.
  * Builds web/dist first when it is missing. Ends with a summary; exits 1 if a part failed.
  * Runs in a process with the production gateway's environment and Node options (stack.ts `runAsProduction`).
  */
@@ -25,6 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatCurrentWalkaboutsBenches, runCurrentWalkaboutsBenches, summarizeCurrentWalkaboutsBenches, type CurrentWalkaboutsBenches } from '../../backend/bench/current-walkabouts.bench';
 import { formatFailureSummaryBenches, runFailureSummaryBenches, type FailureSummaryBenches } from '../../backend/bench/failure-summary.bench';
+import { formatOverviewBenches, runOverviewBenches, summarizeOverviewBenches, type OverviewBenches } from '../../backend/bench/overview.bench';
 import { benchReportPdf, formatReportPdfBench, type ReportPdfBench } from '../../backend/bench/report-pdf.bench';
 import { databaseLabel, formatWalkaboutBenches, runWalkaboutBenches, type WalkaboutBenches } from '../../backend/bench/walkabouts.bench';
 import { BACKEND_CPU_TARGET_MS, benchBackendCost, formatBackendCostBench, type BackendCostBench } from './backend-cost';
@@ -87,6 +91,7 @@ function summary(
   reportPdf: ReportPdfBench | null,
   failureSummary: FailureSummaryBenches | null,
   currentWalkabouts: CurrentWalkaboutsBenches | null,
+  overview: OverviewBenches | null,
 ): string {
   const lines = ['', '=== Summary (ratios against baselines measured in this run)'];
   if (gateway) {
@@ -139,6 +144,10 @@ function summary(
     lines.push('  8 Create Current Walkabouts and Manage Locations, a building of 500 locations:');
     for (const line of summarizeCurrentWalkaboutsBenches(currentWalkabouts)) lines.push(`    ${line}`);
   } else lines.push('  8 Create Current Walkabouts: FAILED');
+  if (overview) {
+    lines.push('  9 overview dashboards, a year of daily walkabouts per building (PostgreSQL):');
+    for (const line of summarizeOverviewBenches(overview)) lines.push(`    ${line}`);
+  } else lines.push('  9 overview dashboards: FAILED');
   lines.push(`  took ${((Date.now() - started) / 60000).toFixed(1)} min${failures.length ? `; failed: ${failures.join(', ')}` : ''}`);
   return lines.join('\n');
 }
@@ -147,6 +156,13 @@ function summary(
 if (process.argv.includes('current-walkabouts')) {
   const alone = await part('8 Create Current Walkabouts and Manage Locations, 500 locations (PGlite, PostgreSQL)', runCurrentWalkaboutsBenches, formatCurrentWalkaboutsBenches);
   if (alone) console.log(['', '=== Summary (ratios against baselines measured in this run)', ...summarizeCurrentWalkaboutsBenches(alone).map((line) => `  8 ${line}`)].join('\n'));
+  process.exit(failures.length ? 1 : 0);
+}
+
+// `npm run bench -- overview`: part 9 alone (issue 13); OVERVIEW_BENCH_SIZES=10,100 picks the sizes.
+if (process.argv.includes('overview')) {
+  const alone = await part('9 overview dashboards, 10 to 1,000 buildings (PostgreSQL)', () => runOverviewBenches(), formatOverviewBenches);
+  if (alone) console.log(['', '=== Summary (ratios against baselines measured in this run)', ...summarizeOverviewBenches(alone).map((line) => `  9 ${line}`)].join('\n'));
   process.exit(failures.length ? 1 : 0);
 }
 
@@ -159,5 +175,6 @@ const lighthouse = await part('5/7 Lighthouse on /signin and /buildings', () => 
 const reportPdf = await part('6/7 report PDF, 2,000 conditions with 100 photos', benchReportPdf, formatReportPdfBench);
 const failureSummary = await part('7/7 failure summary over a year of daily walkabouts (PGlite, PostgreSQL)', runFailureSummaryBenches, formatFailureSummaryBenches);
 const currentWalkabouts = await part('8 Create Current Walkabouts and Manage Locations, 500 locations (PGlite, PostgreSQL)', runCurrentWalkaboutsBenches, formatCurrentWalkaboutsBenches);
-console.log(summary(gateway, walkabouts, tap, cost, lighthouse, reportPdf, failureSummary, currentWalkabouts));
+const overview = await part('9 overview dashboards, 10 to 1,000 buildings (PostgreSQL)', () => runOverviewBenches(), formatOverviewBenches);
+console.log(summary(gateway, walkabouts, tap, cost, lighthouse, reportPdf, failureSummary, currentWalkabouts, overview));
 process.exit(failures.length ? 1 : 0);

@@ -47,6 +47,9 @@ const loaders = {
   BuildingFormPage: () => import('../features/building-form/BuildingFormPage').then((module) => module.BuildingFormPage),
   // Manage Locations (issue 12).
   ManageLocationsPage: () => import('../features/manage-locations/ManageLocationsPage').then((module) => module.ManageLocationsPage),
+  // The overview dashboards (issue 13).
+  OrganizationOverviewPage: () => import('../features/overview/OrganizationOverviewPage').then((module) => module.OrganizationOverviewPage),
+  BuildingOverviewPage: () => import('../features/overview/BuildingOverviewPage').then((module) => module.BuildingOverviewPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -109,6 +112,9 @@ export const WalkaboutApplicabilityPage = lazyPage('WalkaboutApplicabilityPage')
 // Issue 12: the building edit form.
 export const BuildingFormPage = lazyPage('BuildingFormPage');
 export const ManageLocationsPage = lazyPage('ManageLocationsPage');
+// The overview dashboards (issue 13).
+export const OrganizationOverviewPage = lazyPage('OrganizationOverviewPage');
+export const BuildingOverviewPage = lazyPage('BuildingOverviewPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -145,6 +151,9 @@ export const SHELL_ROUTES = [
   // Issue 12: the building edit form.
   { path: '/manage/organization/:organizationId/building/:buildingId', screen: 'BuildingFormPage', Screen: BuildingFormPage },
   { path: '/manage/building/:buildingId/locations', screen: 'ManageLocationsPage', Screen: ManageLocationsPage },
+  // The overview dashboards (issue 13).
+  { path: '/overview/organization', screen: 'OrganizationOverviewPage', Screen: OrganizationOverviewPage },
+  { path: '/overview/building/:buildingId', screen: 'BuildingOverviewPage', Screen: BuildingOverviewPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

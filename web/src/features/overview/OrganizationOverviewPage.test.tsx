@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, graphql, HttpResponse, type RequestHandler } from 'msw';
+import { OVERVIEW_EMPTY_MESSAGE, OVERVIEW_LOADING_MESSAGE, type PermissionFlag } from '@fsi/shared';
+import { renderApp } from '../../test/render';
+import { anOrganization, aViewer } from '../../test/builders';
+import { anOverview, filterData, king, yonge } from './overviewFixtures';
+
+type Variables = { organizationId: string; filter: Record<string, unknown> | null; page: number; pageSize: number };
+
+function renderPage({
+  isAdmin = false,
+  granted = ['canViewOrganizationOverview'] as PermissionFlag[],
+  route = '/overview/organization',
+  overview = (_variables: Variables) => anOverview([king, yonge]),
+  handlers = [] as RequestHandler[],
+} = {}) {
+  const viewer = aViewer({ isAdmin, granted, organization: isAdmin ? null : anOrganization({ id: '1', name: 'Northwind Property Management' }) });
+  const asked: Variables[] = [];
+  const rendered = renderApp({
+    route,
+    viewer,
+    handlers: [
+      ...handlers,
+      graphql.query('OverviewViewer', () => HttpResponse.json({ data: { viewer } })),
+      graphql.query('OverviewOrganizations', () =>
+        HttpResponse.json({ data: { organizations: { __typename: 'OrganizationConnection', nodes: [anOrganization({ id: '1', name: 'Northwind Property Management' }), anOrganization({ id: '2', name: 'Harbour Strata Services' })] } } }),
+      ),
+      graphql.query('OrganizationOverviewFilters', ({ variables }) =>
+        HttpResponse.json({ data: { organization: { __typename: 'Organization', id: variables.organizationId, name: 'Northwind Property Management', overviewFilters: filterData } } }),
+      ),
+      graphql.query('OrganizationOverview', ({ variables }) => {
+        asked.push(variables as Variables);
+        return HttpResponse.json({ data: { organization: { __typename: 'Organization', id: variables.organizationId, overview: overview(variables as Variables) } } });
+      }),
+    ],
+  });
+  return { ...rendered, asked };
+}
+
+const inputOf = (label: string) => {
+  const input = screen.getAllByLabelText(label).find((element) => element.tagName === 'INPUT');
+  if (!input) throw new Error(`No input labelled ${label}`);
+  return input;
+};
+
+describe('Organization overview', () => {
+  it('shows the totals cards with counts and percentages rounded to 3 decimals, and each building with its types and cycles', async () => {
+    renderPage();
+    const totals = await screen.findByRole('list', { name: 'Totals' });
+    expect(within(totals).getByLabelText('Total: 7, 100%')).toBeInTheDocument();
+    expect(within(totals).getByLabelText('Satisfactory: 3, 42.857%')).toBeInTheDocument();
+    expect(within(totals).getByLabelText('Unsatisfactory: 1, 14.286%')).toBeInTheDocument();
+    expect(within(totals).getByLabelText('Not Applicable: 1, 14.286%')).toBeInTheDocument();
+    expect(within(totals).getByLabelText('Incomplete: 1, 14.286%')).toBeInTheDocument();
+    expect(within(totals).getByLabelText('Not Scanned: 1, 14.286%')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'King Street Commerce Centre' });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(within(table).getByText('Complete')).toBeInTheDocument();
+    const back = encodeURIComponent('/overview/organization');
+    expect(within(table).getByRole('link', { name: 'Exit Sign' })).toHaveAttribute('href', `/manage/building/11/equipments?typeId=t1&backUrl=${back}`);
+    expect(within(table).getByRole('link', { name: 'Exit Sign, Monthly: 1 Unsatisfactory (33.333%)' })).toHaveAttribute(
+      'href',
+      `/manage/building/11/equipments?typeId=t1&state=unsatisfactory&backUrl=${back}`,
+    );
+    expect(screen.getByRole('link', { name: 'King Street Commerce Centre' })).toHaveAttribute('href', '/overview/building/11?organizationId=1');
+    // A building without current walkabouts says so in its place.
+    expect(within(screen.getByRole('region', { name: 'Yonge & Eglinton Tower' })).getByText(OVERVIEW_EMPTY_MESSAGE)).toBeInTheDocument();
+  });
+
+  it("says 'Loading data, please wait...' while loading and 'No results found' when nothing matches", async () => {
+    renderPage({
+      handlers: [
+        graphql.query('OrganizationOverview', async ({ variables }) => {
+          await delay(300);
+          return HttpResponse.json({ data: { organization: { __typename: 'Organization', id: variables.organizationId, overview: anOverview([]) } } });
+        }),
+      ],
+    });
+    // Found while the overview is on its way (it disappears when the answer comes).
+    await screen.findByText(OVERVIEW_LOADING_MESSAGE);
+    expect(await screen.findByText(OVERVIEW_EMPTY_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByLabelText('Total: 0, 0%')).toBeInTheDocument();
+  });
+
+  it('tells a user without an overview permission so, without asking for the overview', async () => {
+    const { asked } = renderPage({ granted: ['canViewBuildings'] });
+    expect(await screen.findByText('Not available')).toBeInTheDocument();
+    expect(asked).toEqual([]);
+  });
+
+  it('lets an administrator choose the organization, which goes in the address', async () => {
+    const { user, currentPath, asked } = renderPage({ isAdmin: true, granted: [] });
+    const select = await waitFor(() => inputOf('Organization'));
+    expect(asked).toEqual([]);
+    expect(screen.getByText('Choose an organization to see the state of its buildings.')).toBeInTheDocument();
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Harbour Strata Services' }));
+    await waitFor(() => expect(currentPath()).toBe('/overview/organization?organizationId=2'));
+    await waitFor(() => expect(asked.at(-1)?.organizationId).toBe('2'));
+  });
+
+  it('shows no organization selector to others, whatever the address names', async () => {
+    const { asked } = renderPage({ route: '/overview/organization?organizationId=2' });
+    await screen.findByRole('list', { name: 'Totals' });
+    expect(screen.queryAllByLabelText('Organization').find((element) => element.tagName === 'INPUT')).toBeUndefined();
+    expect(asked.every((v) => v.organizationId === '1')).toBe(true);
+  });
+
+  it('narrows the buildings to the chosen region and sends the filter', async () => {
+    const { user, asked } = renderPage();
+    await screen.findByRole('list', { name: 'Totals' });
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(inputOf('Regions'));
+    await user.click(await screen.findByRole('option', { name: 'Midtown' }));
+    await waitFor(() => expect(asked.at(-1)?.filter).toEqual({ buildingIds: ['12'] }));
+    await user.click(inputOf('Buildings'));
+    expect(screen.getByRole('option', { name: 'Yonge & Eglinton Tower' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'King Street Commerce Centre' })).not.toBeInTheDocument();
+  });
+
+  it('pages through the buildings with previous and next', async () => {
+    const { user, asked } = renderPage({ overview: (v) => anOverview(v.page === 1 ? [king] : [yonge], { buildingsCount: 12, page: v.page }) });
+    expect(await screen.findByText('Buildings 1-10 of 12')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous buildings' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next buildings' }));
+    expect(await screen.findByText('Buildings 11-12 of 12')).toBeInTheDocument();
+    expect(asked.at(-1)).toMatchObject({ page: 2, pageSize: 10 });
+    expect(await screen.findByRole('region', { name: 'Yonge & Eglinton Tower' })).toBeInTheDocument();
+  });
+
+  it('says the overview could not be loaded, offers to try again and keeps the user signed in', async () => {
+    let fail = true;
+    const { user, currentPath } = renderPage({
+      handlers: [
+        graphql.query('OrganizationOverview', ({ variables }) =>
+          fail
+            ? HttpResponse.json({ errors: [{ message: 'Backend unavailable', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] })
+            : HttpResponse.json({ data: { organization: { __typename: 'Organization', id: variables.organizationId, overview: anOverview([king]) } } }),
+        ),
+      ],
+    });
+    expect(await screen.findByText('The overview could not be loaded')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Totals' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/overview/organization');
+  });
+});
