@@ -23,6 +23,9 @@ import { createWalkaboutLoaders } from './features/walkabouts/loaders';
 // Issue 12: floors and the building walkabout applicability.
 import { createApplicabilityLoaders } from './features/applicability/loaders';
 import { createFloorLoaders } from './features/floors/loaders';
+// Issue 13: organization usage, import and export.
+import { createUsageLoaders } from './features/usage/loaders';
+import { createImportExportLoaders } from './features/import-export/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
@@ -51,6 +54,9 @@ export function createDataSource(rest: RestClient): DataSource {
     applicability: createApplicabilityLoaders(rest),
     // Issue 12: the building form; the building read earlier in the request is stale after a save.
     buildingForm: createBuildingFormLoaders(rest, (id) => buildings.byId.clear(id)),
+    // Issue 13: organization usage, import and export.
+    usage: createUsageLoaders(rest),
+    importExport: createImportExportLoaders(rest),
   };
 }
 
@@ -73,4 +79,6 @@ export type DataSource = {
   floors: ReturnType<typeof createFloorLoaders>;
   applicability: ReturnType<typeof createApplicabilityLoaders>;
   buildingForm: ReturnType<typeof createBuildingFormLoaders>;
+  usage: ReturnType<typeof createUsageLoaders>;
+  importExport: ReturnType<typeof createImportExportLoaders>;
 };

@@ -25,6 +25,9 @@ import { reportResolvers } from './features/reports/resolvers';
 import { walkaboutResolvers } from './features/walkabouts/resolvers';
 import { applicabilityResolvers } from './features/applicability/resolvers';
 import { floorResolvers } from './features/floors/resolvers';
+// Issue 13: organization usage, import and export.
+import { usageResolvers } from './features/usage/resolvers';
+import { importExportResolvers } from './features/import-export/resolvers';
 
 export const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
 
@@ -66,4 +69,7 @@ export const resolvers = mergeResolvers([
   applicabilityResolvers,
   currentWalkaboutResolvers,
   buildingFormResolvers,
+  // Issue 13: organization usage, import and export.
+  usageResolvers,
+  importExportResolvers,
 ]);
