@@ -47,6 +47,11 @@ const loaders = {
   BuildingFormPage: () => import('../features/building-form/BuildingFormPage').then((module) => module.BuildingFormPage),
   // Manage Locations (issue 12).
   ManageLocationsPage: () => import('../features/manage-locations/ManageLocationsPage').then((module) => module.ManageLocationsPage),
+  // Organization usage, import and export (issue 13).
+  UsagePage: () => import('../features/usage/UsagePage').then((module) => module.UsagePage),
+  ImportPage: () => import('../features/import-export/ImportPage').then((module) => module.ImportPage),
+  ExportPage: () => import('../features/import-export/ExportPage').then((module) => module.ExportPage),
+  ExportBuildingsPage: () => import('../features/import-export/ExportPage').then((module) => module.ExportBuildingsPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -109,6 +114,11 @@ export const WalkaboutApplicabilityPage = lazyPage('WalkaboutApplicabilityPage')
 // Issue 12: the building edit form.
 export const BuildingFormPage = lazyPage('BuildingFormPage');
 export const ManageLocationsPage = lazyPage('ManageLocationsPage');
+// Organization usage, import and export (issue 13).
+export const UsagePage = lazyPage('UsagePage');
+export const ImportPage = lazyPage('ImportPage');
+export const ExportPage = lazyPage('ExportPage');
+export const ExportBuildingsPage = lazyPage('ExportBuildingsPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -145,6 +155,11 @@ export const SHELL_ROUTES = [
   // Issue 12: the building edit form.
   { path: '/manage/organization/:organizationId/building/:buildingId', screen: 'BuildingFormPage', Screen: BuildingFormPage },
   { path: '/manage/building/:buildingId/locations', screen: 'ManageLocationsPage', Screen: ManageLocationsPage },
+  // Organization usage, import and export (issue 13).
+  { path: '/manage/organization/:organizationId/usage', screen: 'UsagePage', Screen: UsagePage },
+  { path: '/settings/import', screen: 'ImportPage', Screen: ImportPage },
+  { path: '/settings/export', screen: 'ExportPage', Screen: ExportPage },
+  { path: '/settings/export/buildings', screen: 'ExportBuildingsPage', Screen: ExportBuildingsPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 
