@@ -51,7 +51,6 @@ const loaders = {
   UsagePage: () => import('../features/usage/UsagePage').then((module) => module.UsagePage),
   ImportPage: () => import('../features/import-export/ImportPage').then((module) => module.ImportPage),
   ExportPage: () => import('../features/import-export/ExportPage').then((module) => module.ExportPage),
-  ExportBuildingsPage: () => import('../features/import-export/ExportPage').then((module) => module.ExportBuildingsPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -118,7 +117,6 @@ export const ManageLocationsPage = lazyPage('ManageLocationsPage');
 export const UsagePage = lazyPage('UsagePage');
 export const ImportPage = lazyPage('ImportPage');
 export const ExportPage = lazyPage('ExportPage');
-export const ExportBuildingsPage = lazyPage('ExportBuildingsPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -159,7 +157,7 @@ export const SHELL_ROUTES = [
   { path: '/manage/organization/:organizationId/usage', screen: 'UsagePage', Screen: UsagePage },
   { path: '/settings/import', screen: 'ImportPage', Screen: ImportPage },
   { path: '/settings/export', screen: 'ExportPage', Screen: ExportPage },
-  { path: '/settings/export/buildings', screen: 'ExportBuildingsPage', Screen: ExportBuildingsPage },
+  { path: '/settings/export/buildings', screen: 'ExportPage', Screen: ExportPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

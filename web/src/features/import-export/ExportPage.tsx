@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Container, Group, Select, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
-import { useExportBuildingsQuery, useExportDataLazyQuery } from './ExportPage.generated';
+import { Link, useLocation } from 'react-router-dom';
+import { useApolloClient } from '@apollo/client';
+import { ExportDataDocument, useExportBuildingsQuery, type ExportDataQuery, type ExportDataQueryVariables } from './ExportPage.generated';
 import { useDataTransferOrganizationsQuery, useDataTransferViewerQuery } from './ImportPage.generated';
 import type { DataSetType } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
@@ -26,14 +27,13 @@ function download(filename: string, csv: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** /settings/export: choose the organization and the data set, download its CSV (administrators only). */
+/**
+ * /settings/export: choose the organization and the data set, download its CSV; /settings/export/buildings: the
+ * buildings of an organization, all or one (administrators only). One screen for both paths, so one lazy chunk.
+ */
 export function ExportPage() {
-  return <Export buildingsOnly={false} />;
-}
-
-/** /settings/export/buildings: the buildings of an organization, all or one, as CSV (administrators only). */
-export function ExportBuildingsPage() {
-  return <Export buildingsOnly />;
+  const { pathname } = useLocation();
+  return <Export key={pathname} buildingsOnly={pathname.replace(/\/$/, '').endsWith('/buildings')} />;
 }
 
 function Export({ buildingsOnly }: { buildingsOnly: boolean }) {
@@ -45,23 +45,32 @@ function Export({ buildingsOnly }: { buildingsOnly: boolean }) {
   const [buildingId, setBuildingId] = useState<string>(ALL_BUILDINGS);
   const [result, setResult] = useState<{ ok: true; text: string } | { ok: false; text: string } | null>(null);
   const buildings = useExportBuildingsQuery({ variables: { organizationId: organizationId ?? '' }, skip: !isAdmin || !organizationId || type !== 'BUILDINGS' });
-  const [exportData, { loading }] = useExportDataLazyQuery({ fetchPolicy: 'no-cache', context: { handlesErrors: true } });
+  const client = useApolloClient();
+  const [loading, setLoading] = useState(false);
 
   const run = async () => {
     if (!organizationId || !type) return;
     setResult(null);
+    setLoading(true);
     try {
-      const answer = await exportData({ variables: { type, organizationId, id: type === 'BUILDINGS' && buildingId !== ALL_BUILDINGS ? buildingId : null } });
-      if (answer.error && classifyError(answer.error).status === 'signedOut') return;
+      // A one-off read (the CSV is not kept in the cache): the client's query rather than a lazy query hook.
+      const answer = await client.query<ExportDataQuery, ExportDataQueryVariables>({
+        query: ExportDataDocument,
+        variables: { type, organizationId, id: type === 'BUILDINGS' && buildingId !== ALL_BUILDINGS ? buildingId : null },
+        fetchPolicy: 'no-cache',
+        context: { handlesErrors: true },
+      });
       const file = answer.data?.exportData;
       if (!file) {
-        setResult({ ok: false, text: answer.error ? EXPORT_FAILED_MESSAGE : 'No results found' });
+        setResult({ ok: false, text: 'No results found' });
         return;
       }
       download(file.filename, file.csv);
       setResult({ ok: true, text: `${file.filename}: ${file.rowsCount} ${file.rowsCount === 1 ? 'row' : 'rows'}.` });
-    } catch {
-      setResult({ ok: false, text: EXPORT_FAILED_MESSAGE });
+    } catch (error) {
+      if (classifyError(error).status !== 'signedOut') setResult({ ok: false, text: EXPORT_FAILED_MESSAGE });
+    } finally {
+      setLoading(false);
     }
   };
 

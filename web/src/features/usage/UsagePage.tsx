@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Anchor, Center, Container, EmptyState, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Center, Container, EmptyState, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useUsagePageQuery, useUsageViewerQuery, type UsagePageQuery } from './UsagePage.generated';
 import { TopBar } from '../../ui/TopBar';
 import { IconSearch } from '../../ui/icons';
@@ -74,8 +74,9 @@ const yes = 'Yes';
 
 function UsageTable({ rows }: { rows: readonly Usage[] }) {
   return (
-    <Table.ScrollContainer minWidth={980}>
-      <Table striped withTableBorder verticalSpacing="xs" aria-label="Usage per building">
+    // A plain scrolling box rather than Table.ScrollContainer, whose ScrollArea the build would split out of a chunk every route loads.
+    <Box style={{ overflowX: 'auto' }} tabIndex={0} aria-label="Usage table, scrolls sideways">
+      <Table miw={980} striped withTableBorder verticalSpacing="xs" aria-label="Usage per building">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Building</Table.Th>
@@ -122,6 +123,6 @@ function UsageTable({ rows }: { rows: readonly Usage[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }
