@@ -31,6 +31,9 @@ import qrCodeRoutes from './features/qr-codes/routes';
 import organizationSettingsRoutes from './features/organizations/counters';
 import manageBuildingRoutes from './features/buildings/manage-routes';
 import overviewRoutes from './features/overview/routes';
+// Organization usage, import and export (issue 13).
+import usageRoutes from './features/usage/routes';
+import importExportRoutes from './features/import-export/routes';
 import authPlugin from './plugins/auth';
 import authorizationPlugin from './plugins/authorization';
 import dbPlugin from './plugins/db';
@@ -146,6 +149,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Issue 12, organization settings and the buildings list.
   await app.register(organizationSettingsRoutes);
   await app.register(manageBuildingRoutes);
+  // Organization usage, import and export (issue 13).
+  await app.register(usageRoutes);
+  await app.register(importExportRoutes);
   // Floors (issue 12): add, rename, reorder.
   await app.register(floorRoutes);
   // The building walkabout applicability screen (issue 12): PUT /equipment (GET /equipment is failure-reports').

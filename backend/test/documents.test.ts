@@ -577,6 +577,36 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     (await viewer.post(`/buildings/${building}/walkabouts`, undefined)).status,
     (await manager.post('/buildings/424242/walkabouts', undefined)).status,
   ],
+  // Organization usage, import and export (issue 13).
+  'GET /organizations/:id/usage': async ({ admin, manager, organization }) => [
+    (await admin.get(`/organizations/${organization}/usage?page[size]=2`)).status,
+    (await manager.get(`/organizations/${organization}/usage`)).status,
+    (await admin.get('/organizations/424242/usage')).status,
+  ],
+  'GET /data': async ({ admin, manager, organization }) => [
+    (await admin.request('GET', `/data?type=types&organization_id=${organization}`, undefined, { accept: 'application/vnd.api+json' })).status,
+    (await manager.request('GET', `/data?type=types&organization_id=${organization}`, undefined, { accept: 'application/vnd.api+json' })).status,
+    (await admin.request('GET', `/data?type=nothing&organization_id=${organization}`, undefined, { accept: 'application/vnd.api+json' })).status,
+  ],
+  'POST /data': async ({ admin, manager, organization }) => {
+    const file = Buffer.from('type_name,component_name,cycle_name,label,reference_name,reference_description\r\nNo Such Type,,Monthly,Nothing,,\r\n').toString('base64');
+    const body = (kind: string, content: string) => ({ data: { type: kind, attributes: { file: content, organization_id: organization } } });
+    return [
+      (await admin.post('/data', body('references-csv', file))).status,
+      (await admin.post('/data', body('references-csv', Buffer.from('%PDF-1.4\u0000binary').toString('base64')))).status,
+      (await manager.post('/data', body('references-csv', file))).status,
+    ];
+  },
+  'GET /data-imports/:id': async ({ admin, manager, organization }) => {
+    const file = Buffer.from('type_name,component_name,cycle_name,label,reference_name,reference_description\r\nNo Such Type,,Monthly,Nothing,,\r\n').toString('base64');
+    const started = await admin.post('/data', { data: { type: 'references-csv', attributes: { file, organization_id: organization } } });
+    const id = one(started.body).id;
+    return [
+      (await admin.get(`/data-imports/${id}`)).status,
+      (await admin.get('/data-imports/00000000-0000-4000-8000-000000000000')).status,
+      (await manager.get(`/data-imports/${id}`)).status,
+    ];
+  },
   'GET /openapi.json': async ({ app }) => [(await app.inject({ method: 'GET', url: '/openapi.json' })).statusCode],
 };
 
@@ -672,6 +702,10 @@ const expected: Record<string, number[]> = {
   'GET /mail-outbox': [200, 400, 403],
   'GET /failed-jobs': [200, 400, 403],
   'POST /buildings/:id/walkabouts': [200, 403, 404],
+  'GET /organizations/:id/usage': [200, 403, 404],
+  'GET /data': [200, 403, 400],
+  'POST /data': [202, 422, 403],
+  'GET /data-imports/:id': [200, 404, 403],
   'GET /openapi.json': [200],
 };
 

@@ -366,6 +366,20 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
     'GET /buildings/:buildingId/equipment-choices': { method: 'GET', url: `/buildings/${ids.building}/equipment-choices` },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
+    // Organization usage, import and export (issue 13; administrators only: the manager's samples are refused after the input checks).
+    'GET /organizations/:id/usage': { method: 'GET', url: `/organizations/${ids.organization}/usage?page[size]=5` },
+    'GET /data': { method: 'GET', url: `/data?type=types&organization_id=${ids.organization}` },
+    'POST /data': {
+      method: 'POST',
+      url: '/data',
+      body: {
+        data: {
+          type: 'references-csv',
+          attributes: { file: Buffer.from('type_name,component_name,cycle_name,label,reference_name,reference_description\r\n').toString('base64'), organization_id: ids.organization },
+        },
+      },
+    },
+    'GET /data-imports/:id': { method: 'GET', url: '/data-imports/00000000-0000-4000-8000-000000000000' },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },
   };
 }

@@ -680,6 +680,32 @@ const cases: Record<string, Case> = {
   'GET /failed-jobs': async (side) => {
     expect((await side.client.get('/failed-jobs')).status).toBe(403);
   },
+  // Organization usage, import and export (issue 13): administrators only, so every other user of either organization is refused.
+  'GET /organizations/:id/usage': async (side) => {
+    for (const id of [side.otherOrganization, ownOrganizationOf(side)]) {
+      const answer = await side.client.get(`/organizations/${id}/usage`);
+      expect(answer.status).toBe(403);
+      expect(answer.body.data).toBeUndefined();
+    }
+  },
+  'GET /data': async (side) => {
+    for (const id of [side.otherOrganization, ownOrganizationOf(side)]) {
+      const answer = await side.client.get(`/data?type=buildings&organization_id=${id}`);
+      expect(answer.status).toBe(403);
+      expect(answer.body.data).toBeUndefined();
+    }
+  },
+  'POST /data': async (side, backend) => {
+    const before = await backend.db.select({ id: schema.buildings.id }).from(schema.buildings);
+    const file = Buffer.from('building_name,building_order,floor_label_name,occupancy_type,time_zone,floor_name,floor_order,location_name,location_hint,location_order,equipment_types\r\nTaken Over,0,,,,,,,,,\r\n').toString('base64');
+    const answer = await side.client.post('/data', { data: { type: 'buildings-csv', attributes: { file, organization_id: side.otherOrganization } } });
+    expect(answer.status).toBe(403);
+    expect(await backend.db.select({ id: schema.buildings.id }).from(schema.buildings)).toEqual(before);
+  },
+  'GET /data-imports/:id': async (side) => {
+    const answer = await side.client.get('/data-imports/00000000-0000-4000-8000-000000000000');
+    expect(answer.status).toBe(403);
+  },
   'GET /openapi.json': async (side, backend) => {
     // The API's description holds no organization's data.
     const text = (await backend.app.inject({ method: 'GET', url: '/openapi.json' })).body;

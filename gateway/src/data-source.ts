@@ -25,6 +25,9 @@ import { createApplicabilityLoaders } from './features/applicability/loaders';
 import { createFloorLoaders } from './features/floors/loaders';
 // Issue 13: the overview dashboards.
 import { createOverviewLoaders } from './features/overview/loaders';
+// Issue 13: organization usage, import and export.
+import { createUsageLoaders } from './features/usage/loaders';
+import { createImportExportLoaders } from './features/import-export/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
@@ -55,6 +58,9 @@ export function createDataSource(rest: RestClient): DataSource {
     buildingForm: createBuildingFormLoaders(rest, (id) => buildings.byId.clear(id)),
     // Issue 13: the overview dashboards.
     overview: createOverviewLoaders(rest),
+    // Issue 13: organization usage, import and export.
+    usage: createUsageLoaders(rest),
+    importExport: createImportExportLoaders(rest),
   };
 }
 
@@ -78,4 +84,6 @@ export type DataSource = {
   applicability: ReturnType<typeof createApplicabilityLoaders>;
   buildingForm: ReturnType<typeof createBuildingFormLoaders>;
   overview: ReturnType<typeof createOverviewLoaders>;
+  usage: ReturnType<typeof createUsageLoaders>;
+  importExport: ReturnType<typeof createImportExportLoaders>;
 };

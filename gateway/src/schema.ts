@@ -26,6 +26,9 @@ import { walkaboutResolvers } from './features/walkabouts/resolvers';
 import { applicabilityResolvers } from './features/applicability/resolvers';
 import { floorResolvers } from './features/floors/resolvers';
 import { overviewResolvers } from './features/overview/resolvers';
+// Issue 13: organization usage, import and export.
+import { usageResolvers } from './features/usage/resolvers';
+import { importExportResolvers } from './features/import-export/resolvers';
 
 export const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
 
@@ -68,4 +71,7 @@ export const resolvers = mergeResolvers([
   currentWalkaboutResolvers,
   buildingFormResolvers,
   overviewResolvers,
+  // Issue 13: organization usage, import and export.
+  usageResolvers,
+  importExportResolvers,
 ]);

@@ -742,6 +742,16 @@ describe.each(databases)('hostile strings in every text input of every mutation 
         },
       },
     },
+    // Import (issue 13): the file is base64, decoded and read as CSV; a hostile string there is an unreadable file.
+    importData: {
+      selection: '{ job { id } errors { field code message } }',
+      asAdmin: true,
+      variables: () => ({ type: 'REFERENCES', organizationId: contracts.organization, file: Buffer.from('type_name,component_name,cycle_name,label,reference_name,reference_description\r\n').toString('base64') }),
+      inputs: {
+        organizationId: { notKept: identifier },
+        file: { notKept: 'a base64 file, decoded and read as CSV row by row: never kept as this text' },
+      },
+    },
   };
 
   beforeAll(async () => {

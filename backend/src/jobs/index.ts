@@ -31,7 +31,8 @@ export type EnqueueOptions = {
   retryLimit?: number;
 };
 
-export type JobHandler = (data: any) => Promise<void>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** What a handler answers is kept as the job's output (readable through `byKey`). */
+export type JobHandler = (data: any) => Promise<unknown>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export type FailedJob = {
   id: string;
@@ -55,6 +56,11 @@ export type Jobs = {
   failed(page: { limit: number; offset: number }): Promise<{ jobs: FailedJob[]; total: number }>;
   /** A job's state as pg-boss keeps it (tests and operators). */
   state(queue: string, id: string): Promise<{ state: string; retryCount: number; output: unknown } | null>;
+  /**
+   * The newest job of this queue with this singleton key: its state, its data less the keys named in `omit`
+   * (a large payload need not travel back on every poll) and its output (the handler's answer, or its error).
+   */
+  byKey(queue: string, singletonKey: string, omit?: string[]): Promise<{ state: string; data: Record<string, unknown>; output: unknown } | null>;
 };
 
 export type JobsOptions = {
@@ -141,7 +147,7 @@ export default fp<JobsOptions>(
         for (const [queue, handler] of handlers) {
           await ensureQueue(queue);
           const id = await boss.work<Record<string, unknown>>(queue, async ([job]) => {
-            if (job) await handler(job.data);
+            if (job) return handler(job.data);
           });
           workerIds.set(queue, id);
         }
@@ -234,6 +240,16 @@ export default fp<JobsOptions>(
         await start();
         const job = await boss.getJobById(queue, id);
         return job ? { state: job.state, retryCount: job.retryCount, output: job.output } : null;
+      },
+
+      async byKey(queue, singletonKey, omit = []) {
+        await start();
+        const { rows } = await db.executeSql(
+          `SELECT state, data - $3::text[] AS data, output FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = $2 ORDER BY created_on DESC LIMIT 1`,
+          [queue, singletonKey, omit],
+        );
+        const row = rows[0];
+        return row ? { state: String(row.state), data: (row.data ?? {}) as Record<string, unknown>, output: row.output ?? null } : null;
       },
     };
     app.decorate('jobs', jobs);

@@ -50,6 +50,10 @@ const loaders = {
   // The overview dashboards (issue 13).
   OrganizationOverviewPage: () => import('../features/overview/OrganizationOverviewPage').then((module) => module.OrganizationOverviewPage),
   BuildingOverviewPage: () => import('../features/overview/BuildingOverviewPage').then((module) => module.BuildingOverviewPage),
+  // Organization usage, import and export (issue 13).
+  UsagePage: () => import('../features/usage/UsagePage').then((module) => module.UsagePage),
+  ImportPage: () => import('../features/import-export/ImportPage').then((module) => module.ImportPage),
+  ExportPage: () => import('../features/import-export/ExportPage').then((module) => module.ExportPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -115,6 +119,10 @@ export const ManageLocationsPage = lazyPage('ManageLocationsPage');
 // The overview dashboards (issue 13).
 export const OrganizationOverviewPage = lazyPage('OrganizationOverviewPage');
 export const BuildingOverviewPage = lazyPage('BuildingOverviewPage');
+// Organization usage, import and export (issue 13).
+export const UsagePage = lazyPage('UsagePage');
+export const ImportPage = lazyPage('ImportPage');
+export const ExportPage = lazyPage('ExportPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -154,6 +162,11 @@ export const SHELL_ROUTES = [
   // The overview dashboards (issue 13).
   { path: '/overview/organization', screen: 'OrganizationOverviewPage', Screen: OrganizationOverviewPage },
   { path: '/overview/building/:buildingId', screen: 'BuildingOverviewPage', Screen: BuildingOverviewPage },
+  // Organization usage, import and export (issue 13).
+  { path: '/manage/organization/:organizationId/usage', screen: 'UsagePage', Screen: UsagePage },
+  { path: '/settings/import', screen: 'ImportPage', Screen: ImportPage },
+  { path: '/settings/export', screen: 'ExportPage', Screen: ExportPage },
+  { path: '/settings/export/buildings', screen: 'ExportPage', Screen: ExportPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

@@ -42,7 +42,7 @@ describe('Session', () => {
   it('sends a deep link opened while signed out through sign-in and then to the page', async () => {
     const viewer = aViewer();
     const { user, currentPath } = renderApp({
-      route: '/manage/organization/1/usage',
+      route: '/manage/organization/1/user-roles',
       signedIn: false,
       handlers: [
         graphql.mutation('SignIn', () =>
@@ -54,13 +54,13 @@ describe('Session', () => {
         ),
       ],
     });
-    expect(currentPath()).toBe(`/signin?redirectUrl=${encodeURIComponent('/manage/organization/1/usage')}`);
+    expect(currentPath()).toBe(`/signin?redirectUrl=${encodeURIComponent('/manage/organization/1/user-roles')}`);
 
     await user.type(screen.getByLabelText('Username'), 'ida');
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    await waitFor(() => expect(currentPath()).toBe('/manage/organization/1/usage'));
+    await waitFor(() => expect(currentPath()).toBe('/manage/organization/1/user-roles'));
     expect(await screen.findByText('This page is not available yet')).toBeInTheDocument();
   });
 
