@@ -25,6 +25,8 @@ import { reportResolvers } from './features/reports/resolvers';
 import { walkaboutResolvers } from './features/walkabouts/resolvers';
 import { applicabilityResolvers } from './features/applicability/resolvers';
 import { floorResolvers } from './features/floors/resolvers';
+// Issue 13: equipment types and tasks groups at organization level.
+import { equipmentTypeResolvers } from './features/equipment-types/resolvers';
 
 export const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
 
@@ -66,4 +68,6 @@ export const resolvers = mergeResolvers([
   applicabilityResolvers,
   currentWalkaboutResolvers,
   buildingFormResolvers,
+  // Issue 13.
+  equipmentTypeResolvers,
 ]);
