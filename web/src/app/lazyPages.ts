@@ -47,6 +47,9 @@ const loaders = {
   BuildingFormPage: () => import('../features/building-form/BuildingFormPage').then((module) => module.BuildingFormPage),
   // Manage Locations (issue 12).
   ManageLocationsPage: () => import('../features/manage-locations/ManageLocationsPage').then((module) => module.ManageLocationsPage),
+  // Issue 13: types and tasks groups at organization level.
+  ManageTypesPage: () => import('../features/equipment-types/ManageTypesPage').then((module) => module.ManageTypesPage),
+  ManageTaskGroupsPage: () => import('../features/equipment-types/ManageTaskGroupsPage').then((module) => module.ManageTaskGroupsPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -109,6 +112,9 @@ export const WalkaboutApplicabilityPage = lazyPage('WalkaboutApplicabilityPage')
 // Issue 12: the building edit form.
 export const BuildingFormPage = lazyPage('BuildingFormPage');
 export const ManageLocationsPage = lazyPage('ManageLocationsPage');
+// Issue 13: types and tasks groups at organization level.
+export const ManageTypesPage = lazyPage('ManageTypesPage');
+export const ManageTaskGroupsPage = lazyPage('ManageTaskGroupsPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -145,6 +151,9 @@ export const SHELL_ROUTES = [
   // Issue 12: the building edit form.
   { path: '/manage/organization/:organizationId/building/:buildingId', screen: 'BuildingFormPage', Screen: BuildingFormPage },
   { path: '/manage/building/:buildingId/locations', screen: 'ManageLocationsPage', Screen: ManageLocationsPage },
+  // Issue 13: types and tasks groups at organization level.
+  { path: '/manage/organization/:organizationId/types', screen: 'ManageTypesPage', Screen: ManageTypesPage },
+  { path: '/manage/organization/:organizationId/tasksgroups', screen: 'ManageTaskGroupsPage', Screen: ManageTaskGroupsPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 
