@@ -4,18 +4,8 @@
  * section 5 with the spec's words, the locked name and alias, status and order changes with 409 STALE on an older
  * version, the 'Override Conditions' of a group reaching walkabouts created afterwards, and who may do each (section 6).
  */
-import {
-  emptyRolePermissions,
-  EQUIPMENT_GROUPS_REQUIRED_MESSAGE,
-  EQUIPMENT_NAME_REQUIRED_MESSAGE,
-  GROUP_NOT_OF_ORGANIZATION_MESSAGE,
-  GROUP_RANGE_MESSAGE,
-  STALE_EDIT_MESSAGE,
-  STALE_ORDER_MESSAGE,
-  TYPE_ALIAS_LOCKED_MESSAGE,
-  TYPE_NAME_LOCKED_MESSAGE,
-  type RolePermissions,
-} from '@fsi/shared';
+import { emptyRolePermissions, STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE, type RolePermissions } from '@fsi/shared';
+import { EQUIPMENT_GROUPS_REQUIRED_MESSAGE, EQUIPMENT_NAME_REQUIRED_MESSAGE, GROUP_NOT_OF_ORGANIZATION_MESSAGE, GROUP_RANGE_MESSAGE, TYPE_ALIAS_LOCKED_MESSAGE, TYPE_NAME_LOCKED_MESSAGE } from '@fsi/shared/equipment-types';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalkabout } from '../src/features/walkabouts/snapshot';

@@ -3,7 +3,8 @@
  * tasks, adding and changing a group with its tasks in order, one task per name, the spec's messages, 409 STALE on an
  * older version, and who may do each (section 6).
  */
-import { emptyRolePermissions, STALE_EDIT_MESSAGE, TASK_NOT_OF_ORGANIZATION_MESSAGE, TASKS_GROUP_NAME_REQUIRED_MESSAGE, TASKS_REQUIRED_MESSAGE, type RolePermissions } from '@fsi/shared';
+import { emptyRolePermissions, STALE_EDIT_MESSAGE, type RolePermissions } from '@fsi/shared';
+import { TASK_NOT_OF_ORGANIZATION_MESSAGE, TASKS_GROUP_NAME_REQUIRED_MESSAGE, TASKS_REQUIRED_MESSAGE } from '@fsi/shared/equipment-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, type TestBackend } from '../src/testing';

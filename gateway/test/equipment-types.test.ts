@@ -4,7 +4,8 @@
  * taskGroups, the mutations answering what changed, the user's mistakes as payload errors naming the modal's fields,
  * a stale version as STALE, and the section 6 refusals as FORBIDDEN.
  */
-import { EQUIPMENT_GROUPS_REQUIRED_MESSAGE, EQUIPMENT_NAME_REQUIRED_MESSAGE, STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE, TASKS_GROUP_NAME_REQUIRED_MESSAGE, TASKS_REQUIRED_MESSAGE } from '@fsi/shared';
+import { STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE } from '@fsi/shared';
+import { EQUIPMENT_GROUPS_REQUIRED_MESSAGE, EQUIPMENT_NAME_REQUIRED_MESSAGE, TASKS_GROUP_NAME_REQUIRED_MESSAGE, TASKS_REQUIRED_MESSAGE } from '@fsi/shared/equipment-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callersOf, startStack, type PayloadFieldErrors, type Stack } from './stack';
 

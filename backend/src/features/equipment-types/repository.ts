@@ -4,20 +4,8 @@
  * Conditions' of a component's group. Every change raises the type's version; one naming an older version is refused
  * with 409 STALE. An edit of the components runs in one transaction.
  */
-import {
-  canManageOrganizationTypes,
-  canViewOrganizationTypes,
-  GROUP_NOT_OF_ORGANIZATION_MESSAGE,
-  isImplicitComponentList,
-  NOT_ALLOWED_TO_MANAGE_TYPES_MESSAGE,
-  NOT_ALLOWED_TO_VIEW_TYPES_MESSAGE,
-  STALE_EDIT_MESSAGE,
-  STALE_ORDER_MESSAGE,
-  TYPE_ALIAS_LOCKED_MESSAGE,
-  TYPE_NAME_LOCKED_MESSAGE,
-  validateEquipmentType,
-  type EquipmentTypeStatus,
-} from '@fsi/shared';
+import { STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE } from '@fsi/shared';
+import { canManageOrganizationTypes, canViewOrganizationTypes, GROUP_NOT_OF_ORGANIZATION_MESSAGE, isImplicitComponentList, NOT_ALLOWED_TO_MANAGE_TYPES_MESSAGE, NOT_ALLOWED_TO_VIEW_TYPES_MESSAGE, TYPE_ALIAS_LOCKED_MESSAGE, TYPE_NAME_LOCKED_MESSAGE, validateEquipmentType, type EquipmentTypeStatus } from '@fsi/shared/equipment-types';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { equipmentComponentConditionGroups, equipmentComponents, equipmentTypes, organizations, taskGroups, tasks, type ConditionOverrides as Overrides, type EntityStatus } from '../../db/schema';

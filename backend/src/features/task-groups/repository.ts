@@ -3,12 +3,8 @@
  * the components of its equipment types use. A task is in at most one group (its group_id); saving a group sets its
  * tasks and their order in one transaction, moving a task from any other group and releasing the tasks left out.
  */
-import {
-  EQUIPMENT_TYPE_STATUS_LABELS,
-  STALE_EDIT_MESSAGE,
-  TASK_NOT_OF_ORGANIZATION_MESSAGE,
-  validateTaskGroup,
-} from '@fsi/shared';
+import { STALE_EDIT_MESSAGE } from '@fsi/shared';
+import { EQUIPMENT_TYPE_STATUS_LABELS, TASK_NOT_OF_ORGANIZATION_MESSAGE, validateTaskGroup } from '@fsi/shared/equipment-types';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cycles, equipmentTypes, organizations, taskGroups, tasks } from '../../db/schema';

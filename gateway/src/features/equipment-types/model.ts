@@ -2,7 +2,7 @@
  * Equipment types and tasks groups as GraphQL serves them (plain objects, read by graphql-js's default resolver),
  * from the backend's 'equipment' and 'tasks-groups' resources.
  */
-import { EQUIPMENT_TYPE_STATUS_LABELS } from '@fsi/shared';
+import { EQUIPMENT_TYPE_STATUS_LABELS } from '@fsi/shared/equipment-types';
 import type { EquipmentStatus, EquipmentType, TaskGroup, TaskGroupTask } from '../../generated/resolvers';
 import type { RestBody } from '../../rest-types';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
-import { SAME_TASK_NAME_SELECTED_MESSAGE, STALE_EDIT_MESSAGE, TASKS_GROUP_NAME_REQUIRED_MESSAGE, TASKS_REQUIRED_MESSAGE, type PermissionFlag } from '@fsi/shared';
+import { STALE_EDIT_MESSAGE, type PermissionFlag } from '@fsi/shared';
+import { SAME_TASK_NAME_SELECTED_MESSAGE, TASKS_GROUP_NAME_REQUIRED_MESSAGE, TASKS_REQUIRED_MESSAGE } from '@fsi/shared/equipment-types';
 import { renderApp } from '../../test/render';
 import { anOrganization, aViewer } from '../../test/builders';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Button, Center, Container, EmptyState, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { canManageOrganizationTypes, canViewOrganizationTypes } from '@fsi/shared';
+import { canManageOrganizationTypes, canViewOrganizationTypes } from '@fsi/shared/equipment-types';
 import { useManageTaskGroupsPageQuery, useManageTaskGroupsViewerQuery } from './ManageTaskGroupsPage.generated';
 import { TopBar } from '../../ui/TopBar';
 import { IconCircleCheck, IconPlus, IconSearch } from '../../ui/icons';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
-import { EQUIPMENT_GROUPS_REQUIRED_MESSAGE, EQUIPMENT_NAME_REQUIRED_MESSAGE, STALE_ORDER_MESSAGE, type PermissionFlag } from '@fsi/shared';
+import { STALE_ORDER_MESSAGE, type PermissionFlag } from '@fsi/shared';
+import { EQUIPMENT_GROUPS_REQUIRED_MESSAGE, EQUIPMENT_NAME_REQUIRED_MESSAGE } from '@fsi/shared/equipment-types';
 import { renderApp } from '../../test/render';
 import { anOrganization, aViewer } from '../../test/builders';
 

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ActionIcon, Alert, Button, Card, Center, Container, EmptyState, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { canManageOrganizationTypes, canViewOrganizationTypes, EQUIPMENT_TYPE_STATUS_LABELS, moveItem } from '@fsi/shared';
+import { moveItem } from '@fsi/shared';
+import { canManageOrganizationTypes, canViewOrganizationTypes, EQUIPMENT_TYPE_STATUS_LABELS } from '@fsi/shared/equipment-types';
 import { useManageTypesPageQuery, useManageTypesViewerQuery, type ManageTypes_TypeFragment } from './ManageTypesPage.generated';
 import type { EquipmentStatus } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { ActionIcon, Checkbox, Group, Modal, NativeSelect, ScrollArea, Stack, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
-import { ADMIN_TEXT_MAX_LENGTH, matchesTaskSearch, sameNameRefusal, validateTaskGroup } from '@fsi/shared';
+import { ADMIN_TEXT_MAX_LENGTH } from '@fsi/shared';
+import { matchesTaskSearch, sameNameRefusal, validateTaskGroup } from '@fsi/shared/equipment-types';
 import type { ManageTaskGroups_TaskFragment } from './ManageTaskGroupsPage.generated';
 import { useIsPhone } from '../../ui/phone';
 import { IconArrowDown, IconArrowUp, IconTrash } from '../../ui/icons';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Alert, Button, Card, Group, Modal, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { ADMIN_TEXT_MAX_LENGTH, validateEquipmentType } from '@fsi/shared';
+import { ADMIN_TEXT_MAX_LENGTH } from '@fsi/shared';
+import { validateEquipmentType } from '@fsi/shared/equipment-types';
 import type { ManageTypes_TypeFragment } from './ManageTypesPage.generated';
 import type { EquipmentComponentInput } from '../../generated/schema';
 import { useIsPhone } from '../../ui/phone';
