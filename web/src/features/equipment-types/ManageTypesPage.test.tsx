@@ -114,6 +114,10 @@ describe('Manage Types at organization level', () => {
     expect(within(dialog).getByText(EQUIPMENT_NAME_REQUIRED_MESSAGE)).toBeInTheDocument();
     expect(within(dialog).getByText(EQUIPMENT_GROUPS_REQUIRED_MESSAGE)).toBeInTheDocument();
     expect(sent).toEqual([]);
+    // A group row left without its tasks group says so at the select.
+    await user.click(within(dialog).getByRole('button', { name: 'Add group' }));
+    expect(within(dialog).getByText(EQUIPMENT_GROUPS_REQUIRED_MESSAGE)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove tasks group 1' }));
     await user.type(within(dialog).getByLabelText(/Equipment name/), 'Sprinkler Riser');
     await user.click(within(dialog).getByRole('button', { name: 'Add group' }));
     await user.selectOptions(within(dialog).getByLabelText('Tasks group 1'), 'Annual service');

@@ -203,7 +203,7 @@ function TypeRow({ type, first, last, canManage, busy, onUp, onDown, onEdit, onO
               </Text>
             </Stack>
           </Group>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="wrap">
             {canManage && (
               <>
                 <ActionIcon variant="subtle" size="lg" aria-label={`Move ${type.name} up`} disabled={first || busy} onClick={onUp}>

@@ -143,7 +143,7 @@ export function TypeModal({ organizationId, type, taskGroups, onSaved, onStale, 
               style={{ flex: '1 1 200px' }}
               data={groupChoices}
               value={group.taskGroupId}
-              error={shown[`${at}.taskGroupId`]}
+              error={shown[`${at}.taskGroupId`] ?? shown[`${at}.groupId`]}
               onChange={(event) => changeGroup(index, j, { taskGroupId: event.currentTarget.value })}
             />
             <NumberInput label="From" w={90} min={1} allowDecimal={false} value={group.from} error={shown[`${at}.from`]} onChange={(value) => changeGroup(index, j, { from: value === '' ? '' : Number(value) })} />
