@@ -83,7 +83,9 @@ export function ManageTaskGroupsPage() {
                     <Table.Tbody>
                       {groups.map((group) => (
                         <Table.Tr key={group.id}>
-                          <Table.Td style={{ overflowWrap: 'anywhere' }}>{group.name}</Table.Td>
+                          <Table.Td miw={150} fw={600} style={{ overflowWrap: 'break-word' }}>
+                            {group.name}
+                          </Table.Td>
                           <Table.Td>
                             <Text size="sm">{group.tasks.length === 0 ? '—' : group.tasks.map((task) => task.label).join(', ')}</Text>
                           </Table.Td>
