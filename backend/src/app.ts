@@ -14,6 +14,9 @@ import failureReportRoutes from './features/failure-reports/routes';
 import fireWatchRoutes from './features/fire-watches/routes';
 import floorRoutes from './features/floors/routes';
 import applicabilityRoutes from './features/applicability/routes';
+// Issue 13: equipment types and tasks groups at organization level.
+import equipmentTypeRoutes from './features/equipment-types/routes';
+import taskGroupRoutes from './features/task-groups/routes';
 import uploadRoutes from './features/uploads/routes';
 import locationRoutes from './features/locations/routes';
 import mailOutboxRoutes from './features/mail-outbox/routes';
@@ -158,6 +161,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(applicabilityRoutes);
   // The overview dashboards (issue 13): filter data and entry state counters.
   await app.register(overviewRoutes);
+  // Issue 13: equipment types (GET /equipment?filter[organization] is failure-reports') and tasks groups at organization level.
+  await app.register(equipmentTypeRoutes);
+  await app.register(taskGroupRoutes);
 
   app.get(
     '/openapi.json',

@@ -607,6 +607,53 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
       (await manager.get(`/data-imports/${id}`)).status,
     ];
   },
+  // Issue 13: equipment types and tasks groups at organization level.
+  'GET /equipments/:id': async ({ app, manager, organization }) => {
+    const [type] = await app.db.select({ id: schema.equipmentTypes.id }).from(schema.equipmentTypes).where(eq(schema.equipmentTypes.organizationId, Number(organization))).limit(1);
+    return [
+      (await manager.get(`/equipments/${type!.id}`)).status,
+      (await manager.get('/equipments/999999')).status,
+      (await manager.get(`/equipment?filter[organization]=${organization}`)).status,
+      (await manager.get('/equipment')).status,
+    ];
+  },
+  'POST /equipments': async ({ app, admin, manager, organization }) => {
+    const [group] = await app.db.select({ id: schema.taskGroups.id }).from(schema.taskGroups).where(eq(schema.taskGroups.organizationId, Number(organization))).limit(1);
+    const body = (name: string) => ({ equipment: { name }, equipment_components: [{ equipment_component_condition_groups: [{ condition_group_id: group!.id }] }], organization_id: organization });
+    return [(await admin.post('/equipments', body('Documents Type'))).status, (await admin.post('/equipments', body(''))).status, (await manager.post('/equipments', body('Nope'))).status];
+  },
+  'PUT /equipments/:id': async ({ app, admin, manager, organization }) => {
+    const [type] = await app.db.select().from(schema.equipmentTypes).where(eq(schema.equipmentTypes.organizationId, Number(organization))).limit(1);
+    const put = (who: Client) => who.request('PUT', `/equipments/${type!.id}`, { equipment: { status: type!.status, version: type!.version }, organization_id: organization });
+    return [(await put(admin)).status, (await put(admin)).status, (await put(manager)).status];
+  },
+  'PUT /equipment_component_condition_groups/:id': async ({ app, admin, manager, organization }) => {
+    const [type] = await app.db.select({ id: schema.equipmentTypes.id }).from(schema.equipmentTypes).where(eq(schema.equipmentTypes.organizationId, Number(organization))).limit(1);
+    const [group] = await app.db.select({ id: schema.taskGroups.id }).from(schema.taskGroups).where(eq(schema.taskGroups.organizationId, Number(organization))).limit(1);
+    const [component] = await app.db.insert(schema.equipmentComponents).values({ equipmentTypeId: type!.id, name: 'Documents Component' }).returning();
+    const [row] = await app.db.insert(schema.equipmentComponentConditionGroups).values({ componentId: component!.id, taskGroupId: group!.id }).returning();
+    const put = (who: Client, id: number) => who.request('PUT', `/equipment_component_condition_groups/${id}`, { options: { overrides: { makePhotoAndRemarksOptional: true } } });
+    return [(await put(admin, row!.id)).status, (await put(manager, row!.id)).status, (await put(admin, 999999)).status];
+  },
+  'GET /organizations/:id/tasks-groups': async ({ manager, organization }) => [
+    (await manager.get(`/organizations/${organization}/tasks-groups?include=equipment-conditions`)).status,
+    (await manager.get(`/organizations/${organization}/tasks-groups?include=everything`)).status,
+  ],
+  'POST /organizations/:id/tasks-groups': async ({ app, admin, viewer, organization }) => {
+    const [task] = await app.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.organizationId, Number(organization))).limit(1);
+    const body = (name: string) => ({ attributes: { name, equipment_condtions: [{ id: task!.id, order: 0 }] } });
+    return [
+      (await admin.post(`/organizations/${organization}/tasks-groups`, body('Documents Group'))).status,
+      (await admin.post(`/organizations/${organization}/tasks-groups`, body(' '))).status,
+      (await viewer.post(`/organizations/${organization}/tasks-groups`, body('Nope'))).status,
+    ];
+  },
+  'PUT /organizations/:id/tasks-groups/:groupId': async ({ app, admin, organization }) => {
+    const [group] = await app.db.select().from(schema.taskGroups).where(eq(schema.taskGroups.organizationId, Number(organization))).limit(1);
+    const [task] = await app.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.organizationId, Number(organization))).limit(1);
+    const put = () => admin.request('PUT', `/organizations/${organization}/tasks-groups/${group!.id}`, { attributes: { name: group!.name, equipment_condtions: [{ id: task!.id, order: 0 }], version: group!.version } });
+    return [(await put()).status, (await put()).status];
+  },
   'GET /openapi.json': async ({ app }) => [(await app.inject({ method: 'GET', url: '/openapi.json' })).statusCode],
 };
 
@@ -706,6 +753,13 @@ const expected: Record<string, number[]> = {
   'GET /data': [200, 403, 400],
   'POST /data': [202, 422, 403],
   'GET /data-imports/:id': [200, 404, 403],
+  'GET /equipments/:id': [200, 404, 200, 400],
+  'POST /equipments': [201, 422, 403],
+  'PUT /equipments/:id': [200, 409, 403],
+  'PUT /equipment_component_condition_groups/:id': [200, 403, 404],
+  'GET /organizations/:id/tasks-groups': [200, 400],
+  'POST /organizations/:id/tasks-groups': [201, 422, 403],
+  'PUT /organizations/:id/tasks-groups/:groupId': [200, 409],
   'GET /openapi.json': [200],
 };
 

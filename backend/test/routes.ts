@@ -110,7 +110,18 @@ export async function sampleIds(backend: TestBackend) {
     floor: String((await backend.db.select({ id: schema.floors.id }).from(schema.floors).where(eq(schema.floors.buildingId, Number(building))).limit(1))[0]!.id),
     user: demo.user('manager'),
     cycle: demo.cycle(demo.northwind, 'Weekly'),
+    typesAdmin: await typesAdminIds(backend, demo.northwind),
   };
+}
+
+/** Issue 13: a tasks group, a task and a component's tasks group of the organization (the last made here). */
+async function typesAdminIds(backend: TestBackend, organizationId: number) {
+  const [group] = await backend.db.select({ id: schema.taskGroups.id }).from(schema.taskGroups).where(eq(schema.taskGroups.organizationId, organizationId)).limit(1);
+  const [task] = await backend.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.organizationId, organizationId)).limit(1);
+  const [type] = await backend.db.select({ id: schema.equipmentTypes.id }).from(schema.equipmentTypes).where(eq(schema.equipmentTypes.organizationId, organizationId)).limit(1);
+  const [component] = await backend.db.insert(schema.equipmentComponents).values({ equipmentTypeId: type!.id, name: 'Sample component' }).returning();
+  const [row] = await backend.db.insert(schema.equipmentComponentConditionGroups).values({ componentId: component!.id, taskGroupId: group!.id }).returning();
+  return { group: group!.id, task: task!.id, componentGroup: row!.id };
 }
 
 const relationship = (type: string, id: string) => ({ data: { type, id } });
@@ -364,6 +375,34 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
     },
     'GET /buildings/:buildingId/equipment-states': { method: 'GET', url: `/buildings/${ids.building}/equipment-states` },
     'GET /buildings/:buildingId/equipment-choices': { method: 'GET', url: `/buildings/${ids.building}/equipment-choices` },
+    // Issue 13: equipment types and tasks groups at organization level.
+    'GET /equipments/:id': { method: 'GET', url: `/equipments/${ids.equipmentType}` },
+    'POST /equipments': {
+      method: 'POST',
+      url: '/equipments',
+      body: {
+        equipment: { name: 'Sample Type', alias_name: 'ST' },
+        equipment_components: [{ name: 'Sample Component', alias_name: null, order: 0, disabled: false, equipment_component_condition_groups: [{ condition_group_id: ids.typesAdmin.group, from: null, to: null, order: 0 }] }],
+        organization_id: ids.organization,
+      },
+    },
+    'PUT /equipments/:id': { method: 'PUT', url: `/equipments/${ids.equipmentType}`, body: { equipment: { status: 'active' }, organization_id: ids.organization } },
+    'PUT /equipment_component_condition_groups/:id': {
+      method: 'PUT',
+      url: `/equipment_component_condition_groups/${ids.typesAdmin.componentGroup}`,
+      body: { type: 'equipment_component_condition_groups', options: { overrides: { disableUnsatisfactoryPhoto: false, disableUnsatisfactoryRemarks: false, makePhotoAndRemarksOptional: true } } },
+    },
+    'GET /organizations/:id/tasks-groups': { method: 'GET', url: `/organizations/${ids.organization}/tasks-groups?include=equipment-conditions` },
+    'POST /organizations/:id/tasks-groups': {
+      method: 'POST',
+      url: `/organizations/${ids.organization}/tasks-groups`,
+      body: { attributes: { name: 'Sample Group', organization_name: 'Northwind', equipment_condtions: [{ id: ids.typesAdmin.task, order: 0 }] } },
+    },
+    'PUT /organizations/:id/tasks-groups/:groupId': {
+      method: 'PUT',
+      url: `/organizations/${ids.organization}/tasks-groups/${ids.typesAdmin.group}`,
+      body: { attributes: { name: 'Sample Group', equipment_condtions: [{ id: ids.typesAdmin.task, order: 0 }] } },
+    },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
     // Organization usage, import and export (issue 13; administrators only: the manager's samples are refused after the input checks).

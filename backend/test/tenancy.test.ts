@@ -672,6 +672,52 @@ const cases: Record<string, Case> = {
     expect(own.status).toBe(200);
     none(own.body);
     expect((own.body.meta as { counters: { total: number } }).counters.total).toBe(0);
+  // Issue 13: equipment types and tasks groups at organization level. Another organization's are not found, and nothing of them changes.
+  'GET /equipments/:id': async (side, backend) => {
+    const [type] = await backend.db.select({ id: schema.equipmentTypes.id }).from(schema.equipmentTypes).where(eq(schema.equipmentTypes.organizationId, side.otherOrganization)).limit(1);
+    expect((await side.client.get(`/equipments/${type!.id}`)).status).toBe(404);
+    expect((await side.client.get(`/equipment?filter[organization]=${side.otherOrganization}`)).status).toBe(404);
+  },
+  'POST /equipments': async (side, backend) => {
+    const [group] = await backend.db.select({ id: schema.taskGroups.id }).from(schema.taskGroups).where(eq(schema.taskGroups.organizationId, side.otherOrganization)).limit(1);
+    const body = { equipment: { name: `Made by ${side.username}` }, equipment_components: [{ equipment_component_condition_groups: [{ condition_group_id: group!.id }] }], organization_id: side.otherOrganization };
+    expect((await side.client.post('/equipments', body)).status).toBe(404);
+    expect(await backend.db.select().from(schema.equipmentTypes).where(eq(schema.equipmentTypes.name, `Made by ${side.username}`))).toEqual([]);
+  },
+  'PUT /equipments/:id': async (side, backend) => {
+    const [type] = await backend.db.select().from(schema.equipmentTypes).where(eq(schema.equipmentTypes.organizationId, side.otherOrganization)).limit(1);
+    for (const organization of [side.otherOrganization, ownOrganizationOf(side)]) {
+      expect((await side.client.request('PUT', `/equipments/${type!.id}`, { equipment: { status: 'disabled' }, organization_id: organization })).status).toBe(404);
+    }
+    expect((await backend.db.select().from(schema.equipmentTypes).where(eq(schema.equipmentTypes.id, type!.id)))[0]).toEqual(type);
+  },
+  'PUT /equipment_component_condition_groups/:id': async (side, backend) => {
+    const [type] = await backend.db.select({ id: schema.equipmentTypes.id }).from(schema.equipmentTypes).where(eq(schema.equipmentTypes.organizationId, side.otherOrganization)).limit(1);
+    const [group] = await backend.db.select({ id: schema.taskGroups.id }).from(schema.taskGroups).where(eq(schema.taskGroups.organizationId, side.otherOrganization)).limit(1);
+    const [component] = await backend.db.insert(schema.equipmentComponents).values({ equipmentTypeId: type!.id, name: `Tenancy ${side.username}` }).returning();
+    const [row] = await backend.db.insert(schema.equipmentComponentConditionGroups).values({ componentId: component!.id, taskGroupId: group!.id }).returning();
+    const answer = await side.client.request('PUT', `/equipment_component_condition_groups/${row!.id}`, { options: { overrides: { disableUnsatisfactoryPhoto: true } } });
+    expect(answer.status).toBe(404);
+    expect((await backend.db.select().from(schema.equipmentComponentConditionGroups).where(eq(schema.equipmentComponentConditionGroups.id, row!.id)))[0]).toEqual(row);
+  },
+  'GET /organizations/:id/tasks-groups': async (side) => {
+    expect((await side.client.get(`/organizations/${side.otherOrganization}/tasks-groups?include=equipment-conditions`)).status).toBe(404);
+  },
+  'POST /organizations/:id/tasks-groups': async (side, backend) => {
+    const [task] = await backend.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.organizationId, side.otherOrganization)).limit(1);
+    const body = { attributes: { name: `Group of ${side.username}`, equipment_condtions: [{ id: task!.id, order: 0 }] } };
+    expect((await side.client.post(`/organizations/${side.otherOrganization}/tasks-groups`, body)).status).toBe(404);
+    // Their task in one's own organization's group: not one of its tasks (or not allowed at all).
+    expect((await side.client.post(`/organizations/${ownOrganizationOf(side)}/tasks-groups`, body)).status).toBeOneOf([403, 422]);
+    expect(await backend.db.select().from(schema.taskGroups).where(eq(schema.taskGroups.name, `Group of ${side.username}`))).toEqual([]);
+  },
+  'PUT /organizations/:id/tasks-groups/:groupId': async (side, backend) => {
+    const [group] = await backend.db.select().from(schema.taskGroups).where(eq(schema.taskGroups.organizationId, side.otherOrganization)).limit(1);
+    const [task] = await backend.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.organizationId, side.otherOrganization)).limit(1);
+    const body = { attributes: { name: 'Taken over', equipment_condtions: [{ id: task!.id, order: 0 }] } };
+    expect((await side.client.request('PUT', `/organizations/${side.otherOrganization}/tasks-groups/${group!.id}`, body)).status).toBe(404);
+    expect((await side.client.request('PUT', `/organizations/${ownOrganizationOf(side)}/tasks-groups/${group!.id}`, body)).status).toBeOneOf([403, 404]);
+    expect((await backend.db.select().from(schema.taskGroups).where(eq(schema.taskGroups.id, group!.id)))[0]).toEqual(group);
   },
   // Administrators' views of the background work, which span organizations: refused to everyone else.
   'GET /mail-outbox': async (side) => {

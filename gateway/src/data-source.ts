@@ -28,6 +28,8 @@ import { createOverviewLoaders } from './features/overview/loaders';
 // Issue 13: organization usage, import and export.
 import { createUsageLoaders } from './features/usage/loaders';
 import { createImportExportLoaders } from './features/import-export/loaders';
+// Issue 13: equipment types and tasks groups at organization level.
+import { createEquipmentTypeLoaders } from './features/equipment-types/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
@@ -61,6 +63,8 @@ export function createDataSource(rest: RestClient): DataSource {
     // Issue 13: organization usage, import and export.
     usage: createUsageLoaders(rest),
     importExport: createImportExportLoaders(rest),
+    // Issue 13: equipment types and tasks groups at organization level.
+    equipmentTypes: createEquipmentTypeLoaders(rest),
   };
 }
 
@@ -86,4 +90,5 @@ export type DataSource = {
   overview: ReturnType<typeof createOverviewLoaders>;
   usage: ReturnType<typeof createUsageLoaders>;
   importExport: ReturnType<typeof createImportExportLoaders>;
+  equipmentTypes: ReturnType<typeof createEquipmentTypeLoaders>;
 };

@@ -29,6 +29,8 @@ import { overviewResolvers } from './features/overview/resolvers';
 // Issue 13: organization usage, import and export.
 import { usageResolvers } from './features/usage/resolvers';
 import { importExportResolvers } from './features/import-export/resolvers';
+// Issue 13: equipment types and tasks groups at organization level.
+import { equipmentTypeResolvers } from './features/equipment-types/resolvers';
 
 export const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
 
@@ -74,4 +76,6 @@ export const resolvers = mergeResolvers([
   // Issue 13: organization usage, import and export.
   usageResolvers,
   importExportResolvers,
+  // Issue 13.
+  equipmentTypeResolvers,
 ]);

@@ -74,6 +74,21 @@ describe.each(databases)('hostile strings in every text input of every mutation 
   /** The floor renameFloor renames (issue 12), with its version as last read. */
   const sweepFloor = { id: '', version: 0 };
   const tokenOf = (entry: Entry) => (entry.asAdmin ? adminToken : token);
+  /** Issue 13: Northwind's first tasks group and task, and a type of the sweep's own (made once) with its version as now. */
+  const typesSweep = { organization: '', group: '', task: '', type: '', typeVersion: 1, groupVersion: 1 };
+  async function typesWorld(): Promise<void> {
+    const [organization] = await stack.backend.db.select().from(db.organizations).where(eq(db.organizations.name, 'Northwind Property Management'));
+    const [group] = await stack.backend.db.select().from(db.taskGroups).where(eq(db.taskGroups.organizationId, organization!.id)).limit(1);
+    const [task] = await stack.backend.db.select().from(db.tasks).where(eq(db.tasks.organizationId, organization!.id)).limit(1);
+    if (!typesSweep.type) {
+      const [type] = await stack.backend.db.insert(db.equipmentTypes).values({ organizationId: organization!.id, name: 'Sweep edited type', order: 999 }).returning();
+      typesSweep.type = String(type!.id);
+    }
+    const [type] = await stack.backend.db.select().from(db.equipmentTypes).where(eq(db.equipmentTypes.id, Number(typesSweep.type)));
+    Object.assign(typesSweep, { organization: String(organization!.id), group: String(group!.id), task: String(task!.id), typeVersion: type!.version, groupVersion: group!.version });
+  }
+  type SweptType = { name: string; aliasName: string | null; components: Array<{ name: string; aliasName: string | null }> };
+  const sweptType = (payload: Payload) => payload.equipmentType as SweptType;
   /** The version of the building that renameBuilding and reorderBuildings change, read before each send (issue 12). */
   let buildingVersion = 1;
   async function currentVersion(): Promise<void> {
@@ -573,6 +588,80 @@ describe.each(databases)('hostile strings in every text input of every mutation 
         buildingId: { notKept: identifier },
         id: { notKept: identifier },
         name: { field: 'name', freeText: true, readBack: async (payload) => (payload.floor as { name: string }).name },
+      },
+    },
+    // Types and tasks groups at organization level (issue 13), the administrator's to change.
+    createEquipmentType: {
+      selection: '{ equipmentType { id name aliasName components { name aliasName } } errors { field code message } }',
+      asAdmin: true,
+      prepare: typesWorld,
+      variables: () => ({
+        input: { organizationId: typesSweep.organization, name: 'Sweep type', aliasName: 'ST', components: [{ name: 'Sweep part', aliasName: 'SP', taskGroups: [{ taskGroupId: typesSweep.group }] }] },
+      }),
+      inputs: {
+        'input.organizationId': { notKept: identifier },
+        'input.name': { field: 'name', readBack: async (payload) => sweptType(payload).name },
+        'input.aliasName': { field: 'aliasName', readBack: async (payload) => sweptType(payload).aliasName },
+        'input.components.0.id': { notKept: 'a new type has no components yet: an id that is not a number is left out' },
+        'input.components.0.name': { field: 'components.0.name', readBack: async (payload) => sweptType(payload).components[0]!.name },
+        'input.components.0.aliasName': { field: 'components.0.aliasName', readBack: async (payload) => sweptType(payload).components[0]!.aliasName },
+        'input.components.0.taskGroups.0.taskGroupId': { notKept: identifier },
+      },
+    },
+    updateEquipmentType: {
+      selection: '{ equipmentType { id name aliasName components { name aliasName } } errors { field code message } }',
+      asAdmin: true,
+      prepare: typesWorld,
+      variables: () => ({ input: { id: typesSweep.type, version: typesSweep.typeVersion, components: [{ name: 'Sweep part', aliasName: 'SP', taskGroups: [{ taskGroupId: typesSweep.group }] }] } }),
+      inputs: {
+        'input.id': { notKept: identifier },
+        'input.components.0.id': { notKept: identifier },
+        'input.components.0.name': { field: 'components.0.name', readBack: async (payload) => sweptType(payload).components[0]!.name },
+        'input.components.0.aliasName': { field: 'components.0.aliasName', readBack: async (payload) => sweptType(payload).components[0]!.aliasName },
+        'input.components.0.taskGroups.0.taskGroupId': { notKept: identifier },
+      },
+    },
+    setEquipmentTypeStatus: {
+      selection: '{ equipmentType { id status } errors { field code message } }',
+      asAdmin: true,
+      prepare: typesWorld,
+      variables: () => ({ id: typesSweep.type, status: 'ACTIVE', version: typesSweep.typeVersion }),
+      inputs: { id: { notKept: identifier } },
+    },
+    reorderEquipmentTypes: {
+      selection: '{ equipmentTypes { id order } errors { field code message } }',
+      asAdmin: true,
+      prepare: typesWorld,
+      variables: () => ({ types: [{ id: typesSweep.type, order: 999, version: typesSweep.typeVersion }] }),
+      inputs: { 'types.0.id': { notKept: identifier } },
+    },
+    updateComponentTaskGroupOverrides: {
+      selection: '{ equipmentType { id } errors { field code message } }',
+      asAdmin: true,
+      variables: () => ({ id: '1', overrides: { disableUnsatisfactoryPhoto: false, disableUnsatisfactoryRemarks: false, makePhotoAndRemarksOptional: false } }),
+      inputs: { id: { notKept: identifier } },
+    },
+    createTaskGroup: {
+      selection: '{ taskGroup { id name } errors { field code message } }',
+      asAdmin: true,
+      prepare: typesWorld,
+      variables: () => ({ organizationId: typesSweep.organization, input: { name: 'Sweep group', tasks: [{ id: typesSweep.task, order: 0 }] } }),
+      inputs: {
+        organizationId: { notKept: identifier },
+        'input.name': { field: 'name', readBack: async (payload) => (payload.taskGroup as { name: string }).name },
+        'input.tasks.0.id': { notKept: identifier },
+      },
+    },
+    updateTaskGroup: {
+      selection: '{ taskGroup { id name } errors { field code message } }',
+      asAdmin: true,
+      prepare: typesWorld,
+      variables: () => ({ organizationId: typesSweep.organization, id: typesSweep.group, version: typesSweep.groupVersion, input: { name: 'Sweep group', tasks: [{ id: typesSweep.task, order: 0 }] } }),
+      inputs: {
+        organizationId: { notKept: identifier },
+        id: { notKept: identifier },
+        'input.name': { field: 'name', readBack: async (payload) => (payload.taskGroup as { name: string }).name },
+        'input.tasks.0.id': { notKept: identifier },
       },
     },
     reorderFloors: {

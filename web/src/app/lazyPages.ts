@@ -54,6 +54,9 @@ const loaders = {
   UsagePage: () => import('../features/usage/UsagePage').then((module) => module.UsagePage),
   ImportPage: () => import('../features/import-export/ImportPage').then((module) => module.ImportPage),
   ExportPage: () => import('../features/import-export/ExportPage').then((module) => module.ExportPage),
+  // Issue 13: types and tasks groups at organization level.
+  ManageTypesPage: () => import('../features/equipment-types/ManageTypesPage').then((module) => module.ManageTypesPage),
+  ManageTaskGroupsPage: () => import('../features/equipment-types/ManageTaskGroupsPage').then((module) => module.ManageTaskGroupsPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -123,6 +126,9 @@ export const BuildingOverviewPage = lazyPage('BuildingOverviewPage');
 export const UsagePage = lazyPage('UsagePage');
 export const ImportPage = lazyPage('ImportPage');
 export const ExportPage = lazyPage('ExportPage');
+// Issue 13: types and tasks groups at organization level.
+export const ManageTypesPage = lazyPage('ManageTypesPage');
+export const ManageTaskGroupsPage = lazyPage('ManageTaskGroupsPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -167,6 +173,9 @@ export const SHELL_ROUTES = [
   { path: '/settings/import', screen: 'ImportPage', Screen: ImportPage },
   { path: '/settings/export', screen: 'ExportPage', Screen: ExportPage },
   { path: '/settings/export/buildings', screen: 'ExportPage', Screen: ExportPage },
+  // Issue 13: types and tasks groups at organization level.
+  { path: '/manage/organization/:organizationId/types', screen: 'ManageTypesPage', Screen: ManageTypesPage },
+  { path: '/manage/organization/:organizationId/tasksgroups', screen: 'ManageTaskGroupsPage', Screen: ManageTaskGroupsPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

@@ -6,6 +6,7 @@
 import Type from 'typebox';
 import { errorResponses, Int, IntArray, Included, ListDocument, ref, Resource, Str, StrNull, StringEnum, ToMany } from '../../jsonapi/schemas';
 import { TYPE_STATUSES } from './repository';
+import { OrganizationEquipmentAttributes } from '../equipment-types/attributes';
 
 export const APPLICABILITY_INCLUDES = ['equipment-equipment-conditions'] as const;
 
@@ -43,6 +44,8 @@ export const EquipmentResource = Resource(
     allEquipmentConditionIds: IntArray,
     /** The tasks this building's walkabouts include: all of them until an administrator unticks some. */
     applicableWalkaboutEquipmentConditionIds: IntArray,
+    // Organization level (Manage Types, issue 13): GET /equipment?filter[organization] and /equipments/{id} add these.
+    ...OrganizationEquipmentAttributes,
   },
   { 'equipment-equipment-conditions': ToMany('equipment-conditions') },
 );

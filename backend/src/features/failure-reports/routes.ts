@@ -9,7 +9,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cycles } from '../../db/schema';
 import { requireAcceptedContractOf } from '../buildings/contract';
-import { FieldErrors, forbidden, notFound, type FieldError } from '../../jsonapi/errors';
+import { badParameter, FieldErrors, forbidden, notFound, type FieldError } from '../../jsonapi/errors';
+import { organizationTypesList } from '../equipment-types/routes';
 import { parseInclude, parsePage } from '../../jsonapi/query';
 import { applicabilityList } from '../applicability/routes';
 import { APPLICABILITY_INCLUDES } from '../applicability/schemas';
@@ -174,6 +175,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/equipment', { schema: listEquipmentSchema }, async (request) => {
     const scope = scopeOf(request);
+    // Issue 13, Manage Types at organization level: the organization's types with their components and groups.
+    if (request.query['filter[organization]'] !== undefined) {
+      return organizationTypesList(app.db, scope, Number(request.query['filter[organization]']), parsePage(request.query), requestUrl(request));
+    }
+    if (request.query['filter[building]'] === undefined) throw badParameter('filter[building]', 'Name the building (filter[building]) or the organization (filter[organization]) whose equipment types to list.');
     // With the tasks included it is the building walkabout applicability screen's list (issue 12), administrators'.
     if (parseInclude(request.query.include, APPLICABILITY_INCLUDES).size) {
       const url = requestUrl(request);

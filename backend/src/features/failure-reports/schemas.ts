@@ -204,10 +204,11 @@ export const createCommentSchema = {
 export const listEquipmentSchema = {
   tags: ['reports'],
   summary:
-    "The equipment types at a building's locations: for the repair report (canViewRepairReports, once the contract is accepted), or with include=equipment-equipment-conditions for the building walkabout applicability screen (administrators only), their tasks included",
+    "The equipment types at a building's locations: for the repair report (canViewRepairReports, once the contract is accepted), or with include=equipment-equipment-conditions for the building walkabout applicability screen (administrators only), their tasks included. With filter[organization] instead, the organization's types by order with their components, tasks groups and versions (Manage Types: administrators, the organization's users, canManageOrganization or canViewOrganization). One of the two filters is required (400)",
   querystring: ListQuery(
     {
-      'filter[building]': SingleId,
+      'filter[building]': Type.Optional(SingleId),
+      'filter[organization]': Type.Optional(SingleId),
       'status[]': Type.Optional(Type.Array(TypeStatus, { maxItems: 3, description: "The types' statuses to list (default: all)" })),
     },
     APPLICABILITY_INCLUDES,

@@ -30,7 +30,7 @@ import type { Database } from '../../db/client';
 import { queryRows } from '../../db/raw';
 import { walkabouts } from '../../db/schema';
 import { createDueWalkaboutsOf } from './scheduler';
-import { activeEquipment, applicableTaskCondition } from './snapshot';
+import { activeEquipment, applicableTaskCondition, taskOptions } from './snapshot';
 
 /** What one press changed in one walkabout. */
 export type WalkaboutChanges = {
@@ -142,7 +142,7 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
     );
     await tx.execute(sql`insert into sections (walkabout_id, entry_id, equipment_type_id, component_id, name, alias_name, order_on_walkabout)
       select ${walkaboutId}, x.entry_id, x.equipment_type_id, x.component_id,
-        coalesce(ec.name, et.name), case when ec.id is null then et.alias_name else ec.alias_name end, 0
+        coalesce(nullif(ec.name, ''), et.name), case when coalesce(ec.name, '') = '' then et.alias_name else ec.alias_name end, 0
       from (select distinct e.id as entry_id, e.equipment_type_id, t.component_id
             from entries e join tasks t on t.id = any(${taskIds}) and t.equipment_type_id = e.equipment_type_id
             where e.walkabout_id = ${walkaboutId} and ${entryApplies(sql`e`)}) x
@@ -157,7 +157,7 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
            range_from, range_to, options, order_on_walkabout)
         select ${walkaboutId}, s.entry_id, s.id, t.id, t.label, t.type, t.classification, t.description, t.hint, t.reference_name,
           t.reference_description, t.type_value, t.type_satisfactory_value, t.type_unsatisfactory_value, t.type_record_value,
-          t.range_from, t.range_to, t.options, 0
+          t.range_from, t.range_to, ${taskOptions(sql`t`)}, 0
         from sections s
         join entries e on e.id = s.entry_id
         join tasks t on ${taskApplies(sql`t`, sql`s.equipment_type_id`, sql`s.component_id`)}
@@ -168,11 +168,11 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
 
     // Wording: unrecorded conditions take their task's; entries and sections without results their type's and component's.
     await tx.execute(sql`update conditions c set label = t.label, classification = t.classification, description = t.description,
-        hint = t.hint, reference_name = t.reference_name, reference_wording = t.reference_description, options = t.options
+        hint = t.hint, reference_name = t.reference_name, reference_wording = t.reference_description, options = ${taskOptions(sql`t`)}
       from tasks t
       where c.walkabout_id = ${walkaboutId} and t.id = c.task_id and not ${recorded(sql`c`)}
         and (c.label, c.classification, c.description, c.hint, c.reference_name, c.reference_wording, c.options)
-          is distinct from (t.label, t.classification, t.description, t.hint, t.reference_name, t.reference_description, t.options)`);
+          is distinct from (t.label, t.classification, t.description, t.hint, t.reference_name, t.reference_description, ${taskOptions(sql`t`)})`);
     await tx.execute(sql`update entries e set label = et.name || ' (' || e.location_equipment_id || ')', equipment_name = et.name, alias_name = et.alias_name
       from equipment_types et
       where e.id in (select e2.id from entries e2 join equipment_types et2 on et2.id = e2.equipment_type_id

@@ -41,6 +41,22 @@ function applicableTask(task: SQL, entryTypeId: SQL, buildingId: number, cycleId
 }
 
 /**
+ * A task's options as a walkabout takes them: its own, with what the 'Override Conditions' modal switched on for its
+ * tasks group on a component of its type (the task's own component when it has one; the first such group by order).
+ * Only the switches that are on count: an override never turns a task's own option off.
+ */
+export function taskOptions(task: SQL): SQL {
+  return sql`(${task}.options || coalesce((select jsonb_object_agg(o.key, o.value)
+    from (select ecg.overrides from equipment_component_condition_groups ecg
+          join equipment_components oc on oc.id = ecg.component_id
+          where ecg.task_group_id = ${task}.group_id and oc.equipment_type_id = ${task}.equipment_type_id
+            and (${task}.component_id is null or oc.id = ${task}.component_id)
+          order by ecg."order", ecg.id limit 1) g,
+      jsonb_each(g.overrides) o
+    where o.value = 'true'::jsonb), '{}'::jsonb))`;
+}
+
+/**
  * Equipment at a location that a walkabout includes: active, not disabled, of an active type (the location itself
  * not deleted: each query adds `l.deleted_at is null`). Exported for Create Current Walkabouts (current.ts).
  */
@@ -79,7 +95,7 @@ async function takeSnapshot(db: Database, walkaboutId: number, buildingId: numbe
   await db.execute(sql`insert into sections
       (walkabout_id, entry_id, equipment_type_id, component_id, name, alias_name, order_on_walkabout)
     select ${walkaboutId}, x.entry_id, x.equipment_type_id, x.component_id,
-      coalesce(ec.name, et.name), case when ec.id is null then et.alias_name else ec.alias_name end,
+      coalesce(nullif(ec.name, ''), et.name), case when coalesce(ec.name, '') = '' then et.alias_name else ec.alias_name end,
       (row_number() over (partition by x.entry_id order by x.component_id is not null, ec."order", ec.id))::int - 1
     from (select distinct e.id as entry_id, e.equipment_type_id, t.component_id
           from entries e join tasks t on ${applicableTask(sql`t`, sql`e.equipment_type_id`, buildingId, cycleId)}
@@ -92,7 +108,7 @@ async function takeSnapshot(db: Database, walkaboutId: number, buildingId: numbe
        range_from, range_to, options, order_on_walkabout)
     select ${walkaboutId}, s.entry_id, s.id, t.id, t.label, t.type, t.classification, t.description, t.hint, t.reference_name,
       t.reference_description, t.type_value, t.type_satisfactory_value, t.type_unsatisfactory_value, t.type_record_value,
-      t.range_from, t.range_to, t.options,
+      t.range_from, t.range_to, ${taskOptions(sql`t`)},
       (row_number() over (partition by s.id order by t."order", t.id))::int - 1
     from sections s
     join tasks t on ${applicableTask(sql`t`, sql`s.equipment_type_id`, buildingId, cycleId)}
