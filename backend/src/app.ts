@@ -14,6 +14,8 @@ import failureReportRoutes from './features/failure-reports/routes';
 import fireWatchRoutes from './features/fire-watches/routes';
 import floorRoutes from './features/floors/routes';
 import applicabilityRoutes from './features/applicability/routes';
+// Issue 13: tasks at organization level.
+import taskRoutes from './features/tasks/routes';
 import uploadRoutes from './features/uploads/routes';
 import locationRoutes from './features/locations/routes';
 import mailOutboxRoutes from './features/mail-outbox/routes';
@@ -149,6 +151,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(floorRoutes);
   // The building walkabout applicability screen (issue 12): PUT /equipment (GET /equipment is failure-reports').
   await app.register(applicabilityRoutes);
+  // Tasks at organization level (issue 13): list, add, edit or set status, reorder.
+  await app.register(taskRoutes);
 
   app.get(
     '/openapi.json',
