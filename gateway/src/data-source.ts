@@ -23,6 +23,8 @@ import { createWalkaboutLoaders } from './features/walkabouts/loaders';
 // Issue 12: floors and the building walkabout applicability.
 import { createApplicabilityLoaders } from './features/applicability/loaders';
 import { createFloorLoaders } from './features/floors/loaders';
+// Issue 13: tasks at organization level.
+import { createTaskLoaders } from './features/tasks/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
@@ -51,6 +53,8 @@ export function createDataSource(rest: RestClient): DataSource {
     applicability: createApplicabilityLoaders(rest),
     // Issue 12: the building form; the building read earlier in the request is stale after a save.
     buildingForm: createBuildingFormLoaders(rest, (id) => buildings.byId.clear(id)),
+    // Issue 13: tasks at organization level.
+    tasks: createTaskLoaders(rest),
   };
 }
 
@@ -73,4 +77,5 @@ export type DataSource = {
   floors: ReturnType<typeof createFloorLoaders>;
   applicability: ReturnType<typeof createApplicabilityLoaders>;
   buildingForm: ReturnType<typeof createBuildingFormLoaders>;
+  tasks: ReturnType<typeof createTaskLoaders>;
 };

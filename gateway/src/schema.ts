@@ -25,6 +25,8 @@ import { reportResolvers } from './features/reports/resolvers';
 import { walkaboutResolvers } from './features/walkabouts/resolvers';
 import { applicabilityResolvers } from './features/applicability/resolvers';
 import { floorResolvers } from './features/floors/resolvers';
+// Issue 13: tasks at organization level.
+import { taskResolvers } from './features/tasks/resolvers';
 
 export const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
 
@@ -66,4 +68,5 @@ export const resolvers = mergeResolvers([
   applicabilityResolvers,
   currentWalkaboutResolvers,
   buildingFormResolvers,
+  taskResolvers,
 ]);
