@@ -47,6 +47,8 @@ const loaders = {
   BuildingFormPage: () => import('../features/building-form/BuildingFormPage').then((module) => module.BuildingFormPage),
   // Manage Locations (issue 12).
   ManageLocationsPage: () => import('../features/manage-locations/ManageLocationsPage').then((module) => module.ManageLocationsPage),
+  // Manage Tasks at organization level (issue 13).
+  ManageTasksPage: () => import('../features/manage-tasks/ManageTasksPage').then((module) => module.ManageTasksPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -109,6 +111,8 @@ export const WalkaboutApplicabilityPage = lazyPage('WalkaboutApplicabilityPage')
 // Issue 12: the building edit form.
 export const BuildingFormPage = lazyPage('BuildingFormPage');
 export const ManageLocationsPage = lazyPage('ManageLocationsPage');
+// Manage Tasks at organization level (issue 13).
+export const ManageTasksPage = lazyPage('ManageTasksPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -145,6 +149,8 @@ export const SHELL_ROUTES = [
   // Issue 12: the building edit form.
   { path: '/manage/organization/:organizationId/building/:buildingId', screen: 'BuildingFormPage', Screen: BuildingFormPage },
   { path: '/manage/building/:buildingId/locations', screen: 'ManageLocationsPage', Screen: ManageLocationsPage },
+  // Manage Tasks at organization level (issue 13).
+  { path: '/manage/organization/:organizationId/tasks', screen: 'ManageTasksPage', Screen: ManageTasksPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 
