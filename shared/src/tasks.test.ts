@@ -152,3 +152,11 @@ describe('tasks (admin-organizations-buildings.md sections 2-9)', () => {
     expect(canManageOrganizationTasks(true, none)).toBe(true);
   });
 });
+
+describe('the messages written out', () => {
+  it('name every type and classification of section 9', async () => {
+    const { TASK_TYPES, TASK_TYPE_LABELS, TASK_CLASSIFICATIONS, TASK_CLASSIFICATION_MESSAGE } = await import('./tasks');
+    expect(TASK_TYPE_MESSAGE).toBe(`Task type must be one of: ${TASK_TYPES.map((type) => TASK_TYPE_LABELS[type]).join(', ')}`);
+    expect(TASK_CLASSIFICATION_MESSAGE).toBe(`Classification must be one of: ${TASK_CLASSIFICATIONS.join(', ')}`);
+  });
+});

@@ -53,8 +53,9 @@ export const RANGE_FROM_NUMBER_MESSAGE = 'Range from must be a number';
 export const RANGE_TO_NUMBER_MESSAGE = 'Range to must be a number';
 export const RANGE_ORDER_MESSAGE = 'Range from must not be greater than Range to';
 export const DROPDOWN_SATISFACTORY_MESSAGE = 'Satisfactory values must be among the Dropdown values';
-export const TASK_TYPE_MESSAGE = `Task type must be one of: ${TASK_TYPES.map((type) => TASK_TYPE_LABELS[type]).join(', ')}`;
-export const TASK_CLASSIFICATION_MESSAGE = `Classification must be one of: ${TASK_CLASSIFICATIONS.join(', ')}`;
+// Written out (not joined from the lists) so that bundles which never use them can drop them.
+export const TASK_TYPE_MESSAGE = 'Task type must be one of: Boolean, YesNo, YesNoNotApplicable, Number, String, Range, Dropdown, Multiselect';
+export const TASK_CLASSIFICATION_MESSAGE = 'Classification must be one of: Apply, Count, Check, Maintain, Record, Replace, Inspect, Test';
 export const NOT_ALLOWED_TO_MANAGE_TASKS_MESSAGE = "Only administrators and users who can manage the organization can add, edit, reorder or change the status of its tasks.";
 export const TASK_COMPONENT_NOT_OF_TYPE_MESSAGE = 'Component must be one of the equipment type’s components';
 export const TASK_GROUP_NOT_OF_ORGANIZATION_MESSAGE = 'Group must be one of the organization’s task groups';
