@@ -5,21 +5,8 @@
  * in one transaction, the 409 STALE of an older version, who may do each (section 6), and a task added here answered
  * in a walkabout made by Create Current Walkabouts.
  */
-import {
-  DROPDOWN_VALUES_REQUIRED_MESSAGE,
-  lockedTaskFieldMessage,
-  MULTISELECT_VALUES_REQUIRED_MESSAGE,
-  RANGE_FROM_REQUIRED_MESSAGE,
-  RANGE_ORDER_MESSAGE,
-  RANGE_TO_NUMBER_MESSAGE,
-  STALE_EDIT_MESSAGE,
-  STALE_ORDER_MESSAGE,
-  TASK_CYCLE_NOT_OF_ORGANIZATION_MESSAGE,
-  TASK_CYCLE_REQUIRED_MESSAGE,
-  TASK_EQUIPMENT_REQUIRED_MESSAGE,
-  TASK_NAME_REQUIRED_MESSAGE,
-  TASK_TYPE_MESSAGE,
-} from '@fsi/shared';
+import { STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE } from '@fsi/shared';
+import { DROPDOWN_VALUES_REQUIRED_MESSAGE, lockedTaskFieldMessage, MULTISELECT_VALUES_REQUIRED_MESSAGE, RANGE_FROM_REQUIRED_MESSAGE, RANGE_ORDER_MESSAGE, RANGE_TO_NUMBER_MESSAGE, TASK_CYCLE_NOT_OF_ORGANIZATION_MESSAGE, TASK_CYCLE_REQUIRED_MESSAGE, TASK_EQUIPMENT_REQUIRED_MESSAGE, TASK_NAME_REQUIRED_MESSAGE, TASK_TYPE_MESSAGE } from '@fsi/shared/tasks';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, type TestBackend } from '../src/testing';

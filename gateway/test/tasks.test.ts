@@ -5,16 +5,8 @@
  * task list can be read again in the same request), the section 5 messages at the GraphQL input's fields, a stale
  * version as a STALE payload error, and the section 6 refusals as FORBIDDEN.
  */
-import {
-  DROPDOWN_VALUES_REQUIRED_MESSAGE,
-  MULTISELECT_VALUES_REQUIRED_MESSAGE,
-  RANGE_ORDER_MESSAGE,
-  STALE_EDIT_MESSAGE,
-  STALE_ORDER_MESSAGE,
-  TASK_CYCLE_REQUIRED_MESSAGE,
-  TASK_NAME_REQUIRED_MESSAGE,
-  TASK_VALUE_SEPARATOR_MESSAGE,
-} from '@fsi/shared';
+import { STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE } from '@fsi/shared';
+import { DROPDOWN_VALUES_REQUIRED_MESSAGE, MULTISELECT_VALUES_REQUIRED_MESSAGE, RANGE_ORDER_MESSAGE, TASK_CYCLE_REQUIRED_MESSAGE, TASK_NAME_REQUIRED_MESSAGE, TASK_VALUE_SEPARATOR_MESSAGE } from '@fsi/shared/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callersOf, startStack, type PayloadFieldErrors, type Stack } from './stack';
 

@@ -4,28 +4,8 @@
  * setting its status and reordering. The rules and messages are @fsi/shared tasks.ts's. Every change raises the
  * task's version; a change naming an older version than stored is refused with 409 STALE, a reorder as a whole.
  */
-import {
-  canManageOrganizationTasks,
-  LOCKED_TASK_FIELDS,
-  lockedTaskFieldMessage,
-  NOT_ALLOWED_TO_MANAGE_TASKS_MESSAGE,
-  parseTaskClassification,
-  parseTaskType,
-  STALE_EDIT_MESSAGE,
-  STALE_ORDER_MESSAGE,
-  storedTaskValues,
-  TASK_COMPONENT_NOT_OF_TYPE_MESSAGE,
-  TASK_CYCLE_NOT_OF_ORGANIZATION_MESSAGE,
-  TASK_EQUIPMENT_NOT_OF_ORGANIZATION_MESSAGE,
-  TASK_GROUP_NOT_OF_ORGANIZATION_MESSAGE,
-  TASK_NAMED_TWICE_MESSAGE,
-  TASK_ORGANIZATION_MISMATCH_MESSAGE,
-  toFiniteNumber,
-  validateNewTask,
-  validateTaskTexts,
-  type TaskField,
-  type TaskStatusValue,
-} from '@fsi/shared';
+import { STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE, toFiniteNumber } from '@fsi/shared';
+import { canManageOrganizationTasks, LOCKED_TASK_FIELDS, lockedTaskFieldMessage, NOT_ALLOWED_TO_MANAGE_TASKS_MESSAGE, parseTaskClassification, parseTaskType, storedTaskValues, TASK_COMPONENT_NOT_OF_TYPE_MESSAGE, TASK_CYCLE_NOT_OF_ORGANIZATION_MESSAGE, TASK_EQUIPMENT_NOT_OF_ORGANIZATION_MESSAGE, TASK_GROUP_NOT_OF_ORGANIZATION_MESSAGE, TASK_NAMED_TWICE_MESSAGE, TASK_ORGANIZATION_MISMATCH_MESSAGE, validateNewTask, validateTaskTexts, type TaskField, type TaskStatusValue } from '@fsi/shared/tasks';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cycles, equipmentComponents, equipmentTypes, organizations, taskGroups, tasks, type ConditionType } from '../../db/schema';

@@ -4,7 +4,8 @@
  * PUT /equipment_conditions/{id} (an edit, or a status change) and PUT /equipment_conditions/reorder with the payload
  * keys as the spec writes them, plus the `version` a change was made on (an older one is refused with 409 STALE).
  */
-import { CONDITION_TYPES, TASK_STATUSES } from '@fsi/shared';
+import { CONDITION_TYPES } from '@fsi/shared';
+import { TASK_STATUSES } from '@fsi/shared/tasks';
 import Type from 'typebox';
 import { IdList, IdParams, ListQuery, SingleId } from '../../jsonapi/query';
 import { Bool, errorResponses, Int, IntNull, ListDocument, ref, Resource, SingleDocument, Str, StringEnum, StringOrNull, StrNull } from '../../jsonapi/schemas';

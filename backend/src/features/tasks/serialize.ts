@@ -1,4 +1,4 @@
-import { taskStatusDisplayName } from '@fsi/shared';
+import { taskStatusDisplayName } from '@fsi/shared/tasks';
 import type { Static } from 'typebox';
 import { resource } from '../../jsonapi/serializer';
 import type { TaskRow } from './repository';

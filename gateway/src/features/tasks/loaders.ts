@@ -4,7 +4,7 @@
  * (409 STALE, 422, and 404 for a record out of scope) are payload errors named by the GraphQL input's fields; 401 and
  * 403 stay GraphQL errors.
  */
-import { hasValueSeparator, TASK_VALUE_SEPARATOR_MESSAGE } from '@fsi/shared';
+import { hasValueSeparator, TASK_VALUE_SEPARATOR_MESSAGE } from '@fsi/shared/tasks';
 import type { CreateTaskInput, Task, TaskOrderInput, TaskStatus, UpdateTaskInput } from '../../generated/resolvers';
 import { withPayloadErrors, type FieldErrorRecord } from '../../errors';
 import { isRestId, memoizeByArgs, pageQuery, toConnection, type PageArgs } from '../../loaders';

@@ -2,7 +2,8 @@
  * A task (the spec's equipment condition) as GraphQL serves it (models.ts): plain fields only, so graphql-js's
  * default resolver reads each. The REST spellings of the type, classification and status become the enums'.
  */
-import { parseTaskClassification, parseValueList, toFiniteNumber } from '@fsi/shared';
+import { parseValueList, toFiniteNumber } from '@fsi/shared';
+import { parseTaskClassification } from '@fsi/shared/tasks';
 import type { Task, TaskClassification, TaskComponentChoice, TaskEquipmentChoice, TaskStatus, TaskType } from '../../generated/resolvers';
 import type { RestBody } from '../../rest-types';
 

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
-import {
-  DROPDOWN_VALUES_REQUIRED_MESSAGE,
-  MULTISELECT_VALUES_REQUIRED_MESSAGE,
-  RANGE_FROM_REQUIRED_MESSAGE,
-  RANGE_ORDER_MESSAGE,
-  STALE_EDIT_MESSAGE,
-  STALE_ORDER_MESSAGE,
-  TASK_CYCLE_REQUIRED_MESSAGE,
-  TASK_EQUIPMENT_REQUIRED_MESSAGE,
-  TASK_NAME_REQUIRED_MESSAGE,
-  type PermissionFlag,
-} from '@fsi/shared';
+import { STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE, type PermissionFlag } from '@fsi/shared';
+import { DROPDOWN_VALUES_REQUIRED_MESSAGE, MULTISELECT_VALUES_REQUIRED_MESSAGE, RANGE_FROM_REQUIRED_MESSAGE, RANGE_ORDER_MESSAGE, TASK_CYCLE_REQUIRED_MESSAGE, TASK_EQUIPMENT_REQUIRED_MESSAGE, TASK_NAME_REQUIRED_MESSAGE } from '@fsi/shared/tasks';
 import { renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
 

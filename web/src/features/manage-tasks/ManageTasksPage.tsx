@@ -1,17 +1,18 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ActionIcon, Alert, Badge, Button, Card, Center, Container, EmptyState, Group, NativeSelect, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { moveItem } from '@fsi/shared';
+// Straight from the module, not the package's index: the tasks rules then stay in this screen's chunk.
 import {
   canManageOrganizationTasks,
   canViewOrganizationTasks,
   groupTasksByGroup,
-  moveItem,
   parentStatusText,
   showsTaskStatusSelect,
   TASK_TYPE_LABELS,
   type TaskStatusValue,
   type TaskType,
-} from '@fsi/shared';
+} from '@fsi/shared/tasks';
 import { useManageTasksPageQuery, useManageTasksViewerQuery, type ManageTasks_TaskFragment } from './ManageTasksPage.generated';
 import type { TaskStatus } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';

@@ -8,12 +8,12 @@ import {
   TASK_TYPE_VALUE_FIELDS,
   TASK_TYPES,
   taskStatusDisplayName,
-  toFiniteNumber,
   validateNewTask,
   validateTaskTexts,
   type TaskField,
   type TaskType,
-} from '@fsi/shared';
+} from '@fsi/shared/tasks';
+import { toFiniteNumber } from '@fsi/shared';
 import type { ManageTasks_TaskFragment, ManageTasksPageQuery } from './ManageTasksPage.generated';
 import type { TaskClassification, TaskType as GraphQLTaskType } from '../../generated/schema';
 import { useIsPhone } from '../../ui/phone';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { changedTaskOrders, type OrderedTask } from '@fsi/shared';
+import { changedTaskOrders, type OrderedTask } from '@fsi/shared/tasks';
 import {
   useCreateTaskMutation,
   useReorderTasksMutation,
