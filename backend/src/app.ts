@@ -17,6 +17,8 @@ import applicabilityRoutes from './features/applicability/routes';
 // Issue 13: equipment types and tasks groups at organization level.
 import equipmentTypeRoutes from './features/equipment-types/routes';
 import taskGroupRoutes from './features/task-groups/routes';
+// Issue 13: tasks at organization level.
+import taskRoutes from './features/tasks/routes';
 import uploadRoutes from './features/uploads/routes';
 import locationRoutes from './features/locations/routes';
 import mailOutboxRoutes from './features/mail-outbox/routes';
@@ -164,6 +166,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Issue 13: equipment types (GET /equipment?filter[organization] is failure-reports') and tasks groups at organization level.
   await app.register(equipmentTypeRoutes);
   await app.register(taskGroupRoutes);
+  // Tasks at organization level (issue 13): list, add, edit or set status, reorder.
+  await app.register(taskRoutes);
 
   app.get(
     '/openapi.json',

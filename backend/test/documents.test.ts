@@ -653,6 +653,41 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     const [task] = await app.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.organizationId, Number(organization))).limit(1);
     const put = () => admin.request('PUT', `/organizations/${organization}/tasks-groups/${group!.id}`, { attributes: { name: group!.name, equipment_condtions: [{ id: task!.id, order: 0 }], version: group!.version } });
     return [(await put()).status, (await put()).status];
+  // Tasks at organization level (issue 13).
+  'GET /equipment_conditions': async ({ manager, organization }) => [
+    (await manager.get(`/equipment_conditions?filter[organization]=${organization}&page[size]=5`)).status,
+    (await manager.get('/equipment_conditions?filter[cycle]=x')).status,
+  ],
+  'POST /cycles/:cycleId/equipment_conditions': async ({ app, admin, manager, organization }) => {
+    const [type] = await app.db.select({ id: schema.equipmentTypes.id }).from(schema.equipmentTypes).where(eq(schema.equipmentTypes.organizationId, Number(organization))).limit(1);
+    const [cycle] = await app.db.select({ id: schema.cycles.id }).from(schema.cycles).where(eq(schema.cycles.organizationId, Number(organization))).limit(1);
+    const body = (label: string) => ({ organization_id: organization, equipment_id: type!.id, attributes: { label, type: 'YesNo' } });
+    return [
+      (await admin.post(`/cycles/${cycle!.id}/equipment_conditions`, body('Documented task'))).status,
+      (await admin.post('/cycles/null/equipment_conditions', body(''))).status,
+      (await manager.post(`/cycles/${cycle!.id}/equipment_conditions`, body('Documented task'))).status,
+      (await admin.post(`/cycles/${cycle!.id}/equipment_conditions`, { ...body('Nowhere'), organization_id: 999999 })).status,
+    ];
+  },
+  'PUT /equipment_conditions/:id': async ({ app, admin, manager, organization }) => {
+    const [task] = await app.db.select().from(schema.tasks).where(eq(schema.tasks.organizationId, Number(organization))).limit(1);
+    const put = (who: Client, attributes: Record<string, unknown>) => who.request('PUT', `/equipment_conditions/${task!.id}`, { organization_id: organization, attributes });
+    return [
+      (await put(admin, { description: 'Documented', version: task!.version })).status,
+      (await put(admin, { description: 'Again', version: task!.version })).status,
+      (await put(admin, { label: 'Renamed' })).status,
+      (await put(manager, { status: 'paused' })).status,
+      (await admin.request('PUT', '/equipment_conditions/999999', { attributes: { status: 'paused' } })).status,
+    ];
+  },
+  'GET /organizations/:organizationId/equipment-choices': async ({ manager, organization }) => [
+    (await manager.get(`/organizations/${organization}/equipment-choices`)).status,
+    (await manager.get('/organizations/999999/equipment-choices')).status,
+  ],
+  'PUT /equipment_conditions/reorder': async ({ app, admin, viewer, organization }) => {
+    const [task] = await app.db.select().from(schema.tasks).where(eq(schema.tasks.organizationId, Number(organization))).limit(1);
+    const batch = (who: Client, version: number) => who.request('PUT', '/equipment_conditions/reorder', { attributes: [{ id: task!.id, order: task!.order, version }] });
+    return [(await batch(admin, task!.version)).status, (await batch(admin, task!.version)).status, (await batch(viewer, task!.version + 1)).status];
   },
   'GET /openapi.json': async ({ app }) => [(await app.inject({ method: 'GET', url: '/openapi.json' })).statusCode],
 };
@@ -760,6 +795,11 @@ const expected: Record<string, number[]> = {
   'GET /organizations/:id/tasks-groups': [200, 400],
   'POST /organizations/:id/tasks-groups': [201, 422, 403],
   'PUT /organizations/:id/tasks-groups/:groupId': [200, 409],
+  'GET /equipment_conditions': [200, 400],
+  'POST /cycles/:cycleId/equipment_conditions': [201, 422, 403, 404],
+  'PUT /equipment_conditions/:id': [200, 409, 422, 403, 404],
+  'PUT /equipment_conditions/reorder': [200, 409, 403],
+  'GET /organizations/:organizationId/equipment-choices': [200, 404],
   'GET /openapi.json': [200],
 };
 

@@ -445,6 +445,67 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     }
     return entries;
   }
+  /**
+   * The inputs of the tasks routes (issue 13), sent as the administrator (the manager may not change tasks): texts read
+   * back from the task answered; each value list from a task of the type that keeps it; the fields an edit may not change
+   * are refused whatever is sent.
+   */
+  function taskInputs(): Record<string, ReadBack | NotStored | Refused> {
+    const create = 'POST /cycles/:cycleId/equipment_conditions';
+    const edit = 'PUT /equipment_conditions/:id';
+    const task = async (answer: Injected) => (answer.body.data as JsonApiResource).attributes;
+    const asTask = (attributes: Record<string, unknown>) => (): Sample => {
+      const sample = asAdmin(table[create]!);
+      const body = sample.body as { attributes: Record<string, unknown> };
+      return { ...sample, body: { ...body, attributes: { label: 'Sweep task', ...attributes } } };
+    };
+    const text = (route: string, name: string, sample: () => Sample, extra: Partial<ReadBack> = {}): ReadBack => ({
+      attribute: `tasks.${name} (${route === create ? 'the 201' : 'the 200'})`,
+      freeText: true,
+      sample,
+      read: async (answer) => (await task(answer))[name],
+      ...extra,
+    });
+    const created = () => asAdmin(table[create]!);
+    const edited = () => asAdmin(table[edit]!);
+    const locked = { refusedAll: 'fixed once the task exists: another value than stored is refused', sample: edited };
+    const entries: Record<string, ReadBack | NotStored | Refused> = {
+      [`${create} path:cycleId`]: { notStored: identifier },
+      [`${create} body:/organization_id`]: { notStored: identifier },
+      [`${create} body:/equipment_id`]: { notStored: identifier },
+      [`${create} body:/component_id`]: { notStored: identifier },
+      [`${create} body:/group_id`]: { notStored: identifier },
+      [`${create} body:/attributes/type`]: { attribute: 'tasks.type (the 201)', plain: () => 'yesno', sample: created, read: async (a) => (await task(a)).conditionType },
+      [`${create} body:/attributes/classification`]: { attribute: 'tasks.classification (the 201)', plain: () => 'Inspect', sample: created, read: async (a) => (await task(a)).classification },
+      [`${create} body:/attributes/rangeFrom`]: {
+        attribute: 'tasks.rangeFrom (the 201)',
+        plain: () => '12.5',
+        sample: asTask({ type: 'Range', rangeFrom: '1', rangeTo: '100' }),
+        read: async (a) => (await task(a)).rangeFrom,
+      },
+      [`${create} body:/attributes/rangeTo`]: {
+        attribute: 'tasks.rangeTo (the 201)',
+        plain: () => '99.5',
+        sample: asTask({ type: 'Range', rangeFrom: '1', rangeTo: '100' }),
+        read: async (a) => (await task(a)).rangeTo,
+      },
+      [`${create} body:/attributes/typeValue`]: text(create, 'typeValue', asTask({ type: 'Dropdown', typeValue: 'Open' })),
+      [`${create} body:/attributes/typeSatisfactoryValue`]: text(create, 'typeSatisfactoryValue', asTask({ type: 'String', typeSatisfactoryValue: 'Good' })),
+      [`${create} body:/attributes/typeUnsatisfactoryValue`]: text(create, 'typeUnsatisfactoryValue', asTask({ type: 'Multiselect', typeUnsatisfactoryValue: 'Broken' })),
+      [`${create} body:/attributes/typeRecordValue`]: text(create, 'typeRecordValue', asTask({ type: 'Multiselect', typeRecordValue: 'Spare' })),
+      [`${edit} path:id`]: { notStored: identifier },
+      [`${edit} body:/organization_id`]: { notStored: "the task's organization, compared: nothing is stored" },
+      [`${edit} body:/attributes/classification`]: { attribute: 'tasks.classification (the 200)', plain: () => 'Record', sample: edited, read: async (a) => (await task(a)).classification },
+      [`${edit} body:/attributes/status`]: { refusedAll: 'one of active, paused and disabled', sample: edited },
+      'PUT /equipment_conditions/reorder body:/attributes/0/id': { notStored: identifier },
+    };
+    for (const name of ['label', 'description', 'hint', 'reference_name', 'reference_description']) entries[`${create} body:/attributes/${name}`] = text(create, name, created);
+    for (const name of ['description', 'hint', 'reference_name', 'reference_description']) entries[`${edit} body:/attributes/${name}`] = text(edit, name, edited);
+    for (const name of ['label', 'type', 'rangeFrom', 'rangeTo', 'typeValue', 'typeSatisfactoryValue', 'typeUnsatisfactoryValue', 'typeRecordValue', 'cycle_id', 'equipment_id']) {
+      entries[`${edit} body:/attributes/${name}`] = locked;
+    }
+    return entries;
+  }
   let table: Record<string, Sample> = {};
   let ids: SampleIds;
 
@@ -495,6 +556,7 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     ...contractInputs(),
     ...manageBuildingInputs(),
     ...buildingFormInputs(),
+    ...taskInputs(),
     'POST /sessions body:/data/type': { notStored: typeMember },
     'POST /sessions body:/data/attributes/username': { notStored: 'a credential: checked, not kept' },
     'POST /sessions body:/data/attributes/password': { notStored: 'a credential: checked, not kept' },

@@ -111,6 +111,8 @@ export async function sampleIds(backend: TestBackend) {
     user: demo.user('manager'),
     cycle: demo.cycle(demo.northwind, 'Weekly'),
     typesAdmin: await typesAdminIds(backend, demo.northwind),
+    /** A task of Northwind (issue 13). */
+    task: String((await backend.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.organizationId, demo.northwind)).limit(1))[0]!.id),
   };
 }
 
@@ -419,6 +421,24 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       },
     },
     'GET /data-imports/:id': { method: 'GET', url: '/data-imports/00000000-0000-4000-8000-000000000000' },
+    // Tasks at organization level (issue 13). The edits carry no version, so that the sweep's sends never meet a stale one.
+    'GET /equipment_conditions': { method: 'GET', url: `/equipment_conditions?filter[organization]=${ids.organization}&filter[cycle]=${ids.cycle}&filter[equipment]=${ids.equipmentType}` },
+    'POST /cycles/:cycleId/equipment_conditions': {
+      method: 'POST',
+      url: `/cycles/${ids.cycle}/equipment_conditions`,
+      body: {
+        organization_id: ids.organization,
+        equipment_id: ids.equipmentType,
+        attributes: { label: 'Sample task', type: 'Dropdown', classification: 'Check', description: 'Sample', hint: 'Sample hint', reference_name: 'NFPA 10', reference_description: '7.2', typeValue: 'Open,Closed' },
+      },
+    },
+    'GET /organizations/:organizationId/equipment-choices': { method: 'GET', url: `/organizations/${ids.organization}/equipment-choices` },
+    'PUT /equipment_conditions/reorder': { method: 'PUT', url: '/equipment_conditions/reorder', body: { attributes: [{ id: ids.task, order: 0 }] } },
+    'PUT /equipment_conditions/:id': {
+      method: 'PUT',
+      url: `/equipment_conditions/${ids.task}`,
+      body: { organization_id: ids.organization, attributes: { description: 'Sample', hint: 'Sample hint', reference_name: 'NFPA 10', reference_description: '7.2', classification: 'Check' } },
+    },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },
   };
 }

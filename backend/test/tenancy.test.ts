@@ -718,6 +718,42 @@ const cases: Record<string, Case> = {
     expect((await side.client.request('PUT', `/organizations/${side.otherOrganization}/tasks-groups/${group!.id}`, body)).status).toBe(404);
     expect((await side.client.request('PUT', `/organizations/${ownOrganizationOf(side)}/tasks-groups/${group!.id}`, body)).status).toBeOneOf([403, 404]);
     expect((await backend.db.select().from(schema.taskGroups).where(eq(schema.taskGroups.id, group!.id)))[0]).toEqual(group);
+  // Tasks at organization level (issue 13): the other organization's tasks are not listed, and nothing of them changes.
+  'GET /equipment_conditions': async (side, backend) => {
+    const theirs = await backend.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.organizationId, side.otherOrganization));
+    expect(theirs.length).toBeGreaterThan(0);
+    const own = list((await side.client.get('/equipment_conditions?page[size]=500')).body);
+    expect(own.length).toBeGreaterThan(0);
+    for (const task of own) expect(task.attributes.organizationId).toBe(ownOrganizationOf(side));
+    none((await side.client.get(`/equipment_conditions?filter[organization]=${side.otherOrganization}`)).body);
+    none((await side.client.get(`/equipment_conditions?filter[id]=${theirs.map((t) => t.id).join(',')}`)).body);
+  },
+  'POST /cycles/:cycleId/equipment_conditions': async (side, backend) => {
+    const count = async () => (await backend.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.organizationId, side.otherOrganization))).length;
+    const before = await count();
+    const [type] = await backend.db.select({ id: schema.equipmentTypes.id }).from(schema.equipmentTypes).where(eq(schema.equipmentTypes.organizationId, side.otherOrganization)).limit(1);
+    const body = (organization: number) => ({ organization_id: organization, equipment_id: type!.id, attributes: { label: `Made by ${side.username}` } });
+    expect((await side.client.post(`/cycles/${side.other.cycles[0]}/equipment_conditions`, body(side.otherOrganization))).status).toBe(404);
+    // Their cycle and type under one's own organization: not one's own organization's (or not the caller's to add to).
+    expect([403, 422]).toContain((await side.client.post(`/cycles/${side.other.cycles[0]}/equipment_conditions`, body(ownOrganizationOf(side)))).status);
+    expect(await count()).toBe(before);
+  },
+  'PUT /equipment_conditions/reorder': async (side, backend) => {
+    const [task] = await backend.db.select().from(schema.tasks).where(eq(schema.tasks.organizationId, side.otherOrganization)).limit(1);
+    const answer = await side.client.request('PUT', '/equipment_conditions/reorder', { attributes: [{ id: task!.id, order: 99, version: task!.version }] });
+    expect(answer.status).toBe(404);
+    expect((await backend.db.select().from(schema.tasks).where(eq(schema.tasks.id, task!.id)))[0]).toEqual(task);
+  },
+  'GET /organizations/:organizationId/equipment-choices': async (side) => {
+    expect((await side.client.get(`/organizations/${side.otherOrganization}/equipment-choices`)).status).toBe(404);
+    expect(list((await side.client.get(`/organizations/${ownOrganizationOf(side)}/equipment-choices`)).body).length).toBeGreaterThan(0);
+  },
+  'PUT /equipment_conditions/:id': async (side, backend) => {
+    const [task] = await backend.db.select().from(schema.tasks).where(eq(schema.tasks.organizationId, side.otherOrganization)).limit(1);
+    for (const body of [{ attributes: { description: 'Taken', version: task!.version } }, { organization_id: side.otherOrganization, attributes: { status: 'paused' } }]) {
+      expect((await side.client.request('PUT', `/equipment_conditions/${task!.id}`, body)).status).toBe(404);
+    }
+    expect((await backend.db.select().from(schema.tasks).where(eq(schema.tasks.id, task!.id)))[0]).toEqual(task);
   },
   // Administrators' views of the background work, which span organizations: refused to everyone else.
   'GET /mail-outbox': async (side) => {

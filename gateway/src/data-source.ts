@@ -30,6 +30,8 @@ import { createUsageLoaders } from './features/usage/loaders';
 import { createImportExportLoaders } from './features/import-export/loaders';
 // Issue 13: equipment types and tasks groups at organization level.
 import { createEquipmentTypeLoaders } from './features/equipment-types/loaders';
+// Issue 13: tasks at organization level.
+import { createTaskLoaders } from './features/tasks/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
@@ -65,6 +67,8 @@ export function createDataSource(rest: RestClient): DataSource {
     importExport: createImportExportLoaders(rest),
     // Issue 13: equipment types and tasks groups at organization level.
     equipmentTypes: createEquipmentTypeLoaders(rest),
+    // Issue 13: tasks at organization level.
+    tasks: createTaskLoaders(rest),
   };
 }
 
@@ -91,4 +95,5 @@ export type DataSource = {
   usage: ReturnType<typeof createUsageLoaders>;
   importExport: ReturnType<typeof createImportExportLoaders>;
   equipmentTypes: ReturnType<typeof createEquipmentTypeLoaders>;
+  tasks: ReturnType<typeof createTaskLoaders>;
 };

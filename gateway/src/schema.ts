@@ -31,6 +31,8 @@ import { usageResolvers } from './features/usage/resolvers';
 import { importExportResolvers } from './features/import-export/resolvers';
 // Issue 13: equipment types and tasks groups at organization level.
 import { equipmentTypeResolvers } from './features/equipment-types/resolvers';
+// Issue 13: tasks at organization level.
+import { taskResolvers } from './features/tasks/resolvers';
 
 export const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
 
@@ -78,4 +80,5 @@ export const resolvers = mergeResolvers([
   importExportResolvers,
   // Issue 13.
   equipmentTypeResolvers,
+  taskResolvers,
 ]);

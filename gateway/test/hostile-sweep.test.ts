@@ -71,6 +71,32 @@ describe.each(databases)('hostile strings in every text input of every mutation 
   let saves = 0;
   /** Contracts (issue 11): uploads' references the contract inputs take, a building no other entry saves in, and an organization of no building. */
   const contracts = { pdf: '', image: '', building: '', organization: '' };
+  /** Tasks (issue 13): the organization, cycle and equipment type of new tasks, and the task the edits change, with its version as now. */
+  const sweepTask = { organization: '', equipmentType: '', id: '', version: 1 };
+  const sweepTaskBase = () => ({ organizationId: sweepTask.organization, cycleId: world.cycle, equipmentTypeId: sweepTask.equipmentType });
+  /** The task type (and other values) that keep the list a path names. */
+  const sweepTaskValues: Record<string, Record<string, unknown>> = {
+    'input.values.0': { type: 'DROPDOWN', values: ['Open'] },
+    'input.satisfactoryValues.0': { type: 'STRING', satisfactoryValues: ['Good'] },
+    'input.unsatisfactoryValues.0': { type: 'MULTISELECT', unsatisfactoryValues: ['Broken'] },
+    'input.recordValues.0': { type: 'MULTISELECT', recordValues: ['Spare'] },
+  };
+  async function sweepTaskWorld() {
+    if (!sweepTask.organization) {
+      const { building } = await query<{ building: { organization: { id: string } } }>('query ($id: ID!) { building(id: $id) { organization { id } } }', { id: world.building });
+      sweepTask.organization = building.organization.id;
+      const { organization } = await query<{ organization: { taskEquipmentChoices: Array<{ id: string }> } }>('query ($id: ID!) { organization(id: $id) { taskEquipmentChoices { id } } }', {
+        id: sweepTask.organization,
+      });
+      sweepTask.equipmentType = organization.taskEquipmentChoices[0]!.id;
+    }
+    const { organization } = await query<{ organization: { tasks: { nodes: Array<{ id: string; version: number }> } } }>(
+      'query ($id: ID!) { organization(id: $id) { tasks(pageSize: 1) { nodes { id version } } } }',
+      { id: sweepTask.organization },
+    );
+    sweepTask.id = organization.tasks.nodes[0]!.id;
+    sweepTask.version = organization.tasks.nodes[0]!.version;
+  }
   /** The floor renameFloor renames (issue 12), with its version as last read. */
   const sweepFloor = { id: '', version: 0 };
   const tokenOf = (entry: Entry) => (entry.asAdmin ? adminToken : token);
@@ -818,6 +844,57 @@ describe.each(databases)('hostile strings in every text input of every mutation 
         moves: [{ locationId: locationAdmin.location, equipmentId: locationAdmin.equipment, typeOrder: 0, version: locationAdmin.version }],
       }),
       inputs: { buildingId: { notKept: identifier }, 'moves.0.locationId': { notKept: identifier }, 'moves.0.equipmentId': { notKept: identifier } },
+    },
+    // Tasks at organization level (issue 13), sent as the administrator (the manager reads tasks but may not change them):
+    // each value list from a task of the type that keeps it; an edit goes over the sweep task's version as it is now.
+    createTask: {
+      selection: '{ task { id label description hint referenceName referenceDescription values satisfactoryValues unsatisfactoryValues recordValues } errors { field code message } }',
+      asAdmin: true,
+      prepare: sweepTaskWorld,
+      variables: (path) => ({ input: { ...sweepTaskBase(), label: 'Sweep task', ...sweepTaskValues[path] } }),
+      inputs: {
+        'input.organizationId': { notKept: identifier },
+        'input.cycleId': { notKept: identifier },
+        'input.equipmentTypeId': { notKept: identifier },
+        'input.componentId': { notKept: identifier },
+        'input.groupId': { notKept: identifier },
+        'input.label': { field: 'label', freeText: true, readBack: async (payload) => (payload.task as { label: string }).label },
+        'input.description': { field: 'description', freeText: true, readBack: async (payload) => (payload.task as { description: string }).description },
+        'input.hint': { field: 'hint', freeText: true, readBack: async (payload) => (payload.task as { hint: string }).hint },
+        'input.referenceName': { field: 'referenceName', freeText: true, readBack: async (payload) => (payload.task as { referenceName: string }).referenceName },
+        'input.referenceDescription': { field: 'referenceDescription', freeText: true, readBack: async (payload) => (payload.task as { referenceDescription: string }).referenceDescription },
+        'input.values.0': { field: 'values', freeText: true, readBack: async (payload) => (payload.task as { values: string[] }).values[0] },
+        'input.satisfactoryValues.0': { field: 'satisfactoryValues', freeText: true, readBack: async (payload) => (payload.task as { satisfactoryValues: string[] }).satisfactoryValues[0] },
+        'input.unsatisfactoryValues.0': { field: 'unsatisfactoryValues', freeText: true, readBack: async (payload) => (payload.task as { unsatisfactoryValues: string[] }).unsatisfactoryValues[0] },
+        'input.recordValues.0': { field: 'recordValues', freeText: true, readBack: async (payload) => (payload.task as { recordValues: string[] }).recordValues[0] },
+      },
+    },
+    updateTask: {
+      selection: '{ task { id description hint referenceName referenceDescription } errors { field code message } }',
+      asAdmin: true,
+      prepare: sweepTaskWorld,
+      variables: () => ({ id: sweepTask.id, input: { version: sweepTask.version, description: 'Sweep' } }),
+      inputs: {
+        id: { notKept: identifier },
+        'input.description': { field: 'description', freeText: true, readBack: async (payload) => (payload.task as { description: string }).description },
+        'input.hint': { field: 'hint', freeText: true, readBack: async (payload) => (payload.task as { hint: string }).hint },
+        'input.referenceName': { field: 'referenceName', freeText: true, readBack: async (payload) => (payload.task as { referenceName: string }).referenceName },
+        'input.referenceDescription': { field: 'referenceDescription', freeText: true, readBack: async (payload) => (payload.task as { referenceDescription: string }).referenceDescription },
+      },
+    },
+    setTaskStatus: {
+      selection: '{ task { id status } errors { field code message } }',
+      asAdmin: true,
+      prepare: sweepTaskWorld,
+      variables: () => ({ id: sweepTask.id, status: 'ACTIVE', version: sweepTask.version }),
+      inputs: { id: { notKept: identifier } },
+    },
+    reorderTasks: {
+      selection: '{ tasks { id order } errors { field code message } }',
+      asAdmin: true,
+      prepare: sweepTaskWorld,
+      variables: () => ({ tasks: [{ id: sweepTask.id || '1', order: 0, version: sweepTask.version }] }),
+      inputs: { 'tasks.0.id': { notKept: identifier } },
     },
     reportUnavailableQrCode: {
       selection: '{ entries { id } errors { field code message } }',

@@ -57,6 +57,8 @@ const loaders = {
   // Issue 13: types and tasks groups at organization level.
   ManageTypesPage: () => import('../features/equipment-types/ManageTypesPage').then((module) => module.ManageTypesPage),
   ManageTaskGroupsPage: () => import('../features/equipment-types/ManageTaskGroupsPage').then((module) => module.ManageTaskGroupsPage),
+  // Manage Tasks at organization level (issue 13).
+  ManageTasksPage: () => import('../features/manage-tasks/ManageTasksPage').then((module) => module.ManageTasksPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -129,6 +131,8 @@ export const ExportPage = lazyPage('ExportPage');
 // Issue 13: types and tasks groups at organization level.
 export const ManageTypesPage = lazyPage('ManageTypesPage');
 export const ManageTaskGroupsPage = lazyPage('ManageTaskGroupsPage');
+// Manage Tasks at organization level (issue 13).
+export const ManageTasksPage = lazyPage('ManageTasksPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -176,6 +180,8 @@ export const SHELL_ROUTES = [
   // Issue 13: types and tasks groups at organization level.
   { path: '/manage/organization/:organizationId/types', screen: 'ManageTypesPage', Screen: ManageTypesPage },
   { path: '/manage/organization/:organizationId/tasksgroups', screen: 'ManageTaskGroupsPage', Screen: ManageTaskGroupsPage },
+  // Manage Tasks at organization level (issue 13).
+  { path: '/manage/organization/:organizationId/tasks', screen: 'ManageTasksPage', Screen: ManageTasksPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 
