@@ -14,6 +14,7 @@ import failureReportRoutes from './features/failure-reports/routes';
 import fireWatchRoutes from './features/fire-watches/routes';
 import floorRoutes from './features/floors/routes';
 import applicabilityRoutes from './features/applicability/routes';
+import buildingTypesRoutes from './features/building-types/routes';
 import uploadRoutes from './features/uploads/routes';
 import locationRoutes from './features/locations/routes';
 import mailOutboxRoutes from './features/mail-outbox/routes';
@@ -149,6 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(floorRoutes);
   // The building walkabout applicability screen (issue 12): PUT /equipment (GET /equipment is failure-reports').
   await app.register(applicabilityRoutes);
+  // Types and tasks at building level (issue 13): the suspensions that pause a type or task at a building.
+  await app.register(buildingTypesRoutes);
 
   app.get(
     '/openapi.json',

@@ -4,8 +4,16 @@
  * too, failure-reports/schemas.ts) and PUT /equipment.
  */
 import Type from 'typebox';
-import { errorResponses, Int, IntArray, Included, ListDocument, ref, Resource, Str, StrNull, StringEnum, ToMany } from '../../jsonapi/schemas';
+import { errorResponses, Int, IntArray, IntNull, Included, ListDocument, ref, Resource, Str, StrNull, StringEnum, ToMany } from '../../jsonapi/schemas';
 import { TYPE_STATUSES } from './repository';
+
+/** The building status record (section 3) of a type or task, answered by the building-level list (view=building-level) and the suspension calls. */
+const BuildingStatusAttributes = {
+  building_level_status: Type.Optional(StringEnum(['active', 'paused'] as const)),
+  suspension_id: Type.Optional(IntNull),
+  suspension_short_name: Type.Optional(StrNull),
+  suspension_description: Type.Optional(StrNull),
+};
 
 export const APPLICABILITY_INCLUDES = ['equipment-equipment-conditions'] as const;
 
@@ -24,6 +32,12 @@ export const EquipmentConditionResource = Resource(
     status: TypeStatus,
     order: Int,
     equipmentTypeId: Int,
+    // The building tasks screen's details (view=building-level).
+    componentId: Type.Optional(IntNull),
+    groupName: Type.Optional(StrNull),
+    description: Type.Optional(StrNull),
+    hint: Type.Optional(StrNull),
+    ...BuildingStatusAttributes,
   },
   {},
 );
@@ -43,6 +57,7 @@ export const EquipmentResource = Resource(
     allEquipmentConditionIds: IntArray,
     /** The tasks this building's walkabouts include: all of them until an administrator unticks some. */
     applicableWalkaboutEquipmentConditionIds: IntArray,
+    ...BuildingStatusAttributes,
   },
   { 'equipment-equipment-conditions': ToMany('equipment-conditions') },
 );
