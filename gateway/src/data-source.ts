@@ -23,6 +23,8 @@ import { createWalkaboutLoaders } from './features/walkabouts/loaders';
 // Issue 12: floors and the building walkabout applicability.
 import { createApplicabilityLoaders } from './features/applicability/loaders';
 import { createFloorLoaders } from './features/floors/loaders';
+// Issue 13: types and tasks at building level.
+import { createBuildingTypeLoaders } from './features/building-types/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
@@ -51,6 +53,7 @@ export function createDataSource(rest: RestClient): DataSource {
     applicability: createApplicabilityLoaders(rest),
     // Issue 12: the building form; the building read earlier in the request is stale after a save.
     buildingForm: createBuildingFormLoaders(rest, (id) => buildings.byId.clear(id)),
+    buildingTypes: createBuildingTypeLoaders(rest),
   };
 }
 
@@ -73,4 +76,5 @@ export type DataSource = {
   floors: ReturnType<typeof createFloorLoaders>;
   applicability: ReturnType<typeof createApplicabilityLoaders>;
   buildingForm: ReturnType<typeof createBuildingFormLoaders>;
+  buildingTypes: ReturnType<typeof createBuildingTypeLoaders>;
 };

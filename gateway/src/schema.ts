@@ -25,6 +25,7 @@ import { reportResolvers } from './features/reports/resolvers';
 import { walkaboutResolvers } from './features/walkabouts/resolvers';
 import { applicabilityResolvers } from './features/applicability/resolvers';
 import { floorResolvers } from './features/floors/resolvers';
+import { buildingTypeResolvers } from './features/building-types/resolvers';
 
 export const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
 
@@ -66,4 +67,5 @@ export const resolvers = mergeResolvers([
   applicabilityResolvers,
   currentWalkaboutResolvers,
   buildingFormResolvers,
+  buildingTypeResolvers,
 ]);
