@@ -47,6 +47,9 @@ const loaders = {
   BuildingFormPage: () => import('../features/building-form/BuildingFormPage').then((module) => module.BuildingFormPage),
   // Manage Locations (issue 12).
   ManageLocationsPage: () => import('../features/manage-locations/ManageLocationsPage').then((module) => module.ManageLocationsPage),
+  // Types and tasks at building level (issue 13).
+  BuildingTypesPage: () => import('../features/building-types/BuildingTypesPage').then((module) => module.BuildingTypesPage),
+  BuildingTasksPage: () => import('../features/building-types/BuildingTasksPage').then((module) => module.BuildingTasksPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -109,6 +112,9 @@ export const WalkaboutApplicabilityPage = lazyPage('WalkaboutApplicabilityPage')
 // Issue 12: the building edit form.
 export const BuildingFormPage = lazyPage('BuildingFormPage');
 export const ManageLocationsPage = lazyPage('ManageLocationsPage');
+// Types and tasks at building level (issue 13).
+export const BuildingTypesPage = lazyPage('BuildingTypesPage');
+export const BuildingTasksPage = lazyPage('BuildingTasksPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -145,6 +151,9 @@ export const SHELL_ROUTES = [
   // Issue 12: the building edit form.
   { path: '/manage/organization/:organizationId/building/:buildingId', screen: 'BuildingFormPage', Screen: BuildingFormPage },
   { path: '/manage/building/:buildingId/locations', screen: 'ManageLocationsPage', Screen: ManageLocationsPage },
+  // Types and tasks at building level (issue 13).
+  { path: '/manage/building/:buildingId/equipments', screen: 'BuildingTypesPage', Screen: BuildingTypesPage },
+  { path: '/manage/building/:buildingId/tasks', screen: 'BuildingTasksPage', Screen: BuildingTasksPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 
