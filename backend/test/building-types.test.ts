@@ -4,15 +4,7 @@
  * 5, word for word), setting active again, who may do each (section 6), and what pausing does to walkabouts (after
  * Create Current Walkabouts) and to reports (P for paused, X for inactive).
  */
-import {
-  ALREADY_PAUSED_MESSAGE,
-  NOT_AT_BUILDING_MESSAGE,
-  reservedShortNameMessage,
-  SHORT_NAME_IN_USE_MESSAGE,
-  SHORT_NAME_REQUIRED_MESSAGE,
-  SHORT_NAME_TOO_LONG_MESSAGE,
-  SUSPENSION_DESCRIPTION_REQUIRED_MESSAGE,
-} from '@fsi/shared';
+import { ALREADY_PAUSED_MESSAGE, NOT_AT_BUILDING_MESSAGE, reservedShortNameMessage, SHORT_NAME_IN_USE_MESSAGE, SHORT_NAME_REQUIRED_MESSAGE, SHORT_NAME_TOO_LONG_MESSAGE, SUSPENSION_DESCRIPTION_REQUIRED_MESSAGE } from '@fsi/shared/suspensions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestReport } from '../src/features/reports/generate';

@@ -4,7 +4,7 @@
  * statuses and tasks, pause and resume returning the changed objects (so a normalized cache updates in place), the
  * short-name rules as payload errors on the arguments, FORBIDDEN for viewers, and 'Print Types' polled to its PDF.
  */
-import { SHORT_NAME_IN_USE_MESSAGE, SHORT_NAME_REQUIRED_MESSAGE, SUSPENSION_DESCRIPTION_REQUIRED_MESSAGE, reservedShortNameMessage } from '@fsi/shared';
+import { SHORT_NAME_IN_USE_MESSAGE, SHORT_NAME_REQUIRED_MESSAGE, SUSPENSION_DESCRIPTION_REQUIRED_MESSAGE, reservedShortNameMessage } from '@fsi/shared/suspensions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callersOf, startStack, type PayloadFieldErrors, type Stack } from './stack';
 

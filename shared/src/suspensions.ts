@@ -4,7 +4,7 @@
  * suspension (pausing a type or a task at one building), with the messages word for word. The web runs them for
  * instant feedback in the 'Assign Short Name' modal and the backend for the authoritative 422.
  */
-import { ADMIN_TEXT_MAX_LENGTH, tooLongMessage } from './administration';
+import { ADMIN_TEXT_MAX_LENGTH } from './administration';
 import type { Permissions } from './permissions';
 import { validateText } from './text-rule';
 
@@ -13,9 +13,10 @@ export const SHORT_NAME_MAX_LENGTH = 2;
 export const RESERVED_SHORT_NAMES = ['X', 'P', 'C', 'S', '-', 'US'] as const;
 
 export const SHORT_NAME_REQUIRED_MESSAGE = 'Name is required field';
-export const SHORT_NAME_TOO_LONG_MESSAGE = tooLongMessage('Name', SHORT_NAME_MAX_LENGTH);
+/** tooLongMessage('Name', 2), written out so that bundles leave it out where unused. */
+export const SHORT_NAME_TOO_LONG_MESSAGE = 'Name must be at most 2 characters';
 export const SUSPENSION_DESCRIPTION_REQUIRED_MESSAGE = 'Description is required field';
-export const SUSPENSION_DESCRIPTION_TOO_LONG_MESSAGE = tooLongMessage('Description');
+export const SUSPENSION_DESCRIPTION_TOO_LONG_MESSAGE = 'Description must be at most 256 characters';
 export const SHORT_NAME_IN_USE_MESSAGE = 'This short name is already used at this building: pick it from the Short Name list.';
 export const NOT_ALLOWED_TO_CHANGE_BUILDING_STATUS_MESSAGE =
   'Only administrators and users who can manage buildings can pause, resume or reorder types and tasks at a building.';
@@ -25,7 +26,7 @@ export const TASK_NOT_AT_BUILDING_MESSAGE = 'This task is not a task of an equip
 
 /** 'X' is reserved… : the reserved values are the marks reports print. */
 export function reservedShortNameMessage(value: string): string {
-  return `'${value}' is reserved for reports and cannot be a short name (reserved: ${RESERVED_SHORT_NAMES.join(', ')}).`;
+  return `'${value}' is reserved for reports and cannot be a short name (reserved: X, P, C, S, -, US).`;
 }
 
 /** The help text of Manage Types at building level (section 2), word for word. */

@@ -5,16 +5,7 @@
  * most two characters that reports print, and its reason; walkabouts created afterwards leave the paused item out
  * (walkabouts/snapshot.ts), open ones once 'Create Current Walkabouts' runs.
  */
-import {
-  ALREADY_PAUSED_MESSAGE,
-  canChangeBuildingStatuses,
-  canViewBuildingTypes,
-  NOT_ALLOWED_TO_CHANGE_BUILDING_STATUS_MESSAGE,
-  NOT_AT_BUILDING_MESSAGE,
-  TASK_NOT_AT_BUILDING_MESSAGE,
-  validateSuspension,
-  type BuildingLevelStatus,
-} from '@fsi/shared';
+import { ALREADY_PAUSED_MESSAGE, canChangeBuildingStatuses, canViewBuildingTypes, NOT_ALLOWED_TO_CHANGE_BUILDING_STATUS_MESSAGE, NOT_AT_BUILDING_MESSAGE, TASK_NOT_AT_BUILDING_MESSAGE, validateSuspension, type BuildingLevelStatus } from '@fsi/shared/suspensions';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/raw';

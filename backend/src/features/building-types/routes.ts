@@ -4,7 +4,7 @@
  * as the building-level list shows it, so that a client updates it in place.
  */
 import { randomUUID } from 'node:crypto';
-import { isEquipmentState } from '@fsi/shared';
+import { isEquipmentState } from '@fsi/shared/suspensions';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';

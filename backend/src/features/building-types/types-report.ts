@@ -4,7 +4,7 @@
  * inactive, as on the walkabout reports), narrowed by the screen's Location, Type and State filters. Made by the
  * report job like every other report (reports/generate.ts), asked for on demand and polled by its identificator.
  */
-import { equipmentStateLabel, isEquipmentState, matchesEquipmentState, type EquipmentState } from '@fsi/shared';
+import { equipmentStateLabel, isEquipmentState, matchesEquipmentState, type EquipmentState } from '@fsi/shared/suspensions';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/raw';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Badge, Card, Center, Container, EmptyState, Group, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { canChangeBuildingStatuses, canViewBuildingTypes } from '@fsi/shared';
+import { canChangeBuildingStatuses, canViewBuildingTypes } from '@fsi/shared/suspensions';
 import { useBuildingTypesViewerQuery } from './BuildingTypesPage.generated';
 import { useBuildingTasksPageQuery, type BuildingTasks_TaskFragment } from './BuildingTasksPage.generated';
 import { TopBar } from '../../ui/TopBar';

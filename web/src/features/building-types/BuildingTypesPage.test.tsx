@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
-import { BUILDING_TYPES_HELP_TEXT, REPORT_IN_PROGRESS_MESSAGE, SHORT_NAME_REQUIRED_MESSAGE, STALE_ORDER_MESSAGE, SUSPENSION_DESCRIPTION_REQUIRED_MESSAGE, type PermissionFlag } from '@fsi/shared';
+import { STALE_ORDER_MESSAGE, type PermissionFlag } from '@fsi/shared';
+import { BUILDING_TYPES_HELP_TEXT, REPORT_IN_PROGRESS_MESSAGE, SHORT_NAME_REQUIRED_MESSAGE, SUSPENSION_DESCRIPTION_REQUIRED_MESSAGE } from '@fsi/shared/suspensions';
 import { renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
 

@@ -1,18 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Center, Container, EmptyState, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
-import {
-  BUILDING_TYPES_HELP_TEXT,
-  canChangeBuildingStatuses,
-  canViewBuildingTypes,
-  EQUIPMENT_STATES,
-  equipmentStateLabel,
-  isEquipmentState,
-  matchesEquipmentState,
-  moveItem,
-  REPORT_IN_PROGRESS_MESSAGE,
-  REPORT_POLL_INTERVAL_MS,
-} from '@fsi/shared';
+import { moveItem } from '@fsi/shared';
+import { BUILDING_TYPES_HELP_TEXT, canChangeBuildingStatuses, canViewBuildingTypes, EQUIPMENT_STATES, equipmentStateLabel, isEquipmentState, matchesEquipmentState, REPORT_IN_PROGRESS_MESSAGE, REPORT_POLL_INTERVAL_MS } from '@fsi/shared/suspensions';
 import {
   useBuildingTypesPageQuery,
   useBuildingTypesViewerQuery,

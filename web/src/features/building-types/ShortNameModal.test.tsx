@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { SHORT_NAME_IN_USE_MESSAGE, SHORT_NAME_TOO_LONG_MESSAGE } from '@fsi/shared';
+import { SHORT_NAME_IN_USE_MESSAGE, SHORT_NAME_TOO_LONG_MESSAGE } from '@fsi/shared/suspensions';
 import { STATUS_FAILED_MESSAGE } from './useSuspensionMutations';
 import { renderApp } from '../../test/render';
 import { ShortNameModal } from './ShortNameModal';

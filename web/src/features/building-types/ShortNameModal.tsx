@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { ADMIN_TEXT_MAX_LENGTH, SHORT_NAME_MAX_LENGTH, validateSuspension, type ShortNameErrors } from '@fsi/shared';
+import { ADMIN_TEXT_MAX_LENGTH } from '@fsi/shared';
+import { SHORT_NAME_MAX_LENGTH, validateSuspension, type ShortNameErrors } from '@fsi/shared/suspensions';
 import { useIsPhone } from '../../ui/phone';
 import { placeErrors, SheetActions } from '../reports/SheetActions';
 import type { Problem, Suspension } from './useSuspensionMutations';

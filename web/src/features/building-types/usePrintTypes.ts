@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { EquipmentState } from '@fsi/shared';
+import type { EquipmentState } from '@fsi/shared/suspensions';
 import type { EquipmentStateFilter } from '../../generated/schema';
 import type { OperationContext } from '../../lib/apollo/client';
 import { runMutation } from '../../lib/apollo/runMutation';
