@@ -204,7 +204,7 @@ type TableProps = { caption: string; tasks: Task[]; canChange: boolean; busy: bo
 
 function TaskTable({ caption, tasks, canChange, busy, onToggle }: TableProps) {
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing={6} captionSide="top">
         <Table.Caption style={{ textAlign: 'left', fontWeight: 600 }}>{caption}</Table.Caption>
         <Table.Thead>
