@@ -49,6 +49,7 @@ const config: CodegenConfig = {
           EntryComparison: '../features/walkabouts/loaders#EntryComparisonRecord',
           Location: '../rest-types#LocationResource',
           Floor: '../rest-types#FloorResource',
+          BuildingEquipmentType: '../features/building-types/loaders#BuildingTypeModel',
           LocationComment: '../rest-types#LocationCommentResource',
           FireWatch: '../rest-types#FireWatchResource',
           Report: '../features/reports/model#ReportModel',

@@ -19,6 +19,7 @@ import equipmentTypeRoutes from './features/equipment-types/routes';
 import taskGroupRoutes from './features/task-groups/routes';
 // Issue 13: tasks at organization level.
 import taskRoutes from './features/tasks/routes';
+import buildingTypesRoutes from './features/building-types/routes';
 import uploadRoutes from './features/uploads/routes';
 import locationRoutes from './features/locations/routes';
 import mailOutboxRoutes from './features/mail-outbox/routes';
@@ -168,6 +169,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(taskGroupRoutes);
   // Tasks at organization level (issue 13): list, add, edit or set status, reorder.
   await app.register(taskRoutes);
+  // Types and tasks at building level (issue 13): the suspensions that pause a type or task at a building.
+  await app.register(buildingTypesRoutes);
 
   app.get(
     '/openapi.json',

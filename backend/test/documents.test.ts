@@ -522,6 +522,52 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     (await manager.get(`/buildings/${building}/equipment-states`)).status,
     (await manager.get('/buildings/999999/equipment-states')).status,
   ],
+  // Types and tasks at building level (issue 13): pause (201), a rule broken (422), a viewer (403); set active again.
+  'POST /building_equipment_suspensions': async ({ manager, viewer, building }) => {
+    const [type] = list((await manager.get(`/equipment?filter[building]=${building}&view=building-level`)).body);
+    const pause = (who: Client, shortName: string) => who.post('/building_equipment_suspensions', { building_id: building, equipment_id: type!.id, attributes: { short_name: shortName, description: 'Documents' } });
+    const answers = [(await pause(manager, 'DO')).status, (await pause(manager, 'P')).status, (await pause(viewer, 'DV')).status];
+    return answers;
+  },
+  'DELETE /building_equipment_suspensions/:suspensionId': async ({ manager, viewer, building }) => {
+    const types = list((await manager.get(`/equipment?filter[building]=${building}&view=building-level`)).body);
+    const paused = types.find((t) => t.attributes.suspension_id !== null) ?? types[1]!;
+    const id = paused.attributes.suspension_id ?? one((await manager.post('/building_equipment_suspensions', { building_id: building, equipment_id: paused.id, attributes: { short_name: 'DD', description: 'Documents' } })).body).attributes.suspension_id;
+    return [
+      (await viewer.request('DELETE', `/building_equipment_suspensions/${id}`, { building_id: building })).status,
+      (await manager.request('DELETE', `/building_equipment_suspensions/${id}`, { building_id: building })).status,
+      (await manager.request('DELETE', `/building_equipment_suspensions/${id}`, { building_id: building })).status,
+    ];
+  },
+  'POST /building_condition_suspensions': async ({ manager, viewer, building }) => {
+    const { body } = await manager.get(`/equipment?filter[building]=${building}&view=building-level&include=equipment-equipment-conditions`);
+    const task = body.included!.find((r) => r.type === 'equipment-conditions')!;
+    const pause = (who: Client, shortName: string) => who.post('/building_condition_suspensions', { building_id: building, equipment_condition_id: task.id, attributes: { short_name: shortName, description: 'Documents' } });
+    return [(await pause(manager, 'DC')).status, (await pause(manager, '')).status, (await pause(viewer, 'DV')).status];
+  },
+  'DELETE /building_condition_suspensions/:suspensionId': async ({ manager, viewer, building }) => {
+    const { body } = await manager.get(`/equipment?filter[building]=${building}&view=building-level&include=equipment-equipment-conditions`);
+    const tasks = body.included!.filter((r) => r.type === 'equipment-conditions');
+    const task = tasks.find((t) => t.attributes.suspension_id !== null) ?? tasks[1]!;
+    const id = task.attributes.suspension_id ?? one((await manager.post('/building_condition_suspensions', { building_id: building, equipment_condition_id: task.id, attributes: { short_name: 'DT', description: 'Documents' } })).body).attributes.suspension_id;
+    return [
+      (await viewer.request('DELETE', `/building_condition_suspensions/${id}`, { building_id: building })).status,
+      (await manager.request('DELETE', `/building_condition_suspensions/${id}`, { building_id: building })).status,
+      (await manager.request('DELETE', `/building_condition_suspensions/${id}`, { building_id: building })).status,
+    ];
+  },
+  'POST /equipments-on-locations/reports/init-creation': async ({ viewer, building }) => [
+    (await viewer.post('/equipments-on-locations/reports/init-creation', { building_id: building, selectedLocation: null, selectedType: null, selectedState: 'incomplete' })).status,
+    (await viewer.post('/equipments-on-locations/reports/init-creation', { building_id: building, selectedState: 'broken' })).status,
+    (await viewer.post('/equipments-on-locations/reports/init-creation', { building_id: 999999 })).status,
+  ],
+  'GET /equipments-on-locations/reports/:reportIdentificator': async ({ viewer, building }) => {
+    const started = await viewer.post('/equipments-on-locations/reports/init-creation', { building_id: building });
+    return [
+      (await viewer.get(`/equipments-on-locations/reports/${one(started.body).attributes.report_identificator}`)).status,
+      (await viewer.get('/equipments-on-locations/reports/00000000-0000-0000-0000-000000000000')).status,
+    ];
+  },
   'GET /mail-outbox': async ({ admin, manager }) => [
     (await admin.get('/mail-outbox?page[size]=2')).status,
     (await admin.get('/mail-outbox?page[size]=0')).status,
@@ -781,6 +827,12 @@ const expected: Record<string, number[]> = {
   'GET /buildings/:id/overview-filters': [200, 403, 404],
   'GET /organizations/:id/entry-state-counters': [200, 400, 403, 404],
   'POST /organizations/:id/entry-filtered-state-counters': [200, 422, 403, 404],
+  'POST /building_equipment_suspensions': [201, 422, 403],
+  'DELETE /building_equipment_suspensions/:suspensionId': [403, 200, 404],
+  'POST /building_condition_suspensions': [201, 422, 403],
+  'DELETE /building_condition_suspensions/:suspensionId': [403, 200, 404],
+  'POST /equipments-on-locations/reports/init-creation': [201, 422, 404],
+  'GET /equipments-on-locations/reports/:reportIdentificator': [200, 404],
   'GET /mail-outbox': [200, 400, 403],
   'GET /failed-jobs': [200, 400, 403],
   'POST /buildings/:id/walkabouts': [200, 403, 404],

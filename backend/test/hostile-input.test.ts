@@ -547,6 +547,28 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     };
   }
 
+  /** Types and tasks at building level (issue 13): a suspension keeps its short name and reason; the rest selects. */
+  function buildingLevelInputs(): Record<string, ReadBack | NotStored | Refused> {
+    const attribute = (name: string) => async (answer: Injected) => (answer.body.data as JsonApiResource).attributes[name];
+    const filter = "a filter of the report: it selects what is printed, nothing is kept";
+    const inputs: Record<string, ReadBack | NotStored | Refused> = {
+      'POST /equipments-on-locations/reports/init-creation body:/building_id': { notStored: identifier },
+      'POST /equipments-on-locations/reports/init-creation body:/selectedLocation': { notStored: filter },
+      'POST /equipments-on-locations/reports/init-creation body:/selectedType': { notStored: filter },
+      'POST /equipments-on-locations/reports/init-creation body:/selectedState': { notStored: filter },
+    };
+    for (const [kind, item] of [['equipment', 'equipment_id'], ['condition', 'equipment_condition_id']] as const) {
+      const route = `POST /building_${kind}_suspensions`;
+      inputs[`${route} body:/building_id`] = { notStored: identifier };
+      inputs[`${route} body:/${item}`] = { notStored: identifier };
+      inputs[`${route} body:/attributes/short_name`] = { attribute: 'suspension_short_name', plain: () => 'HX', read: attribute('suspension_short_name') };
+      inputs[`${route} body:/attributes/description`] = { attribute: 'suspension_description', freeText: true, read: attribute('suspension_description') };
+      inputs[`DELETE /building_${kind}_suspensions/:suspensionId path:suspensionId`] = { notStored: identifier };
+      inputs[`DELETE /building_${kind}_suspensions/:suspensionId body:/building_id`] = { notStored: identifier };
+    }
+    return inputs;
+  }
+
   /**
    * Every text input of every route that changes something: the response attribute it reads back from, or why it
    * is not stored. (GET routes store nothing: their inputs only select.)
@@ -557,6 +579,7 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     ...manageBuildingInputs(),
     ...buildingFormInputs(),
     ...taskInputs(),
+    ...buildingLevelInputs(),
     'POST /sessions body:/data/type': { notStored: typeMember },
     'POST /sessions body:/data/attributes/username': { notStored: 'a credential: checked, not kept' },
     'POST /sessions body:/data/attributes/password': { notStored: 'a credential: checked, not kept' },
@@ -863,6 +886,10 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
       const [row] = await backend.db.select({ version: schema.locations.version }).from(schema.locations).where(eq(schema.locations.regularUuid, ids.locationUuids.regular));
       const pointer = { 'PUT /locations/batch': '/version', 'PUT /locations/order/batch/': '/locations/0/version', 'PUT /locations/type-order/batch/': '/equipments_on_locations/0/version' }[input.route]!;
       body = withValueAt(body, pointer, row!.version);
+    }
+    if (input.route === 'POST /building_equipment_suspensions' || input.route === 'POST /building_condition_suspensions') {
+      // A paused type or task cannot be paused again (issue 13): the building's are set active before each send.
+      await backend.db.delete(schema.buildingSuspensions).where(eq(schema.buildingSuspensions.buildingId, Number(ids.building)));
     }
     if (input.route === 'POST /fire-watches') {
       await backend.db.update(schema.fireWatches).set({ status: 'ended' }).where(eq(schema.fireWatches.buildingId, Number(ids.building)));

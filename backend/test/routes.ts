@@ -86,9 +86,22 @@ export async function sampleIds(backend: TestBackend) {
     .insert(schema.locations)
     .values({ buildingId: Number(building), floorId: locationFloor!.floorId, name: 'Spare location to delete', regularUuid: randomUUID(), order: 999 })
     .returning({ id: schema.locations.id });
+  // Types and tasks at building level (issue 13): a type and a task of the building paused, to set active again.
+  const [sampleType] = await backend.db.select({ id: schema.locationEquipment.equipmentTypeId }).from(schema.locationEquipment).where(eq(schema.locationEquipment.locationId, location!.id)).limit(1);
+  const [sampleTask] = await backend.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.equipmentTypeId, sampleType!.id)).limit(1);
+  const [typeSuspension, taskSuspension] = await backend.db
+    .insert(schema.buildingSuspensions)
+    .values([
+      { buildingId: Number(building), equipmentTypeId: sampleType!.id, status: 'paused', shortName: 'SA', description: 'Sample' },
+      { buildingId: Number(building), taskId: sampleTask!.id, status: 'paused', shortName: 'SA', description: 'Sample' },
+    ])
+    .returning({ id: schema.buildingSuspensions.id });
+  const typesReport = randomUUID();
+  await backend.db.insert(schema.onDemandReports).values({ identificator: typesReport, buildingId: Number(building), reportType: 'equipments_on_locations' });
   return {
     demo,
     qrCode,
+    buildingLevel: { typesReport, task: String(sampleTask!.id), typeSuspension: String(typeSuspension!.id), taskSuspension: String(taskSuspension!.id) },
     locationAdmin: { floor: locationFloor!.floorId, equipment: locationEquipmentIds, spare: String(spareLocation!.id) },
     locationUuids: locationUuids!,
     organization: String(demo.northwind),
@@ -405,6 +418,25 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       url: `/organizations/${ids.organization}/tasks-groups/${ids.typesAdmin.group}`,
       body: { attributes: { name: 'Sample Group', equipment_condtions: [{ id: ids.typesAdmin.task, order: 0 }] } },
     },
+    // Types and tasks at building level (issue 13).
+    'POST /building_equipment_suspensions': {
+      method: 'POST',
+      url: '/building_equipment_suspensions',
+      body: { building_id: ids.building, equipment_id: ids.equipmentType, attributes: { short_name: 'HX', description: 'Sample reason' } },
+    },
+    'DELETE /building_equipment_suspensions/:suspensionId': { method: 'DELETE', url: `/building_equipment_suspensions/${ids.buildingLevel.typeSuspension}`, body: { building_id: ids.building } },
+    'POST /building_condition_suspensions': {
+      method: 'POST',
+      url: '/building_condition_suspensions',
+      body: { building_id: ids.building, equipment_condition_id: ids.buildingLevel.task, attributes: { short_name: 'HX', description: 'Sample reason' } },
+    },
+    'DELETE /building_condition_suspensions/:suspensionId': { method: 'DELETE', url: `/building_condition_suspensions/${ids.buildingLevel.taskSuspension}`, body: { building_id: ids.building } },
+    'POST /equipments-on-locations/reports/init-creation': {
+      method: 'POST',
+      url: '/equipments-on-locations/reports/init-creation',
+      body: { building_id: ids.building, selectedLocation: ids.location, selectedType: ids.equipmentType, selectedState: 'unscanned' },
+    },
+    'GET /equipments-on-locations/reports/:reportIdentificator': { method: 'GET', url: `/equipments-on-locations/reports/${ids.buildingLevel.typesReport}` },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
     // Organization usage, import and export (issue 13; administrators only: the manager's samples are refused after the input checks).

@@ -72,6 +72,18 @@ async function onDemandRequest(backend: TestBackend, buildingId: string): Promis
   return identificator;
 }
 
+/** A type used at the other organization's first building and one of its tasks (issue 13, building-level suspensions). */
+async function otherTypeAndTask(side: Side, backend: TestBackend): Promise<{ typeId: number; taskId: number }> {
+  const [link] = await backend.db
+    .select({ typeId: schema.locationEquipment.equipmentTypeId })
+    .from(schema.locationEquipment)
+    .innerJoin(schema.locations, eq(schema.locations.id, schema.locationEquipment.locationId))
+    .where(eq(schema.locations.buildingId, Number(side.other.buildings[0])))
+    .limit(1);
+  const [task] = await backend.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.equipmentTypeId, link!.typeId)).limit(1);
+  return { typeId: link!.typeId, taskId: task!.id };
+}
+
 /** An unassigned QR code of the organization, made here (straight in the database); its uuid. */
 async function unassignedCode(backend: TestBackend, organizationId: number): Promise<string> {
   const uuid = randomUUID();
@@ -292,6 +304,8 @@ const cases: Record<string, Case> = {
     const types = await backend.db.select({ id: schema.equipmentTypes.id, organizationId: schema.equipmentTypes.organizationId }).from(schema.equipmentTypes);
     for (const e of own) expect(types.find((t) => String(t.id) === e.id)!.organizationId).not.toBe(side.otherOrganization);
     expect((await side.client.get(`/equipment?filter[building]=${side.other.buildings[0]}`)).status).toBe(404);
+    // The building-level list (issue 13).
+    expect((await side.client.get(`/equipment?filter[building]=${side.other.buildings[0]}&view=building-level&include=equipment-equipment-conditions`)).status).toBe(404);
   },
   'GET /repair-reports': async (side) => {
     const answer = await side.client.get(`/repair-reports?building_id=${side.other.buildings[0]}&start_date=2026-11-01&end_date=2026-11-30&equipment_ids=[1,2,3]`);
@@ -754,6 +768,48 @@ const cases: Record<string, Case> = {
       expect((await side.client.request('PUT', `/equipment_conditions/${task!.id}`, body)).status).toBe(404);
     }
     expect((await backend.db.select().from(schema.tasks).where(eq(schema.tasks.id, task!.id)))[0]).toEqual(task);
+  // Types and tasks at building level (issue 13): another organization's types, tasks and suspensions are out of reach.
+  'POST /building_equipment_suspensions': async (side, backend) => {
+    const others = await otherTypeAndTask(side, backend);
+    for (const [building, equipment] of [[side.other.buildings[0], others.typeId], [side.own.buildings[0], others.typeId]]) {
+      const answer = await side.client.post('/building_equipment_suspensions', { building_id: building, equipment_id: equipment, attributes: { short_name: 'TN', description: 'Tenancy' } });
+      expect(answer.status).toBeOneOf([404, 422]);
+    }
+    expect(await backend.db.select().from(schema.buildingSuspensions).where(eq(schema.buildingSuspensions.shortName, 'TN'))).toEqual([]);
+  },
+  'POST /building_condition_suspensions': async (side, backend) => {
+    const others = await otherTypeAndTask(side, backend);
+    for (const building of [side.other.buildings[0], side.own.buildings[0]]) {
+      const answer = await side.client.post('/building_condition_suspensions', { building_id: building, equipment_condition_id: others.taskId, attributes: { short_name: 'TN', description: 'Tenancy' } });
+      expect(answer.status).toBeOneOf([404, 422]);
+    }
+    expect(await backend.db.select().from(schema.buildingSuspensions).where(eq(schema.buildingSuspensions.shortName, 'TN'))).toEqual([]);
+  },
+  'DELETE /building_equipment_suspensions/:suspensionId': async (side, backend) => {
+    const others = await otherTypeAndTask(side, backend);
+    const [row] = await backend.db.insert(schema.buildingSuspensions).values({ buildingId: Number(side.other.buildings[0]), equipmentTypeId: others.typeId, shortName: 'OT' }).returning();
+    for (const building of [side.other.buildings[0], side.own.buildings[0]]) {
+      expect((await side.client.request('DELETE', `/building_equipment_suspensions/${row!.id}`, { building_id: building })).status).toBe(404);
+    }
+    expect(await backend.db.select().from(schema.buildingSuspensions).where(eq(schema.buildingSuspensions.id, row!.id))).toEqual([row]);
+  },
+  'DELETE /building_condition_suspensions/:suspensionId': async (side, backend) => {
+    const others = await otherTypeAndTask(side, backend);
+    const [row] = await backend.db.insert(schema.buildingSuspensions).values({ buildingId: Number(side.other.buildings[0]), taskId: others.taskId, shortName: 'OT' }).returning();
+    expect((await side.client.request('DELETE', `/building_condition_suspensions/${row!.id}`, {})).status).toBe(404);
+    expect(await backend.db.select().from(schema.buildingSuspensions).where(eq(schema.buildingSuspensions.id, row!.id))).toEqual([row]);
+  },
+  'POST /equipments-on-locations/reports/init-creation': async (side, backend) => {
+    const before = (await backend.db.select().from(schema.onDemandReports)).length;
+    for (const id of side.other.buildings) {
+      expect((await side.client.post('/equipments-on-locations/reports/init-creation', { building_id: id, selectedLocation: null, selectedType: null, selectedState: null })).status).toBe(404);
+    }
+    expect((await backend.db.select().from(schema.onDemandReports)).length).toBe(before);
+  },
+  'GET /equipments-on-locations/reports/:reportIdentificator': async (side, backend) => {
+    const identificator = randomUUID();
+    await backend.db.insert(schema.onDemandReports).values({ identificator, buildingId: Number(side.other.buildings[0]), reportType: 'equipments_on_locations' });
+    expect((await side.client.get(`/equipments-on-locations/reports/${identificator}`)).status).toBe(404);
   },
   // Administrators' views of the background work, which span organizations: refused to everyone else.
   'GET /mail-outbox': async (side) => {

@@ -32,6 +32,8 @@ import { createImportExportLoaders } from './features/import-export/loaders';
 import { createEquipmentTypeLoaders } from './features/equipment-types/loaders';
 // Issue 13: tasks at organization level.
 import { createTaskLoaders } from './features/tasks/loaders';
+// Issue 13: types and tasks at building level.
+import { createBuildingTypeLoaders } from './features/building-types/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
@@ -69,6 +71,7 @@ export function createDataSource(rest: RestClient): DataSource {
     equipmentTypes: createEquipmentTypeLoaders(rest),
     // Issue 13: tasks at organization level.
     tasks: createTaskLoaders(rest),
+    buildingTypes: createBuildingTypeLoaders(rest),
   };
 }
 
@@ -96,4 +99,5 @@ export type DataSource = {
   importExport: ReturnType<typeof createImportExportLoaders>;
   equipmentTypes: ReturnType<typeof createEquipmentTypeLoaders>;
   tasks: ReturnType<typeof createTaskLoaders>;
+  buildingTypes: ReturnType<typeof createBuildingTypeLoaders>;
 };

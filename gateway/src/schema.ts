@@ -33,6 +33,7 @@ import { importExportResolvers } from './features/import-export/resolvers';
 import { equipmentTypeResolvers } from './features/equipment-types/resolvers';
 // Issue 13: tasks at organization level.
 import { taskResolvers } from './features/tasks/resolvers';
+import { buildingTypeResolvers } from './features/building-types/resolvers';
 
 export const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
 
@@ -81,4 +82,5 @@ export const resolvers = mergeResolvers([
   // Issue 13.
   equipmentTypeResolvers,
   taskResolvers,
+  buildingTypeResolvers,
 ]);

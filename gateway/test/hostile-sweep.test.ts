@@ -99,6 +99,26 @@ describe.each(databases)('hostile strings in every text input of every mutation 
   }
   /** The floor renameFloor renames (issue 12), with its version as last read. */
   const sweepFloor = { id: '', version: 0 };
+  /**
+   * Types and tasks at building level (issue 13): the type and task of King Street the sweep pauses, each set active
+   * again before the next send (a paused item cannot be paused twice).
+   */
+  const buildingLevel = { type: '', task: '' };
+  async function unpaused(): Promise<void> {
+    const { building } = await query<{ building: { equipmentTypes: Array<{ equipmentTypeId: string; suspensionId: string | null; tasks: Array<{ taskId: string; suspensionId: string | null }> }> } }>(
+      'query ($id: ID!) { building(id: $id) { equipmentTypes { equipmentTypeId suspensionId tasks { taskId suspensionId } } } }',
+      { id: world.building },
+    );
+    const [type] = building.equipmentTypes;
+    buildingLevel.type = type!.equipmentTypeId;
+    buildingLevel.task = type!.tasks[0]!.taskId;
+    for (const t of building.equipmentTypes) {
+      if (t.suspensionId) await query('mutation ($b: ID!, $s: ID!) { resumeEquipmentType(buildingId: $b, suspensionId: $s) { errors { code } } }', { b: world.building, s: t.suspensionId });
+      for (const task of t.tasks) {
+        if (task.suspensionId) await query('mutation ($b: ID!, $s: ID!) { resumeTask(buildingId: $b, suspensionId: $s) { errors { code } } }', { b: world.building, s: task.suspensionId });
+      }
+    }
+  }
   const tokenOf = (entry: Entry) => (entry.asAdmin ? adminToken : token);
   /** Issue 13: Northwind's first tasks group and task, and a type of the sweep's own (made once) with its version as now. */
   const typesSweep = { organization: '', group: '', task: '', type: '', typeVersion: 1, groupVersion: 1 };
@@ -704,6 +724,44 @@ describe.each(databases)('hostile strings in every text input of every mutation 
         'types.0.equipmentTypeId': { notKept: identifier },
         'types.0.applicableTaskIds.0': { notKept: identifier },
       },
+    },
+    // Types and tasks at building level (issue 13): the short name (at most 2 characters) and the reason are kept.
+    pauseEquipmentType: {
+      selection: '{ equipmentType { id suspensionShortName suspensionDescription } errors { field code message } }',
+      prepare: unpaused,
+      variables: () => ({ buildingId: world.building, equipmentTypeId: buildingLevel.type, shortName: 'SW', description: 'Sweep reason' }),
+      inputs: {
+        buildingId: { notKept: identifier },
+        equipmentTypeId: { notKept: identifier },
+        shortName: { field: 'shortName', plain: () => 'SW', readBack: async (payload) => (payload.equipmentType as { suspensionShortName: string }).suspensionShortName },
+        description: { field: 'description', freeText: true, readBack: async (payload) => (payload.equipmentType as { suspensionDescription: string }).suspensionDescription },
+      },
+    },
+    resumeEquipmentType: {
+      selection: '{ equipmentType { id } errors { field code message } }',
+      variables: () => ({ buildingId: world.building, suspensionId: '999999' }),
+      inputs: { buildingId: { notKept: identifier }, suspensionId: { notKept: identifier } },
+    },
+    pauseTask: {
+      selection: '{ task { id suspensionShortName suspensionDescription } errors { field code message } }',
+      prepare: unpaused,
+      variables: () => ({ buildingId: world.building, taskId: buildingLevel.task, shortName: 'SW', description: 'Sweep reason' }),
+      inputs: {
+        buildingId: { notKept: identifier },
+        taskId: { notKept: identifier },
+        shortName: { field: 'shortName', plain: () => 'SW', readBack: async (payload) => (payload.task as { suspensionShortName: string }).suspensionShortName },
+        description: { field: 'description', freeText: true, readBack: async (payload) => (payload.task as { suspensionDescription: string }).suspensionDescription },
+      },
+    },
+    resumeTask: {
+      selection: '{ task { id } errors { field code message } }',
+      variables: () => ({ buildingId: world.building, suspensionId: '999999' }),
+      inputs: { buildingId: { notKept: identifier }, suspensionId: { notKept: identifier } },
+    },
+    startTypesReport: {
+      selection: '{ report { identificator } errors { field code message } }',
+      variables: () => ({ buildingId: world.building }),
+      inputs: { buildingId: { notKept: identifier }, locationId: { notKept: identifier }, equipmentTypeId: { notKept: identifier } },
     },
     acceptOrganizationContract: {
       selection: '{ organization { id } errors { field code message } }',

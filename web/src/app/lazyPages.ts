@@ -59,6 +59,9 @@ const loaders = {
   ManageTaskGroupsPage: () => import('../features/equipment-types/ManageTaskGroupsPage').then((module) => module.ManageTaskGroupsPage),
   // Manage Tasks at organization level (issue 13).
   ManageTasksPage: () => import('../features/manage-tasks/ManageTasksPage').then((module) => module.ManageTasksPage),
+  // Types and tasks at building level (issue 13).
+  BuildingTypesPage: () => import('../features/building-types/BuildingTypesPage').then((module) => module.BuildingTypesPage),
+  BuildingTasksPage: () => import('../features/building-types/BuildingTasksPage').then((module) => module.BuildingTasksPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -133,6 +136,9 @@ export const ManageTypesPage = lazyPage('ManageTypesPage');
 export const ManageTaskGroupsPage = lazyPage('ManageTaskGroupsPage');
 // Manage Tasks at organization level (issue 13).
 export const ManageTasksPage = lazyPage('ManageTasksPage');
+// Types and tasks at building level (issue 13).
+export const BuildingTypesPage = lazyPage('BuildingTypesPage');
+export const BuildingTasksPage = lazyPage('BuildingTasksPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -182,6 +188,9 @@ export const SHELL_ROUTES = [
   { path: '/manage/organization/:organizationId/tasksgroups', screen: 'ManageTaskGroupsPage', Screen: ManageTaskGroupsPage },
   // Manage Tasks at organization level (issue 13).
   { path: '/manage/organization/:organizationId/tasks', screen: 'ManageTasksPage', Screen: ManageTasksPage },
+  // Types and tasks at building level (issue 13).
+  { path: '/manage/building/:buildingId/equipments', screen: 'BuildingTypesPage', Screen: BuildingTypesPage },
+  { path: '/manage/building/:buildingId/tasks', screen: 'BuildingTasksPage', Screen: BuildingTasksPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

@@ -4,9 +4,17 @@
  * too, failure-reports/schemas.ts) and PUT /equipment.
  */
 import Type from 'typebox';
-import { errorResponses, Int, IntArray, Included, ListDocument, ref, Resource, Str, StrNull, StringEnum, ToMany } from '../../jsonapi/schemas';
+import { errorResponses, Int, IntArray, IntNull, Included, ListDocument, ref, Resource, Str, StrNull, StringEnum, ToMany } from '../../jsonapi/schemas';
 import { TYPE_STATUSES } from './repository';
 import { OrganizationEquipmentAttributes } from '../equipment-types/attributes';
+
+/** The building status record (section 3) of a type or task, answered by the building-level list (view=building-level) and the suspension calls. */
+const BuildingStatusAttributes = {
+  building_level_status: Type.Optional(StringEnum(['active', 'paused'] as const)),
+  suspension_id: Type.Optional(IntNull),
+  suspension_short_name: Type.Optional(StrNull),
+  suspension_description: Type.Optional(StrNull),
+};
 
 export const APPLICABILITY_INCLUDES = ['equipment-equipment-conditions'] as const;
 
@@ -25,6 +33,12 @@ export const EquipmentConditionResource = Resource(
     status: TypeStatus,
     order: Int,
     equipmentTypeId: Int,
+    // The building tasks screen's details (view=building-level).
+    componentId: Type.Optional(IntNull),
+    groupName: Type.Optional(StrNull),
+    description: Type.Optional(StrNull),
+    hint: Type.Optional(StrNull),
+    ...BuildingStatusAttributes,
   },
   {},
 );
@@ -46,6 +60,7 @@ export const EquipmentResource = Resource(
     applicableWalkaboutEquipmentConditionIds: IntArray,
     // Organization level (Manage Types, issue 13): GET /equipment?filter[organization] and /equipments/{id} add these.
     ...OrganizationEquipmentAttributes,
+    ...BuildingStatusAttributes,
   },
   { 'equipment-equipment-conditions': ToMany('equipment-conditions') },
 );

@@ -36,6 +36,8 @@ import {
 } from './schemas';
 import { parseDateTime } from './dates';
 import repairRoutes from './repair-routes';
+import { buildingLevelList } from '../building-types/routes';
+import { BUILDING_LEVEL_VIEW } from '../building-types/schemas';
 import { commentResource, equipmentResource, followUpResource } from './serialize';
 import { storedReferenceOf, type UrlSigner } from '../../storage/signed-urls';
 import { withSignedPhotos } from './reports';
@@ -180,6 +182,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       return organizationTypesList(app.db, scope, Number(request.query['filter[organization]']), parsePage(request.query), requestUrl(request));
     }
     if (request.query['filter[building]'] === undefined) throw badParameter('filter[building]', 'Name the building (filter[building]) or the organization (filter[organization]) whose equipment types to list.');
+    // view=building-level: the Manage Types and Manage Tasks at building level screens (issue 13), with building statuses.
+    if (request.query.view === BUILDING_LEVEL_VIEW) {
+      const withTasks = parseInclude(request.query.include, APPLICABILITY_INCLUDES).size > 0;
+      const url = requestUrl(request);
+      return buildingLevelList(app.db, scope, Number(request.query['filter[building]']), request.query['status[]'], withTasks, parsePage(request.query), url);
+    }
     // With the tasks included it is the building walkabout applicability screen's list (issue 12), administrators'.
     if (parseInclude(request.query.include, APPLICABILITY_INCLUDES).size) {
       const url = requestUrl(request);

@@ -7,6 +7,7 @@
 import Type from 'typebox';
 import { APPLICABILITY_INCLUDES, EquipmentResource, equipmentIncluded, TypeStatus } from '../applicability/schemas';
 import { IdParams, ListQuery, SingleId } from '../../jsonapi/query';
+import { BuildingLevelView } from '../building-types/schemas';
 import {
   errorResponses,
   Int,
@@ -205,11 +206,13 @@ export const listEquipmentSchema = {
   tags: ['reports'],
   summary:
     "The equipment types at a building's locations: for the repair report (canViewRepairReports, once the contract is accepted), or with include=equipment-equipment-conditions for the building walkabout applicability screen (administrators only), their tasks included. With filter[organization] instead, the organization's types by order with their components, tasks groups and versions (Manage Types: administrators, the organization's users, canManageOrganization or canViewOrganization). One of the two filters is required (400)",
+    "The equipment types at a building's locations: for the repair report (canViewRepairReports, once the contract is accepted), or with include=equipment-equipment-conditions for the building walkabout applicability screen (administrators only), their tasks included; with view=building-level the building types and tasks screens' list, each type and task with its building status (building_level_status, suspension_id, suspension_short_name, suspension_description)",
   querystring: ListQuery(
     {
       'filter[building]': Type.Optional(SingleId),
       'filter[organization]': Type.Optional(SingleId),
       'status[]': Type.Optional(Type.Array(TypeStatus, { maxItems: 3, description: "The types' statuses to list (default: all)" })),
+      view: BuildingLevelView,
     },
     APPLICABILITY_INCLUDES,
   ),

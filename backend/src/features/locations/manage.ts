@@ -348,6 +348,12 @@ export type EquipmentStateRow = { locationId: number; equipmentId: number; cycle
  */
 export async function equipmentStates(db: Database, scope: Scope, buildingId: Id): Promise<EquipmentStateRow[]> {
   const building = await buildingInScope(db, scope, buildingId);
+  return equipmentStatesOf(db, building.id);
+}
+
+/** The same for a building already checked (the Print Types report reads it too). */
+export async function equipmentStatesOf(db: Database, buildingId: number): Promise<EquipmentStateRow[]> {
+  const building = { id: buildingId };
   return queryRows<EquipmentStateRow>(
     db,
     sql`with latest as (

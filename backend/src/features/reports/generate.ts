@@ -28,6 +28,7 @@ import {
   type StoredConditionValue,
 } from '../../db/schema';
 import { onReportReady } from '../walkabout-reports/emails';
+import { parseTypesReportKey, typesReportDocument, typesReportKey, TYPES_REPORT_NAME, type TypesReportFilters } from '../building-types/types-report';
 import { renderBookletPdf, renderReportPdf, type ReportDocument, type TableCell } from '../../reports/pdf';
 import {
   addressText,
@@ -68,7 +69,9 @@ export type ReportSource =
   /** An ended fire watch with its walkabout's results. */
   | { kind: 'fire_watch'; fireWatchId: number }
   /** A report asked for on demand (its own row, named by the request's identificator): a definition or a booklet of a walkabout. */
-  | { kind: 'adhoc'; identificator: string; walkaboutId: number; reportDefinitionId?: number | null; bookletTemplateId?: number | null };
+  | { kind: 'adhoc'; identificator: string; walkaboutId: number; reportDefinitionId?: number | null; bookletTemplateId?: number | null }
+  /** 'Print Types' (issue 13): the building's types by location with their state and status, as filtered on the screen. */
+  | { kind: 'types'; identificator: string; buildingId: number; filters: TypesReportFilters };
 
 export type RequestedReport = { id: number; sourceKey: string; status: 'pending' | 'ready' | 'failed' };
 
@@ -156,6 +159,11 @@ async function rowValues(app: FastifyInstance, source: ReportSource, now: Date):
         version,
       };
     }
+    case 'types':
+      return {
+        values: { kind: 'adhoc', sourceKey: typesReportKey(source.identificator, source.filters), buildingId: source.buildingId, name: TYPES_REPORT_NAME, isInterim: false },
+        version: source.identificator,
+      };
     case 'fire_watch': {
       const [fw] = await db
         .select({ fireWatch: fireWatches, cycleId: walkabouts.cycleId })
@@ -333,6 +341,13 @@ async function buildWalkaboutReport(app: FastifyInstance, row: typeof generatedR
   return { documents: [definitionDocument(walkaboutHeader(w, def.name, inspectors, isInterim), def, list, earlier)], booklet: false, isInterim, lockedAt };
 }
 
+/** 'Print Types' (building-types/types-report.ts): made from the building as it is now, never interim. */
+async function buildTypesReport(app: FastifyInstance, row: typeof generatedReports.$inferSelect, filters: TypesReportFilters, now: Date): Promise<Built> {
+  const document = await typesReportDocument(app.db, row.buildingId, filters, now);
+  if (!document) throw new ReportSourceNotFound(`No building ${row.buildingId}`);
+  return { documents: [document], booklet: false, isInterim: false, lockedAt: null };
+}
+
 const editValue = (value: StoredConditionValue) => (typeof value === 'boolean' ? (value ? 'Satisfactory' : 'Unsatisfactory') : valueText(value) || (value === null ? 'Unmarked' : ''));
 
 /** The edit trail: who changed what, when (on the device and on the server), via what, applied or superseded. */
@@ -505,8 +520,10 @@ export async function generateReportNow(app: FastifyInstance, reportId: number, 
   if (!row) return { status: 'missing' };
   let built: Built;
   try {
-    built =
-      row.kind === 'audit'
+    const typesFilters = parseTypesReportKey(row.sourceKey);
+    built = typesFilters
+      ? await buildTypesReport(app, row, typesFilters, now)
+      : row.kind === 'audit'
         ? await buildAuditReport(app, row, now)
         : row.kind === 'fire_watch'
           ? await buildFireWatchReport(app, row)

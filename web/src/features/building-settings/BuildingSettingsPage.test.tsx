@@ -13,6 +13,9 @@ function renderBuildingSettings({ isAdmin = false, granted = ['canManageBuilding
     viewer,
     handlers: [
       graphql.query('OrganizationSettingsViewer', () => HttpResponse.json({ data: { viewer } })),
+      // The Types row's screen (issue 13), opened by a test below.
+      graphql.query('BuildingTypesViewer', () => HttpResponse.json({ data: { viewer } })),
+      graphql.query('BuildingTypesPage', () => HttpResponse.json({ data: { building: null } })),
       graphql.query('BuildingSettingsPage', () => {
         asked.page += 1;
         if (fail) return HttpResponse.json({ errors: [{ message: 'boom' }] });
@@ -54,10 +57,11 @@ describe('Building Settings', () => {
     expect(screen.getByRole('link', { name: 'Northwind Property Management' })).toHaveAttribute('href', '/manage/organization/1');
   });
 
-  it('leads the types row, a screen still to come, to the not-available page', async () => {
+  it('leads the types and tasks rows to their screens (issue 13)', async () => {
     const { user, currentPath } = renderBuildingSettings();
     await user.click(await screen.findByRole('link', { name: 'Types 9' }));
-    expect(await screen.findByText('This page is not available yet')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Manage Types' })).toBeInTheDocument();
+    expect(screen.queryByText('This page is not available yet')).not.toBeInTheDocument();
     expect(currentPath()).toBe('/manage/building/11/equipments');
   });
 
