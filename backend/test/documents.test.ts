@@ -699,6 +699,7 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     const [task] = await app.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.organizationId, Number(organization))).limit(1);
     const put = () => admin.request('PUT', `/organizations/${organization}/tasks-groups/${group!.id}`, { attributes: { name: group!.name, equipment_condtions: [{ id: task!.id, order: 0 }], version: group!.version } });
     return [(await put()).status, (await put()).status];
+  },
   // Tasks at organization level (issue 13).
   'GET /equipment_conditions': async ({ manager, organization }) => [
     (await manager.get(`/equipment_conditions?filter[organization]=${organization}&page[size]=5`)).status,

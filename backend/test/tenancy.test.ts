@@ -686,6 +686,7 @@ const cases: Record<string, Case> = {
     expect(own.status).toBe(200);
     none(own.body);
     expect((own.body.meta as { counters: { total: number } }).counters.total).toBe(0);
+  },
   // Issue 13: equipment types and tasks groups at organization level. Another organization's are not found, and nothing of them changes.
   'GET /equipments/:id': async (side, backend) => {
     const [type] = await backend.db.select({ id: schema.equipmentTypes.id }).from(schema.equipmentTypes).where(eq(schema.equipmentTypes.organizationId, side.otherOrganization)).limit(1);
@@ -732,6 +733,7 @@ const cases: Record<string, Case> = {
     expect((await side.client.request('PUT', `/organizations/${side.otherOrganization}/tasks-groups/${group!.id}`, body)).status).toBe(404);
     expect((await side.client.request('PUT', `/organizations/${ownOrganizationOf(side)}/tasks-groups/${group!.id}`, body)).status).toBeOneOf([403, 404]);
     expect((await backend.db.select().from(schema.taskGroups).where(eq(schema.taskGroups.id, group!.id)))[0]).toEqual(group);
+  },
   // Tasks at organization level (issue 13): the other organization's tasks are not listed, and nothing of them changes.
   'GET /equipment_conditions': async (side, backend) => {
     const theirs = await backend.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.organizationId, side.otherOrganization));
@@ -768,6 +770,7 @@ const cases: Record<string, Case> = {
       expect((await side.client.request('PUT', `/equipment_conditions/${task!.id}`, body)).status).toBe(404);
     }
     expect((await backend.db.select().from(schema.tasks).where(eq(schema.tasks.id, task!.id)))[0]).toEqual(task);
+  },
   // Types and tasks at building level (issue 13): another organization's types, tasks and suspensions are out of reach.
   'POST /building_equipment_suspensions': async (side, backend) => {
     const others = await otherTypeAndTask(side, backend);

@@ -205,8 +205,7 @@ export const createCommentSchema = {
 export const listEquipmentSchema = {
   tags: ['reports'],
   summary:
-    "The equipment types at a building's locations: for the repair report (canViewRepairReports, once the contract is accepted), or with include=equipment-equipment-conditions for the building walkabout applicability screen (administrators only), their tasks included. With filter[organization] instead, the organization's types by order with their components, tasks groups and versions (Manage Types: administrators, the organization's users, canManageOrganization or canViewOrganization). One of the two filters is required (400)",
-    "The equipment types at a building's locations: for the repair report (canViewRepairReports, once the contract is accepted), or with include=equipment-equipment-conditions for the building walkabout applicability screen (administrators only), their tasks included; with view=building-level the building types and tasks screens' list, each type and task with its building status (building_level_status, suspension_id, suspension_short_name, suspension_description)",
+    "The equipment types at a building's locations: for the repair report (canViewRepairReports, once the contract is accepted), or with include=equipment-equipment-conditions for the building walkabout applicability screen (administrators only), their tasks included. With filter[organization] instead, the organization's types by order with their components, tasks groups and versions (Manage Types: administrators, the organization's users, canManageOrganization or canViewOrganization). One of the two filters is required (400). With filter[building] and view=building-level the building types and tasks screens' list, each type and task with its building status (building_level_status, suspension_id, suspension_short_name, suspension_description)",
   querystring: ListQuery(
     {
       'filter[building]': Type.Optional(SingleId),
