@@ -3,7 +3,7 @@
  * read by csv-stringify and csv-parse, an export imported into an empty organization gives the same file again, an
  * import is all or nothing, its problems are listed by row and column, and only administrators may do any of it.
  */
-import { DATA_SET_COLUMNS, IMPORT_FILE_ERROR_MESSAGE, type DataSetType } from '@fsi/shared';
+import { DATA_SET_COLUMNS, IMPORT_FILE_ERROR_MESSAGE, type DataSetType } from '@fsi/shared/import-export';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
  * admin-organizations-buildings.md sections 2, 6, 7 and 8): Organization.usage, exportData, importData and
  * importJob as an integrator sees them, administrators only.
  */
-import { IMPORT_FILE_ERROR_MESSAGE } from '@fsi/shared';
+import { IMPORT_FILE_ERROR_MESSAGE } from '@fsi/shared/import-export';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack, callersOf, type PayloadFieldErrors } from './stack';
 

@@ -4,7 +4,7 @@
  * paged buildings, the filters, Building.overview, the cross-linked overviewFilters, one REST call per overview, and
  * the section 6 refusal as FORBIDDEN.
  */
-import { overviewPercentage } from '@fsi/shared';
+import { overviewPercentage } from '@fsi/shared/overview';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@fsi/backend/testing';

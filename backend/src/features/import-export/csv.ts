@@ -5,7 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { escapeCell, unescapeCell } from '@fsi/shared';
+import { escapeCell, unescapeCell } from '@fsi/shared/import-export';
 
 export class UnreadableFile extends Error {}
 

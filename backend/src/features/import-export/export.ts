@@ -3,7 +3,7 @@
  * screens show them (by order, then id), so that an export imported into an empty organization and exported
  * again gives the same file.
  */
-import { DATA_SET_COLUMNS, EQUIPMENT_TYPES_SEPARATOR, type DataSetType } from '@fsi/shared';
+import { DATA_SET_COLUMNS, EQUIPMENT_TYPES_SEPARATOR, type DataSetType } from '@fsi/shared/import-export';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {

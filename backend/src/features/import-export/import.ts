@@ -5,7 +5,7 @@
  * a type) is a problem; every problem is collected and the transaction rolled back, so a failed row changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { EQUIPMENT_TYPES_SEPARATOR, type DataSetRow, type DataSetType, type ImportProblem } from '@fsi/shared';
+import { EQUIPMENT_TYPES_SEPARATOR, type DataSetRow, type DataSetType, type ImportProblem } from '@fsi/shared/import-export';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {

@@ -5,20 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  DATA_SET_COLUMNS,
-  DATA_SET_TYPES,
-  headerProblems,
-  IMPORT_FILE_ERROR_MESSAGE,
-  IMPORT_FILE_MAX_BYTES,
-  IMPORT_ROWS_MAX,
-  IMPORT_SUCCESS_MESSAGE,
-  importProblemText,
-  rowProblems,
-  type DataSetRow,
-  type DataSetType,
-  type ImportProblem,
-} from '@fsi/shared';
+import { DATA_SET_COLUMNS, DATA_SET_TYPES, headerProblems, IMPORT_FILE_ERROR_MESSAGE, IMPORT_FILE_MAX_BYTES, IMPORT_ROWS_MAX, IMPORT_SUCCESS_MESSAGE, importProblemText, rowProblems, type DataSetRow, type DataSetType, type ImportProblem } from '@fsi/shared/import-export';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Static } from 'typebox';

@@ -1,5 +1,5 @@
 /** The REST contract of import and export (admin-organizations-buildings.md sections 2 and 7: POST /data, GET /data?type=). */
-import { DATA_SET_COLUMNS, DATA_SET_TYPES, IMPORT_ROWS_MAX } from '@fsi/shared';
+import { DATA_SET_COLUMNS, DATA_SET_TYPES, IMPORT_ROWS_MAX } from '@fsi/shared/import-export';
 import Type from 'typebox';
 import { errorResponses, Int, Nullable, PlainResource, ref, SingleDocument, Str, StringEnum } from '../../jsonapi/schemas';
 

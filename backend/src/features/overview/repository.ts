@@ -15,7 +15,7 @@
  * A cycle's status at a building is its walkabout's: complete when every condition of the walkabout is answered (or as
  * frozen when it was finalized after its lock time), as GET /walkabouts says isComplete.
  */
-import { canViewOverview, type OverviewState, type WalkaboutFilterType } from '@fsi/shared';
+import { canViewOverview, type OverviewState, type WalkaboutFilterType } from '@fsi/shared/overview';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/raw';

@@ -1,6 +1,6 @@
 /** The overview dashboards' calls (admin-organizations-buildings.md section 7): filter data and entry state counters. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { WalkaboutFilterType } from '@fsi/shared';
+import type { WalkaboutFilterType } from '@fsi/shared/overview';
 import type { FastifyRequest } from 'fastify';
 import { listDocument, requestUrl, singleDocument } from '../../jsonapi/serializer';
 import { scopeOf } from '../../plugins/authorization';

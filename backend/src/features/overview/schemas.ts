@@ -1,5 +1,5 @@
 /** The REST contract of the overview dashboards (admin-organizations-buildings.md sections 3 and 7). */
-import { OVERVIEW_STATES, WALKABOUT_FILTER_TYPES } from '@fsi/shared';
+import { OVERVIEW_STATES, WALKABOUT_FILTER_TYPES } from '@fsi/shared/overview';
 import Type from 'typebox';
 import { IdParams, MAX_PAGE_SIZE } from '../../jsonapi/query';
 import { errorResponses, Int, IntNull, ListLinks, Named, ref, SingleDocument, Str, StringEnum, StrNull } from '../../jsonapi/schemas';

@@ -4,7 +4,7 @@
  * asked, so that the totals cards and the table of one query share a call). Percentages are @fsi/shared's rule
  * (3 decimals, 0 when the total is 0). A 403 stays a FORBIDDEN GraphQL error, a 404 a NOT_FOUND one.
  */
-import { overviewPercentage } from '@fsi/shared';
+import { overviewPercentage } from '@fsi/shared/overview';
 import DataLoader from 'dataloader';
 import type { EntryStateCounts, Overview, OverviewFilter, OverviewFilters, WalkaboutCompleteness } from '../../generated/resolvers';
 import { isRestId } from '../../loaders';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Anchor, Badge, Button, Card, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { canViewOverview, OVERVIEW_STATE_LABELS, type OverviewState } from '@fsi/shared';
+import { canViewOverview, OVERVIEW_STATE_LABELS, type OverviewState } from '@fsi/shared/overview';
 import { TopBar } from '../../ui/TopBar';
 import { IconChevronLeft, IconChevronRight, IconReport } from '../../ui/icons';
 import { ReportsLoadError } from '../reports/ReportStates';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, graphql, HttpResponse, type RequestHandler } from 'msw';
-import { OVERVIEW_EMPTY_MESSAGE, OVERVIEW_LOADING_MESSAGE, type PermissionFlag } from '@fsi/shared';
+import { type PermissionFlag } from '@fsi/shared';
+import { OVERVIEW_EMPTY_MESSAGE, OVERVIEW_LOADING_MESSAGE } from '@fsi/shared/overview';
 import { renderApp } from '../../test/render';
 import { anOrganization, aViewer } from '../../test/builders';
 import { anOverview, filterData, king, yonge } from './overviewFixtures';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Anchor, Button, Container, Group, Select, Stack, Text } from '@mantine/core';
-import { canViewOverview } from '@fsi/shared';
+import { canViewOverview } from '@fsi/shared/overview';
 import { TopBar } from '../../ui/TopBar';
 import { IconReport } from '../../ui/icons';
 import { ReportsLoadError } from '../reports/ReportStates';

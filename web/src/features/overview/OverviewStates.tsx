@@ -1,5 +1,5 @@
 import { Center, EmptyState, Group, Loader, Text } from '@mantine/core';
-import { NOT_ALLOWED_TO_VIEW_OVERVIEW_MESSAGE, OVERVIEW_EMPTY_MESSAGE, OVERVIEW_LOADING_MESSAGE } from '@fsi/shared';
+import { NOT_ALLOWED_TO_VIEW_OVERVIEW_MESSAGE, OVERVIEW_EMPTY_MESSAGE, OVERVIEW_LOADING_MESSAGE } from '@fsi/shared/overview';
 import { IconChartBar, IconSearch } from '../../ui/icons';
 
 /** 'Loading data, please wait...' (section 2), announced to screen readers. */

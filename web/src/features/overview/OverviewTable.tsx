@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { OVERVIEW_EMPTY_MESSAGE, OVERVIEW_STATE_LABELS, type OverviewState } from '@fsi/shared';
+import { OVERVIEW_EMPTY_MESSAGE, OVERVIEW_STATE_LABELS, type OverviewState } from '@fsi/shared/overview';
 import type { OverviewCountsFragment, OverviewTable_BuildingFragment } from './OverviewTable.generated';
 import { formatPercentage } from './OverviewTotals';
 import { typeLink } from './overviewLinks';

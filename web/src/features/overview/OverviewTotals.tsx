@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
-import { OVERVIEW_STATE_LABELS } from '@fsi/shared';
+import { OVERVIEW_STATE_LABELS } from '@fsi/shared/overview';
 import type { OverviewCountsFragment } from './OverviewTable.generated';
 
 /** A percentage as the cards show it: up to 3 decimals, as the gateway rounded it. */

@@ -1,5 +1,5 @@
 /** Gateway answers for the overview tests, built as the gateway sends them. */
-import { overviewPercentage } from '@fsi/shared';
+import { overviewPercentage } from '@fsi/shared/overview';
 
 export function counts(c: { satisfactory?: number; unsatisfactory?: number; notApplicable?: number; incomplete?: number; unscanned?: number }) {
   const values = { satisfactory: 0, unsatisfactory: 0, notApplicable: 0, incomplete: 0, unscanned: 0, ...c };

@@ -3,7 +3,7 @@
  * type (and a state), a location, or the tasks of an equipment type, each with the overview to come back to. The
  * state is the REST spelling of @fsi/shared (satisfactory, unsatisfactory, not_applicable, incomplete, unscanned).
  */
-import type { OverviewState } from '@fsi/shared';
+import type { OverviewState } from '@fsi/shared/overview';
 
 export function typeLink(buildingId: string, typeId: string, backUrl: string, state?: OverviewState): string {
   const query = new URLSearchParams({ typeId });

@@ -3,7 +3,7 @@
  * title, the filters' effect already applied, the totals and the table of the buildings on screen — written in the
  * browser with pdf-lib (loaded only when Print is pressed, in a chunk of its own).
  */
-import { OVERVIEW_STATE_LABELS } from '@fsi/shared';
+import { OVERVIEW_STATE_LABELS } from '@fsi/shared/overview';
 import type { OverviewCountsFragment, OverviewTable_BuildingFragment } from './OverviewTable.generated';
 import { countCards, formatPercentage } from './OverviewTotals';
 import { STATE_COLUMNS } from './OverviewTable';
