@@ -8,10 +8,10 @@ import { demoUsers, postgresAvailable, schema, seed, signIn, type TestBackend } 
 import { client, databases, list, signedIn, startTestBackend } from './helpers';
 
 const TABLES = [
-  'building_cycle_offsets', 'building_suspensions', 'building_task_applicability', 'buildings', 'conditions', 'cycle_overrides',
+  'api_tokens', 'building_cycle_offsets', 'building_suspensions', 'building_task_applicability', 'buildings', 'conditions', 'cycle_overrides',
   'cycles', 'documents',
   'entries', 'equipment_component_condition_groups', 'equipment_components', 'equipment_types', 'fire_watches', 'floors', 'generated_reports', 'location_comments',
-  'location_equipment', 'locations', 'mail_outbox', 'on_demand_reports', 'organizations', 'password_reset_tokens',
+  'location_equipment', 'locations', 'mail_outbox', 'notification_deliveries', 'on_demand_reports', 'organizations', 'password_reset_tokens',
   'regions', 'report_booklet_templates', 'report_comments', 'report_definitions', 'report_follow_ups', 'roles', 'scans',
   'sections', 'sessions', 'sign_in_attempts', 'task_groups', 'tasks', 'unassigned_qr_codes', 'uploads', 'user_buildings', 'user_roles', 'users',
   'walkabout_edits', 'walkabout_floors', 'walkabout_saves', 'walkabouts',

@@ -98,6 +98,8 @@ export const regions = pgTable(
     organizationId: integer().notNull().references(() => organizations.id, { onDelete: 'cascade' }),
     parentId: integer().references((): AnyPgColumn => regions.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    /** Raised by every change; a write that names an older version is refused with 409 STALE (see buildings.version). */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.organizationId), index().on(t.parentId)],
@@ -114,6 +116,8 @@ export const cycles = pgTable(
     frequency: text().$type<'daily' | 'weekly' | 'monthly' | 'yearly'>(),
     every: integer(),
     start: date({ mode: 'string' }),
+    /** Raised by every change; a write that names an older version is refused with 409 STALE (see buildings.version). */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.organizationId)],
@@ -133,6 +137,8 @@ export const cycleOverrides = pgTable(
     saturday: boolean().notNull().default(true),
     sunday: boolean().notNull().default(true),
     blackoutDates: jsonb().$type<string[]>().notNull().default([]),
+    /** Raised by every change; a write that names an older version is refused with 409 STALE (see buildings.version). */
+    version: integer().notNull().default(1),
   },
   (t) => [uniqueIndex().on(t.regionId, t.cycleId)],
 );
@@ -374,6 +380,8 @@ export const roles = pgTable(
     assignableRoleIds: jsonb().$type<number[]>().notNull().default([]),
     walkaboutEquipmentIds: jsonb().$type<number[]>().notNull().default([]),
     incompleteWalkaboutReminderSubscriptions: jsonb().$type<ReminderSubscription[]>().notNull().default([]),
+    /** Raised by every change; a write that names an older version is refused with 409 STALE (see buildings.version). */
+    version: integer().notNull().default(1),
   },
   (t) => [index().on(t.organizationId)],
 );
@@ -404,10 +412,23 @@ export const users = pgTable(
         unsatisfactoryEquipmentIds: [],
         notatedEquipmentIds: [],
       }),
+    street1: text(),
+    street2: text(),
+    city: text(),
+    province: text(),
+    postalCode: text(),
+    companyName: text(),
+    /** A link to the image of the user's signature (editable by administrators only). */
+    signatureImageLink: text(),
+    cfaaTechnicianNumber: text(),
+    /** A deactivated user cannot sign in, and deactivation ends their sessions and API tokens at once. */
+    active: boolean().notNull().default(true),
     isAdmin: boolean().notNull().default(false),
     /** Report definitions and booklet templates e-mailed to this user when a walkabout of theirs locks. */
     reportDefinitionsForAutomaticDeliveryIds: integer().array().notNull().default(sql`'{}'::integer[]`),
     reportBookletsForAutomaticDeliveryIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    /** Raised by every change; a write that names an older version is refused with 409 STALE (see buildings.version). */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
   },
   // Usernames are unique whatever their letter case: sign-in matches them case-insensitively.
@@ -838,6 +859,8 @@ export const reportDefinitions = pgTable(
     /** Generated when a walkabout of the cycle locks (and as interim while it is open). */
     generateReport: boolean().notNull().default(true),
     isActive: boolean().notNull().default(true),
+    /** Raised by every change; a write that names an older version is refused with 409 STALE (see buildings.version). */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.organizationId), index().on(t.cycleId)],
@@ -858,6 +881,8 @@ export const reportBookletTemplates = pgTable(
     reportDefinitionIds: integer().array().notNull().default(sql`'{}'::integer[]`),
     primaryReportDefinitionId: integer().references(() => reportDefinitions.id, { onDelete: 'set null' }),
     isActive: boolean().notNull().default(true),
+    /** Raised by every change; a write that names an older version is refused with 409 STALE (see buildings.version). */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.organizationId)],
@@ -956,4 +981,46 @@ export const reportComments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.entryId), index().on(t.locationCommentId)],
+);
+
+/**
+ * A named API token for integrators: shown once at creation, kept here only as its SHA-256 hash.
+ * Its scope is a set of role permissions no wider than its owner's when it was made (and never wider
+ * than the owner's at the time of use); it stops working at expiresAt, when revoked, or when its owner
+ * is deactivated.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    /** The role permissions the token may use; null: all of its owner's. */
+    permissions: jsonb().$type<RolePermissions | null>(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: stamp(),
+    lastUsedAt: stamp(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+/**
+ * One e-mail of a reminder or notification to one user (kind 'incomplete-walkabout-reminder',
+ * 'unsatisfactory-result' or 'note'); subjectKey names what it is about (for example
+ * 'walkabout:12:cycle:3' or 'condition:40'). Unique, so that replicas and retries send each once.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: id(),
+    kind: text().notNull(),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    subjectKey: text().notNull(),
+    walkaboutId: integer().references(() => walkabouts.id, { onDelete: 'cascade' }),
+    mailId: integer().references(() => mailOutbox.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.kind, t.userId, t.subjectKey), index().on(t.walkaboutId)],
 );
