@@ -70,8 +70,8 @@ function startProcess(env: Record<string, string>): { ready: Promise<Started>; o
     };
     child.stdout.on('data', check);
     void exited.then((code) => {
-      // The error's own line first (a stack trace's message comes after the source line it points at).
-      const error = output.split('\n').find((line) => /^(\w*Error\b|error:)/.test(line.trim())) ?? '';
+      // The error's own line first: 'error: …' or 'TypeError: …' (node prints the source line it points at first).
+      const error = output.split('\n').find((line) => /^\w*(Error|error)(:| \[)/.test(line.trim())) ?? '';
       reject(new Error(`the backend exited (${code}) before listening: ${error.trim()}\n${output}`));
     });
   });

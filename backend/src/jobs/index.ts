@@ -86,6 +86,8 @@ declare module 'fastify' {
 }
 
 const SCHEMA = 'pgboss';
+/** The advisory lock that queue creations take in turn (see ensureQueue). */
+const CREATE_QUEUE_LOCK = "hashtext('fsi-pgboss-create-queue')";
 
 /** pg-boss's database: the app's own connection pool (PostgreSQL) or its PGlite. */
 function bossDb(db: Database): PgBoss.Db {
@@ -155,10 +157,19 @@ export default fp<JobsOptions>(
 
     // The 'stately' policy allows one waiting job per singleton key (a unique index), which closes the
     // race of two replicas adding the same key at once; enqueue's own check covers a running one.
+    // pg-boss's create_queue inserts the queue's row and then adds a foreign key to that table: two replicas
+    // creating the same new queue at once (a first start on an empty database) deadlock, and one of them
+    // fails its start. An advisory lock taken in the same statement makes the creations take turns.
     const ensureQueue = (queue: string) => {
       let created = queues.get(queue);
       if (!created) {
-        created = boss.createQueue(queue, { name: queue, policy: 'stately' });
+        created = (async () => {
+          if (await boss.getQueue(queue)) return;
+          await db.executeSql(
+            `WITH turn AS (SELECT pg_advisory_xact_lock(${CREATE_QUEUE_LOCK})) SELECT ${SCHEMA}.create_queue($1, $2) FROM turn`,
+            [queue, JSON.stringify({ policy: 'stately' })],
+          );
+        })();
         queues.set(queue, created);
       }
       return created;
