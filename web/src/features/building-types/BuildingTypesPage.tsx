@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Center, Container, EmptyState, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Card, Center, Container, EmptyState, Group, Loader, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { moveItem } from '@fsi/shared';
 import { BUILDING_TYPES_HELP_TEXT, canChangeBuildingStatuses, canViewBuildingTypes, EQUIPMENT_STATES, equipmentStateLabel, isEquipmentState, matchesEquipmentState, REPORT_IN_PROGRESS_MESSAGE, REPORT_POLL_INTERVAL_MS } from '@fsi/shared/suspensions';
 import {
@@ -47,6 +48,7 @@ export function BuildingTypesPage() {
   const { buildingId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const viewerQuery = useBuildingTypesViewerQuery();
+  const phone = useMediaQuery('(max-width: 47.99em)');
   const viewer = viewerQuery.data?.viewer;
   const allowed = viewer ? canViewBuildingTypes({ isAdmin: viewer.isAdmin, organizationId: viewer.organization?.id }, viewer.permissions) : false;
   const canChange = viewer ? canChangeBuildingStatuses(viewer.isAdmin, viewer.permissions) : false;
@@ -132,14 +134,29 @@ export function BuildingTypesPage() {
         back={backUrl && backUrl.startsWith('/') ? { label: 'Back', to: backUrl } : { label: 'Building Settings', to: `/manage/building/${buildingId}` }}
         actions={
           building ? (
-            <Button
-              size="xs"
-              leftSection={<IconReport size={16} />}
-              loading={printing.state.kind === 'generating'}
-              onClick={() => void printing.print({ locationId, typeId, state })}
-            >
-              Print Types
-            </Button>
+            phone ? (
+              // On a phone the title needs the room: the action keeps its name for screen readers and a tooltip.
+              <Tooltip label="Print Types">
+                <ActionIcon
+                  size="lg"
+                  variant="filled"
+                  aria-label="Print Types"
+                  loading={printing.state.kind === 'generating'}
+                  onClick={() => void printing.print({ locationId, typeId, state })}
+                >
+                  <IconReport size={18} />
+                </ActionIcon>
+              </Tooltip>
+            ) : (
+              <Button
+                size="xs"
+                leftSection={<IconReport size={16} />}
+                loading={printing.state.kind === 'generating'}
+                onClick={() => void printing.print({ locationId, typeId, state })}
+              >
+                Print Types
+              </Button>
+            )
           ) : null
         }
       />
