@@ -22,6 +22,8 @@ let failed = 0;
 const failures = [];
 const failedTests = [];
 const warnings = [];
+/** Each step's label and seconds, said again at the end (a CI log keeps its end). */
+const timings = [];
 let postgres = null;
 let current = null;
 let stopping = false;
@@ -82,7 +84,9 @@ async function step(label, command, args, { fatal = true } = {}) {
   const t0 = Date.now();
   console.log(`\n=== ${label}`);
   const ok = (await runStep(command, args)) === 0;
-  console.log(`=== ${label}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  const seconds = (Date.now() - t0) / 1000;
+  timings.push(`${label} ${seconds.toFixed(0)} s`);
+  console.log(`=== ${label}: ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s)`);
   if (!ok) {
     failures.push(label);
     if (fatal) await finish();
@@ -117,7 +121,8 @@ async function finish() {
   if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
   if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
   if (warnings.length) console.log(`\nSet-up could not provide everything:\n${warnings.map((w) => `  ${w}`).join('\n')}`);
-  console.log(`\nnpm test took ${minutes} min`);
+  console.log(`\nSteps: ${timings.join(', ')}`);
+  console.log(`npm test took ${minutes} min`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failures.length || failed ? 1 : 0);
 }
