@@ -42,6 +42,14 @@ function preloadAppStart(entry = 'src/app/startApp.tsx'): Plugin {
 }
 
 /**
+ * The screens on an inspector's way (and the shell around them), whose JavaScript dependencies are fetched together
+ * with the screen's own chunk when it is first opened (Vite's preload list). Other screens (reports, documents,
+ * administration) fetch theirs when their chunk runs: one round trip more when one is opened before the idle warm-up
+ * (lazyPages.ts) has loaded it, and their lists stay out of the app's start, which otherwise grows with every route.
+ */
+const SCREENS_WITH_PRELOAD = new Set(['Shell', 'BuildingsPage', 'WalkaboutsPage', 'LocationPage', 'LocationLinkPage', 'WalkaboutEditPage']);
+
+/**
  * In development the gateway runs on its own port; proxying /graphql keeps the
  * browser on one origin, as it is in production where the gateway serves dist/.
  */
@@ -54,6 +62,13 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    modulePreload: {
+      // CSS is not in `deps`: a screen's stylesheets still load with it, whatever this answers.
+      resolveDependencies(filename, deps) {
+        const screen = /(?:^|\/)(\w+Page)-[\w-]+\.js$/.exec(filename)?.[1];
+        return screen && !SCREENS_WITH_PRELOAD.has(screen) ? [] : deps;
+      },
+    },
     sourcemap: true,
     // dist/.vite/manifest.json: each chunk's static and dynamic imports, read by scripts/check-budgets.mjs.
     manifest: true,
