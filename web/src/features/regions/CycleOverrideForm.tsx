@@ -91,7 +91,10 @@ export function CycleOverrideForm({ regionId, override, cycles, own, inherited, 
                 description={above ? `Turned off in ${above.regionName}` : undefined}
                 checked={above ? false : days[day]}
                 disabled={readOnly || Boolean(above)}
-                onChange={(event) => setDays((current) => ({ ...current, [day]: event.currentTarget.checked }))}
+                onChange={(event) => {
+                  const checked = event.currentTarget.checked;
+                  setDays((current) => ({ ...current, [day]: checked }));
+                }}
               />
             );
           })}

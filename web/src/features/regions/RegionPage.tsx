@@ -68,7 +68,7 @@ export function RegionPage() {
           )}
           {region && (
             <>
-              <RegionName key={region.version} region={region} readOnly={!access.manage} onStale={() => void refetch().catch(() => undefined)} />
+              <RegionName key={region.id} region={region} readOnly={!access.manage} onStale={() => void refetch().catch(() => undefined)} />
               <Stack gap="xs" component="section" aria-labelledby="sub-regions">
                 <Title order={2} size="h4" id="sub-regions">
                   Sub-Regions
