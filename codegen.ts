@@ -25,6 +25,7 @@ const config: CodegenConfig = {
           Organization: '../features/organizations/model#OrganizationModel',
           Region: '../features/regions/model#RegionModel',
           Cycle: '../features/cycles/model#CycleModel',
+          CycleOverride: '../features/regions/cycle-overrides#CycleOverrideModel',
           Building: '../features/buildings/model#BuildingModel',
           BuildingStatus: '../features/buildings/model#BuildingStatusModel',
           BuildingOffset: '../features/buildings/model#BuildingOffsetModel',

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Database } from './db/client';
 import buildingRoutes from './features/buildings/routes';
 import cycleRoutes from './features/cycles/routes';
+import cycleOverrideRoutes from './features/cycle-overrides/routes';
 import documentRoutes from './features/documents/routes';
 import failureReportRoutes from './features/failure-reports/routes';
 import fireWatchRoutes from './features/fire-watches/routes';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(organizationRoutes);
   await app.register(regionRoutes);
   await app.register(cycleRoutes);
+  await app.register(cycleOverrideRoutes);
   await app.register(buildingRoutes);
   await app.register(walkaboutRoutes);
   await app.register(currentWalkaboutRoutes);

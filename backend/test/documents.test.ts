@@ -737,6 +737,54 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     return [(await batch(admin, task!.version)).status, (await batch(admin, task!.version)).status, (await batch(viewer, task!.version + 1)).status];
   },
   'GET /openapi.json': async ({ app }) => [(await app.inject({ method: 'GET', url: '/openapi.json' })).statusCode],
+  // Regions, cycles and cycle overrides (issue 14): successes, refusals, rule breaks and stale versions.
+  'GET /cycles/:id': async ({ manager }) => {
+    const [cycle] = list((await manager.get('/cycles?all=true')).body);
+    return [(await manager.get(`/cycles/${cycle!.id}?include=organization`)).status, (await manager.get('/cycles/999999')).status];
+  },
+  'POST /cycles': async ({ admin, manager, organization }) => [
+    (await admin.post('/cycles', { data: { attributes: { name: 'Documents Cycle', abbreviation: 'DC', frequency: 'weekly', every: 3, start: '2026-06-01', organizationId: organization } } })).status,
+    (await admin.post('/cycles', { data: { attributes: { name: 'Documents Cycle', organizationId: organization } } })).status,
+    (await manager.post('/cycles', { data: { attributes: { name: 'Refused' } } })).status,
+  ],
+  'PATCH /cycles/:id': async ({ admin, organization }) => {
+    const made = one((await admin.post('/cycles', { data: { attributes: { name: 'Documents Patch', frequency: 'daily', every: 1, start: '2026-06-01', organizationId: organization } } })).body);
+    const patch = (attributes: Record<string, unknown>) => admin.request('PATCH', `/cycles/${made.id}`, { data: { attributes } });
+    return [(await patch({ abbreviation: 'DP', version: 1 })).status, (await patch({ abbreviation: 'DQ', version: 1 })).status, (await patch({ every: 2 })).status];
+  },
+  'DELETE /cycles/:id': async ({ admin, manager, organization }) => {
+    const made = one((await admin.post('/cycles', { data: { attributes: { name: 'Documents Delete', organizationId: organization } } })).body);
+    const [weekly] = list((await manager.get('/cycles?all=true')).body).filter((c) => c.attributes.name === 'Weekly');
+    return [(await manager.delete(`/cycles/${made.id}`)).status, (await admin.delete(`/cycles/${weekly!.id}`)).status, (await admin.delete(`/cycles/${made.id}`)).status];
+  },
+  'GET /organizations/:organizationId/regions/:regionId': async ({ manager, organization }) => {
+    const [region] = list((await manager.get('/regions')).body);
+    return [(await manager.get(`/organizations/${organization}/regions/${region!.id}?include=organization,parent`)).status, (await manager.get(`/organizations/${organization}/regions/999999`)).status];
+  },
+  'POST /organizations/:organizationId/regions': async ({ admin, manager, organization }) => [
+    (await admin.post(`/organizations/${organization}/regions`, { data: { attributes: { name: 'Documents Region', parentId: null } } })).status,
+    (await admin.post(`/organizations/${organization}/regions`, { data: { attributes: { name: '', parentId: null } } })).status,
+    (await manager.post(`/organizations/${organization}/regions`, { data: { attributes: { name: 'Refused', parentId: null } } })).status,
+  ],
+  'PATCH /regions/:id': async ({ admin, organization }) => {
+    const made = one((await admin.post(`/organizations/${organization}/regions`, { data: { attributes: { name: 'Documents Rename', parentId: null } } })).body);
+    const patch = (attributes: Record<string, unknown>) => admin.request('PATCH', `/regions/${made.id}`, { data: { attributes } });
+    return [(await patch({ name: 'Renamed', version: 1 })).status, (await patch({ name: 'Again', version: 1 })).status, (await patch({ name: ' ' })).status];
+  },
+  'DELETE /organizations/:organizationId/regions/:regionId': async ({ admin, manager, organization }) => {
+    const made = one((await admin.post(`/organizations/${organization}/regions`, { data: { attributes: { name: 'Documents Delete', parentId: null } } })).body);
+    const used = list((await manager.get('/regions')).body).find((r) => r.attributes.isDeletable === false)!;
+    return [
+      (await manager.delete(`/organizations/${organization}/regions/${made.id}`)).status,
+      (await admin.delete(`/organizations/${organization}/regions/${used.id}`)).status,
+      (await admin.delete(`/organizations/${organization}/regions/${made.id}`)).status,
+    ];
+  },
+  'GET /cycle-overrides': async ({ manager }) => {
+    const [region] = list((await manager.get('/regions')).body);
+    return [(await manager.get(`/cycle-overrides?filter[region]=${region!.id}&filter[ancestors]=true`)).status, (await manager.get('/cycle-overrides?filter[region]=x')).status];
+  },
+  ...cycleOverrideAnswers(),
 };
 
 const expected: Record<string, number[]> = {
@@ -854,6 +902,20 @@ const expected: Record<string, number[]> = {
   'PUT /equipment_conditions/reorder': [200, 409, 403],
   'GET /organizations/:organizationId/equipment-choices': [200, 404],
   'GET /openapi.json': [200],
+  // Issue 14.
+  'GET /cycles/:id': [200, 404],
+  'POST /cycles': [201, 422, 403],
+  'PATCH /cycles/:id': [200, 409, 422],
+  'DELETE /cycles/:id': [403, 422, 204],
+  'GET /organizations/:organizationId/regions/:regionId': [200, 404],
+  'POST /organizations/:organizationId/regions': [201, 422, 403],
+  'PATCH /regions/:id': [200, 409, 422],
+  'DELETE /organizations/:organizationId/regions/:regionId': [403, 422, 204],
+  'GET /cycle-overrides': [200, 400],
+  'GET /cycle-overrides/:id': [200, 404],
+  'POST /cycle-overrides': [201, 422, 403],
+  'PATCH /cycle-overrides/:id': [200, 409, 422],
+  'DELETE /cycle-overrides/:id': [403, 204, 404],
 };
 
 const withToken = (request: { payload: Buffer; headers: Record<string, string> }, token: string) => ({
@@ -930,6 +992,36 @@ describe.each(databases)('JSON:API documents on %s', (database) => {
     expect(response.json().errors[0].code).toBe('INTERNAL_ERROR');
   });
 });
+
+/** The cycle override routes' answers (issue 14): each made on an override of a new region of the organization. */
+function cycleOverrideAnswers(): Record<string, (ctx: Ctx) => Promise<number[]>> {
+  const made = async ({ admin, manager, organization }: Ctx) => {
+    const region = one((await admin.post(`/organizations/${organization}/regions`, { data: { attributes: { name: `Override ${Math.random()}`, parentId: null } } })).body);
+    const [cycle] = list((await manager.get('/cycles?all=true&filter[repeating]=true')).body);
+    const body = { data: { attributes: { saturday: false, blackoutDates: ['2026-12-25'] }, relationships: { region: { data: { type: 'regions', id: region.id } }, cycle: { data: { type: 'cycles', id: cycle!.id } } } } };
+    const created = await admin.post('/cycle-overrides', body);
+    return { created, body };
+  };
+  return {
+    'GET /cycle-overrides/:id': async (ctx) => {
+      const { created } = await made(ctx);
+      return [(await ctx.manager.get(`/cycle-overrides/${one(created.body).id}`)).status, (await ctx.manager.get('/cycle-overrides/999999')).status];
+    },
+    'POST /cycle-overrides': async (ctx) => {
+      const { created, body } = await made(ctx);
+      return [created.status, (await ctx.admin.post('/cycle-overrides', body)).status, (await ctx.manager.post('/cycle-overrides', body)).status];
+    },
+    'PATCH /cycle-overrides/:id': async (ctx) => {
+      const id = one((await made(ctx)).created.body).id;
+      const patch = (attributes: Record<string, unknown>) => ctx.admin.request('PATCH', `/cycle-overrides/${id}`, { data: { attributes } });
+      return [(await patch({ monday: false, version: 1 })).status, (await patch({ monday: true, version: 1 })).status, (await patch({ blackoutDates: ['soon'] })).status];
+    },
+    'DELETE /cycle-overrides/:id': async (ctx) => {
+      const id = one((await made(ctx)).created.body).id;
+      return [(await ctx.manager.delete(`/cycle-overrides/${id}`)).status, (await ctx.admin.delete(`/cycle-overrides/${id}`)).status, (await ctx.admin.delete(`/cycle-overrides/${id}`)).status];
+    },
+  };
+}
 
 /** A document of the building made through the API by `who` from a one-page PDF uploaded as a document: its id and upload URL. */
 async function documentOf(app: FastifyInstance, who: Client, building: string): Promise<{ id: string; url: string }> {

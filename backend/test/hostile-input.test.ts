@@ -569,6 +569,37 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     return inputs;
   }
 
+  /** Issue 14: regions, cycles and cycle overrides, refused to the sweep's caller (see `stored`). */
+  function schedulesInputs(): Record<string, NotStored> {
+    const inputs: Record<string, NotStored> = {};
+    const add = (route: string, where: string[], why: string) => {
+      for (const w of where) inputs[`${route} ${w}`] = { notStored: why };
+    };
+    const cycleFields = ['name', 'abbreviation', 'frequency', 'start'].map((f) => `body:/data/attributes/${f}`);
+    add('POST /cycles', ['body:/data/type'], typeMember);
+    add('POST /cycles', [...cycleFields, 'body:/data/attributes/organizationId'], managersOnly);
+    add('PATCH /cycles/:id', ['path:id', 'body:/data/id'], identifier);
+    add('PATCH /cycles/:id', ['body:/data/type'], typeMember);
+    add('PATCH /cycles/:id', cycleFields, managersOnly);
+    add('DELETE /cycles/:id', ['path:id'], identifier);
+    add('POST /organizations/:organizationId/regions', ['path:organizationId', 'body:/data/attributes/parentId'], identifier);
+    add('POST /organizations/:organizationId/regions', ['body:/data/type'], typeMember);
+    add('POST /organizations/:organizationId/regions', ['body:/data/attributes/name'], managersOnly);
+    add('PATCH /regions/:id', ['path:id', 'body:/data/id'], identifier);
+    add('PATCH /regions/:id', ['body:/data/type'], typeMember);
+    add('PATCH /regions/:id', ['body:/data/attributes/name'], managersOnly);
+    add('DELETE /organizations/:organizationId/regions/:regionId', ['path:organizationId', 'path:regionId'], identifier);
+    const relationships = ['region', 'cycle'];
+    add('POST /cycle-overrides', ['body:/data/type', ...relationships.map((r) => `body:/data/relationships/${r}/data/type`)], typeMember);
+    add('POST /cycle-overrides', relationships.map((r) => `body:/data/relationships/${r}/data/id`), identifier);
+    add('POST /cycle-overrides', ['body:/data/attributes/blackoutDates/0'], managersOnly);
+    add('PATCH /cycle-overrides/:id', ['path:id', 'body:/data/id'], identifier);
+    add('PATCH /cycle-overrides/:id', ['body:/data/type'], typeMember);
+    add('PATCH /cycle-overrides/:id', ['body:/data/attributes/blackoutDates/0'], managersOnly);
+    add('DELETE /cycle-overrides/:id', ['path:id'], identifier);
+    return inputs;
+  }
+
   /**
    * Every text input of every route that changes something: the response attribute it reads back from, or why it
    * is not stored. (GET routes store nothing: their inputs only select.)
@@ -781,6 +812,9 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
       read: async (answer) => (answer.body.data as JsonApiResource).attributes.name,
     },
     'PUT /floors/batch-update body:/batch_update_attributes/0/floor_id': { notStored: identifier },
+    // Issue 14, regions, cycles and cycle overrides: the sweep's caller (manager) may not change them, so each send is
+    // refused (403) before anything is stored; backend/test/schedules-admin.test.ts reads the names back for those who may.
+    ...schedulesInputs(),
     // Issue 13, types and tasks groups at organization level: the sweep's caller (manager) may not change them, so each
     // send is refused (403) before anything is stored; backend/test/equipment-types.test.ts and task-groups.test.ts read the
     // names back for those who may.

@@ -126,7 +126,18 @@ export async function sampleIds(backend: TestBackend) {
     typesAdmin: await typesAdminIds(backend, demo.northwind),
     /** A task of Northwind (issue 13). */
     task: String((await backend.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.organizationId, demo.northwind)).limit(1))[0]!.id),
+    /** Issue 14: a region of Northwind and a cycle override of it (made here). */
+    schedules: await schedulesIds(backend, demo),
   };
+}
+
+/** Issue 14: Downtown and an override of its Monthly cycle. */
+async function schedulesIds(backend: TestBackend, demo: Awaited<ReturnType<typeof demoIds>>) {
+  const region = demo.region('Downtown');
+  const cycle = demo.cycle(demo.northwind, 'Monthly');
+  await backend.db.insert(schema.cycleOverrides).values({ regionId: Number(region), cycleId: Number(cycle), sunday: false }).onConflictDoNothing();
+  const [override] = await backend.db.select({ id: schema.cycleOverrides.id }).from(schema.cycleOverrides).where(and(eq(schema.cycleOverrides.regionId, Number(region)), eq(schema.cycleOverrides.cycleId, Number(cycle))));
+  return { region, cycle, override: String(override!.id) };
 }
 
 /** Issue 13: a tasks group, a task and a component's tasks group of the organization (the last made here). */
@@ -471,6 +482,30 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       url: `/equipment_conditions/${ids.task}`,
       body: { organization_id: ids.organization, attributes: { description: 'Sample', hint: 'Sample hint', reference_name: 'NFPA 10', reference_description: '7.2', classification: 'Check' } },
     },
+    // Regions, cycles and cycle overrides (issue 14).
+    'GET /cycles/:id': { method: 'GET', url: `/cycles/${ids.cycle}` },
+    'POST /cycles': { method: 'POST', url: '/cycles', body: { data: { type: 'cycles', attributes: { name: 'Sample Cycle', abbreviation: 'SC', frequency: 'weekly', every: 2, start: '2026-06-01' } } } },
+    'PATCH /cycles/:id': { method: 'PATCH', url: `/cycles/${ids.cycle}`, body: { data: { type: 'cycles', attributes: { abbreviation: 'W', version: 1 } } } },
+    'DELETE /cycles/:id': { method: 'DELETE', url: `/cycles/${ids.cycle}` },
+    'GET /organizations/:organizationId/regions/:regionId': { method: 'GET', url: `/organizations/${ids.organization}/regions/${ids.schedules.region}` },
+    'POST /organizations/:organizationId/regions': { method: 'POST', url: `/organizations/${ids.organization}/regions`, body: { data: { type: 'regions', attributes: { name: 'Sample Region', parentId: null } } } },
+    'PATCH /regions/:id': { method: 'PATCH', url: `/regions/${ids.schedules.region}`, body: { data: { type: 'regions', attributes: { name: 'Downtown', version: 1 } } } },
+    'DELETE /organizations/:organizationId/regions/:regionId': { method: 'DELETE', url: `/organizations/${ids.organization}/regions/${ids.schedules.region}` },
+    'GET /cycle-overrides': { method: 'GET', url: `/cycle-overrides?filter[region]=${ids.schedules.region}&filter[ancestors]=true` },
+    'GET /cycle-overrides/:id': { method: 'GET', url: `/cycle-overrides/${ids.schedules.override}` },
+    'POST /cycle-overrides': {
+      method: 'POST',
+      url: '/cycle-overrides',
+      body: {
+        data: {
+          type: 'cycle-overrides',
+          attributes: { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false, blackoutDates: ['2026-12-25'] },
+          relationships: { region: relationship('regions', ids.schedules.region), cycle: relationship('cycles', ids.cycle) },
+        },
+      },
+    },
+    'PATCH /cycle-overrides/:id': { method: 'PATCH', url: `/cycle-overrides/${ids.schedules.override}`, body: { data: { type: 'cycle-override', attributes: { saturday: false, blackoutDates: ['2026-12-25'], version: 1 } } } },
+    'DELETE /cycle-overrides/:id': { method: 'DELETE', url: `/cycle-overrides/${ids.schedules.override}` },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },
   };
 }

@@ -847,6 +847,89 @@ const cases: Record<string, Case> = {
     const answer = await side.client.get('/data-imports/00000000-0000-4000-8000-000000000000');
     expect(answer.status).toBe(403);
   },
+  // Regions, cycles and cycle overrides (issue 14): the other organization's are not found, and nothing of theirs changes.
+  'GET /cycles/:id': async (side) => {
+    for (const id of side.other.cycles) expect((await side.client.get(`/cycles/${id}`)).status).toBe(404);
+  },
+  'POST /cycles': async (side, backend) => {
+    const before = await backend.db.select({ id: schema.cycles.id }).from(schema.cycles);
+    const body = { data: { type: 'cycles', attributes: { name: 'Taken Over', abbreviation: 'T', frequency: 'daily', every: 1, start: '2026-06-01', organizationId: side.otherOrganization } } };
+    expect((await side.client.post('/cycles', body)).status).toBe(404);
+    expect(await backend.db.select({ id: schema.cycles.id }).from(schema.cycles)).toEqual(before);
+  },
+  'PATCH /cycles/:id': async (side, backend) => {
+    const id = Number(side.other.cycles[0]);
+    const [before] = await backend.db.select().from(schema.cycles).where(eq(schema.cycles.id, id));
+    expect((await side.client.request('PATCH', `/cycles/${id}`, { data: { type: 'cycles', attributes: { abbreviation: 'X' } } })).status).toBe(404);
+    expect((await backend.db.select().from(schema.cycles).where(eq(schema.cycles.id, id)))[0]).toEqual(before);
+  },
+  'DELETE /cycles/:id': async (side, backend) => {
+    const [cycle] = await backend.db.insert(schema.cycles).values({ organizationId: side.otherOrganization, name: `Unused ${side.username}`, abbreviation: 'U' }).returning();
+    expect((await side.client.delete(`/cycles/${cycle!.id}`)).status).toBe(404);
+    expect(await backend.db.select().from(schema.cycles).where(eq(schema.cycles.id, cycle!.id))).toHaveLength(1);
+  },
+  'GET /organizations/:organizationId/regions/:regionId': async (side) => {
+    for (const id of side.other.regions) {
+      expect((await side.client.get(`/organizations/${side.otherOrganization}/regions/${id}`)).status).toBe(404);
+      expect((await side.client.get(`/organizations/${ownOrganizationOf(side)}/regions/${id}`)).status).toBe(404);
+    }
+  },
+  'POST /organizations/:organizationId/regions': async (side, backend) => {
+    const before = await backend.db.select({ id: schema.regions.id }).from(schema.regions);
+    expect((await side.client.post(`/organizations/${side.otherOrganization}/regions`, { data: { attributes: { name: 'Taken Over', parentId: null } } })).status).toBe(404);
+    const under = await side.client.post(`/organizations/${ownOrganizationOf(side)}/regions`, { data: { attributes: { name: 'Taken Over', parentId: Number(side.other.regions[0]) } } });
+    expect([403, 422]).toContain(under.status);
+    expect(await backend.db.select({ id: schema.regions.id }).from(schema.regions)).toEqual(before);
+  },
+  'PATCH /regions/:id': async (side, backend) => {
+    const id = Number(side.other.regions[0]);
+    expect((await side.client.request('PATCH', `/regions/${id}`, { data: { attributes: { name: 'Taken Over' } } })).status).toBe(404);
+    expect((await backend.db.select({ name: schema.regions.name }).from(schema.regions).where(eq(schema.regions.id, id)))[0]!.name).not.toBe('Taken Over');
+  },
+  'DELETE /organizations/:organizationId/regions/:regionId': async (side, backend) => {
+    const [region] = await backend.db.insert(schema.regions).values({ organizationId: side.otherOrganization, name: `Empty ${side.username}` }).returning();
+    expect((await side.client.delete(`/organizations/${side.otherOrganization}/regions/${region!.id}`)).status).toBe(404);
+    expect(await backend.db.select().from(schema.regions).where(eq(schema.regions.id, region!.id))).toHaveLength(1);
+  },
+  'GET /cycle-overrides': async (side, backend) => {
+    const [override] = await backend.db
+      .insert(schema.cycleOverrides)
+      .values({ regionId: Number(side.other.regions[0]), cycleId: Number(side.other.cycles[0]), sunday: false })
+      .onConflictDoNothing()
+      .returning();
+    const otherIds = (await backend.db.select({ id: schema.cycleOverrides.id }).from(schema.cycleOverrides).where(inArray(schema.cycleOverrides.regionId, side.other.regions.map(Number)))).map((o) => String(o.id));
+    expect(otherIds.length).toBeGreaterThan(0);
+    for (const id of ids((await side.client.get('/cycle-overrides')).body)) expect(otherIds).not.toContain(id);
+    none((await side.client.get(`/cycle-overrides?filter[region]=${side.other.regions.join(',')}&filter[ancestors]=true`)).body);
+    expect(override === undefined || otherIds.includes(String(override.id))).toBe(true);
+  },
+  'GET /cycle-overrides/:id': async (side, backend) => {
+    const others = await backend.db.select({ id: schema.cycleOverrides.id }).from(schema.cycleOverrides).where(inArray(schema.cycleOverrides.regionId, side.other.regions.map(Number)));
+    expect(others.length).toBeGreaterThan(0);
+    for (const { id } of others) expect((await side.client.get(`/cycle-overrides/${id}`)).status).toBe(404);
+  },
+  'POST /cycle-overrides': async (side, backend) => {
+    const before = await backend.db.select({ id: schema.cycleOverrides.id }).from(schema.cycleOverrides);
+    const body = (region: string, cycle: string) => ({
+      data: { type: 'cycle-overrides', attributes: { monday: false }, relationships: { region: { data: { type: 'regions', id: region } }, cycle: { data: { type: 'cycles', id: cycle } } } },
+    });
+    expect((await side.client.post('/cycle-overrides', body(side.other.regions[0]!, side.other.cycles[1]!))).status).toBe(404);
+    expect([403, 422]).toContain((await side.client.post('/cycle-overrides', body(side.own.regions[0]!, side.other.cycles[1]!))).status);
+    expect(await backend.db.select({ id: schema.cycleOverrides.id }).from(schema.cycleOverrides)).toEqual(before);
+  },
+  'PATCH /cycle-overrides/:id': async (side, backend) => {
+    const others = await backend.db.select().from(schema.cycleOverrides).where(inArray(schema.cycleOverrides.regionId, side.other.regions.map(Number)));
+    for (const o of others) {
+      expect((await side.client.request('PATCH', `/cycle-overrides/${o.id}`, { data: { attributes: { monday: !o.monday } } })).status).toBe(404);
+      expect((await backend.db.select().from(schema.cycleOverrides).where(eq(schema.cycleOverrides.id, o.id)))[0]).toEqual(o);
+    }
+  },
+  'DELETE /cycle-overrides/:id': async (side, backend) => {
+    const others = await backend.db.select({ id: schema.cycleOverrides.id }).from(schema.cycleOverrides).where(inArray(schema.cycleOverrides.regionId, side.other.regions.map(Number)));
+    expect(others.length).toBeGreaterThan(0);
+    for (const { id } of others) expect((await side.client.delete(`/cycle-overrides/${id}`)).status).toBe(404);
+    expect(await backend.db.select({ id: schema.cycleOverrides.id }).from(schema.cycleOverrides).where(inArray(schema.cycleOverrides.regionId, side.other.regions.map(Number)))).toEqual(others);
+  },
   'GET /openapi.json': async (side, backend) => {
     // The API's description holds no organization's data.
     const text = (await backend.app.inject({ method: 'GET', url: '/openapi.json' })).body;

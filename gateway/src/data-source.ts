@@ -34,17 +34,22 @@ import { createEquipmentTypeLoaders } from './features/equipment-types/loaders';
 import { createTaskLoaders } from './features/tasks/loaders';
 // Issue 13: types and tasks at building level.
 import { createBuildingTypeLoaders } from './features/building-types/loaders';
+// Issue 14: regions, cycles and cycle overrides.
+import { createCycleMutations } from './features/cycles/mutations';
+import { createCycleOverrideLoaders } from './features/regions/cycle-overrides';
+import { createRegionMutations } from './features/regions/mutations';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
   const cycles = createCycleLoaders(rest);
   const walkabouts = createWalkaboutLoaders(rest, { buildings, cycles });
   const locations = createLocationLoaders(rest);
+  const regions = createRegionLoaders(rest);
   return {
     // A sign-in reads its payload through a data source of its own, with the new token: this one's client never changes.
     auth: createAuthLoaders(rest, (token) => createDataSource(rest.withToken(token))),
     organizations: createOrganizationLoaders(rest),
-    regions: createRegionLoaders(rest),
+    regions,
     cycles,
     buildings,
     walkabouts,
@@ -72,6 +77,10 @@ export function createDataSource(rest: RestClient): DataSource {
     // Issue 13: tasks at organization level.
     tasks: createTaskLoaders(rest),
     buildingTypes: createBuildingTypeLoaders(rest),
+    // Issue 14: regions, cycles and cycle overrides.
+    regionMutations: createRegionMutations(rest, regions),
+    cycleMutations: createCycleMutations(rest, cycles),
+    cycleOverrides: createCycleOverrideLoaders(rest),
   };
 }
 
@@ -100,4 +109,8 @@ export type DataSource = {
   equipmentTypes: ReturnType<typeof createEquipmentTypeLoaders>;
   tasks: ReturnType<typeof createTaskLoaders>;
   buildingTypes: ReturnType<typeof createBuildingTypeLoaders>;
+  // Issue 14.
+  regionMutations: ReturnType<typeof createRegionMutations>;
+  cycleMutations: ReturnType<typeof createCycleMutations>;
+  cycleOverrides: ReturnType<typeof createCycleOverrideLoaders>;
 };

@@ -92,3 +92,4 @@ export type UnassignedQrCodeResource = DataOf<'/organizations/{id}/unassigned_qr
 export type DocumentResource = DataOf<'/documents'>;
 export type DocumentCategoryResource = DataOf<'/document-categories'>;
 export type DocumentEmailResource = DataOf<'/document-emails', 'post'>;
+export type CycleOverrideResource = DataOf<'/cycle-overrides'>;

@@ -97,6 +97,27 @@ describe.each(databases)('hostile strings in every text input of every mutation 
     sweepTask.id = organization.tasks.nodes[0]!.id;
     sweepTask.version = organization.tasks.nodes[0]!.version;
   }
+  /** Issue 14: the organization, a region and a cycle the schedules entries change, with their versions as now. */
+  const schedules = { organization: '', region: '', regionVersion: 1, cycle: '', cycleVersion: 1, names: 0 };
+  async function schedulesWorld() {
+    if (!schedules.organization) {
+      const { building } = await query<{ building: { organization: { id: string } } }>('query ($id: ID!) { building(id: $id) { organization { id } } }', { id: world.building });
+      schedules.organization = building.organization.id;
+      const made = await stack.graphql<{ createRegion: { region: { id: string } }; createCycle: { cycle: { id: string } } }>(
+        `mutation ($o: ID!) { createRegion(organizationId: $o, name: "Sweep region") { region { id } }
+          createCycle(input: { organizationId: $o, name: "Sweep edited cycle", frequency: DAILY, every: 1, start: "2026-06-01" }) { cycle { id } } }`,
+        { variables: { o: schedules.organization }, token: adminToken },
+      );
+      schedules.region = made.body.data!.createRegion.region.id;
+      schedules.cycle = made.body.data!.createCycle.cycle.id;
+    }
+    const { region, cycle } = await query<{ region: { version: number }; cycle: { version: number } }>('query ($r: ID!, $c: ID!) { region(id: $r) { version } cycle(id: $c) { version } }', {
+      r: schedules.region,
+      c: schedules.cycle,
+    });
+    schedules.regionVersion = region.version;
+    schedules.cycleVersion = cycle.version;
+  }
   /** The floor renameFloor renames (issue 12), with its version as last read. */
   const sweepFloor = { id: '', version: 0 };
   /**
@@ -636,6 +657,70 @@ describe.each(databases)('hostile strings in every text input of every mutation 
         name: { field: 'name', freeText: true, readBack: async (payload) => (payload.floor as { name: string }).name },
       },
     },
+    // Regions, cycles and cycle overrides (issue 14), the administrator's to change (the manager may not). A cycle's
+    // name must be unique in its organization, so each send names a new one.
+    createCycle: {
+      selection: '{ cycle { id name abbreviation } errors { field code message } }',
+      asAdmin: true,
+      prepare: schedulesWorld,
+      variables: () => ({ input: { organizationId: schedules.organization, name: `Sweep cycle ${(schedules.names += 1)}`, abbreviation: 'SW', frequency: 'DAILY', every: 1, start: '2026-06-01' } }),
+      inputs: {
+        'input.organizationId': { notKept: identifier },
+        'input.name': { field: 'name', readBack: async (payload) => (payload.cycle as { name: string }).name },
+        'input.abbreviation': { field: 'abbreviation', readBack: async (payload) => (payload.cycle as { abbreviation: string }).abbreviation },
+      },
+    },
+    updateCycle: {
+      selection: '{ cycle { id abbreviation } errors { field code message } }',
+      asAdmin: true,
+      prepare: schedulesWorld,
+      variables: (path) => ({ id: schedules.cycle, input: path === 'input.name' ? { name: 'Sweep renamed' } : { abbreviation: 'SE' }, version: schedules.cycleVersion }),
+      inputs: {
+        id: { notKept: identifier },
+        'input.name': { notKept: "locked on a repeating cycle: any other name is refused at the field, nothing is stored" },
+        'input.abbreviation': { field: 'abbreviation', readBack: async (payload) => (payload.cycle as { abbreviation: string }).abbreviation },
+      },
+    },
+    deleteCycle: { selection: '{ deletedCycleId errors { field code message } }', asAdmin: true, variables: () => ({ id: '999999' }), inputs: { id: { notKept: identifier } } },
+    createRegion: {
+      selection: '{ region { id name } errors { field code message } }',
+      asAdmin: true,
+      prepare: schedulesWorld,
+      variables: () => ({ organizationId: schedules.organization, name: 'Sweep sub-region', parentId: schedules.region }),
+      inputs: {
+        organizationId: { notKept: identifier },
+        parentId: { notKept: identifier },
+        name: { field: 'name', freeText: true, readBack: async (payload) => (payload.region as { name: string }).name },
+      },
+    },
+    renameRegion: {
+      selection: '{ region { id name } errors { field code message } }',
+      asAdmin: true,
+      prepare: schedulesWorld,
+      variables: () => ({ id: schedules.region, name: 'Sweep region', version: schedules.regionVersion }),
+      inputs: { id: { notKept: identifier }, name: { field: 'name', freeText: true, readBack: async (payload) => (payload.region as { name: string }).name } },
+    },
+    deleteRegion: {
+      selection: '{ deletedRegionId errors { field code message } }',
+      asAdmin: true,
+      prepare: schedulesWorld,
+      variables: () => ({ organizationId: schedules.organization, id: '999999' }),
+      inputs: { organizationId: { notKept: identifier }, id: { notKept: identifier } },
+    },
+    createCycleOverride: {
+      selection: '{ cycleOverride { id } errors { field code message } }',
+      asAdmin: true,
+      prepare: schedulesWorld,
+      variables: () => ({ regionId: schedules.region, cycleId: '999999', input: { saturday: false } }),
+      inputs: { regionId: { notKept: identifier }, cycleId: { notKept: identifier } },
+    },
+    updateCycleOverride: {
+      selection: '{ cycleOverride { id } errors { field code message } }',
+      asAdmin: true,
+      variables: () => ({ id: '999999', input: { saturday: false }, version: 1 }),
+      inputs: { id: { notKept: identifier } },
+    },
+    deleteCycleOverride: { selection: '{ deletedCycleOverrideId errors { field code message } }', asAdmin: true, variables: () => ({ id: '999999' }), inputs: { id: { notKept: identifier } } },
     // Types and tasks groups at organization level (issue 13), the administrator's to change.
     createEquipmentType: {
       selection: '{ equipmentType { id name aliasName components { name aliasName } } errors { field code message } }',

@@ -62,6 +62,12 @@ const loaders = {
   // Types and tasks at building level (issue 13).
   BuildingTypesPage: () => import('../features/building-types/BuildingTypesPage').then((module) => module.BuildingTypesPage),
   BuildingTasksPage: () => import('../features/building-types/BuildingTasksPage').then((module) => module.BuildingTasksPage),
+  // Issue 14: regions, cycles and cycle overrides.
+  CyclesPage: () => import('../features/cycles/CyclesPage').then((module) => module.CyclesPage),
+  CycleEditPage: () => import('../features/cycles/CycleEditPage').then((module) => module.CycleEditPage),
+  RegionsPage: () => import('../features/regions/RegionsPage').then((module) => module.RegionsPage),
+  RegionPage: () => import('../features/regions/RegionPage').then((module) => module.RegionPage),
+  CycleOverridePage: () => import('../features/regions/CycleOverridePage').then((module) => module.CycleOverridePage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -138,6 +144,12 @@ export const ManageTaskGroupsPage = lazyPage('ManageTaskGroupsPage');
 export const ManageTasksPage = lazyPage('ManageTasksPage');
 // Types and tasks at building level (issue 13).
 export const BuildingTypesPage = lazyPage('BuildingTypesPage');
+// Issue 14: regions, cycles and cycle overrides.
+export const CyclesPage = lazyPage('CyclesPage');
+export const CycleEditPage = lazyPage('CycleEditPage');
+export const RegionsPage = lazyPage('RegionsPage');
+export const RegionPage = lazyPage('RegionPage');
+export const CycleOverridePage = lazyPage('CycleOverridePage');
 export const BuildingTasksPage = lazyPage('BuildingTasksPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
@@ -191,6 +203,12 @@ export const SHELL_ROUTES = [
   // Types and tasks at building level (issue 13).
   { path: '/manage/building/:buildingId/equipments', screen: 'BuildingTypesPage', Screen: BuildingTypesPage },
   { path: '/manage/building/:buildingId/tasks', screen: 'BuildingTasksPage', Screen: BuildingTasksPage },
+  // Issue 14: regions, cycles and cycle overrides.
+  { path: '/manage/organization/:organizationId/cycles', screen: 'CyclesPage', Screen: CyclesPage },
+  { path: '/manage/cycles/:cycleId', screen: 'CycleEditPage', Screen: CycleEditPage },
+  { path: '/manage/organization/:organizationId/regions', screen: 'RegionsPage', Screen: RegionsPage },
+  { path: '/manage/organization/:organizationId/region/:regionId', screen: 'RegionPage', Screen: RegionPage },
+  { path: '/manage/organization/:organizationId/region/:regionId/cycle-override/:cycleOverrideId', screen: 'CycleOverridePage', Screen: CycleOverridePage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

@@ -1,3 +1,4 @@
+import { occurrenceText } from '@fsi/shared';
 import type { Static } from 'typebox';
 import { resource, toOne } from '../../jsonapi/serializer';
 import type { CycleView } from './repository';
@@ -15,6 +16,8 @@ export function cycleResource(c: CycleView): Static<typeof CycleResource> {
       start: c.start,
       organizationId: c.organizationId,
       isDeletable: c.isDeletable,
+      occurrence: occurrenceText(c.frequency, c.every),
+      version: c.version,
     },
     { organization: toOne('organizations', c.organizationId) },
   );

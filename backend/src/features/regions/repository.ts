@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { buildings, cycleOverrides, regions, users } from '../../db/schema';
+import { buildings, cycleOverrides, regions, reportBookletTemplates, reportDefinitions, users } from '../../db/schema';
 import type { Page } from '../../jsonapi/query';
 import { regionSubtree, regionsInScope, type Scope } from '../../plugins/authorization';
 
@@ -37,7 +37,9 @@ function regionViewColumns() {
       (v: unknown) => json<number[]>(v),
     ),
     isUsed: sql<boolean>`(exists (select 1 from ${buildings} b where b.region_id = "regions"."id")
-      or exists (select 1 from ${users} u where u.region_id = "regions"."id"))`,
+      or exists (select 1 from ${users} u where u.region_id = "regions"."id")
+      or exists (select 1 from ${reportDefinitions} d where d.region_id = "regions"."id")
+      or exists (select 1 from ${reportBookletTemplates} t where t.region_id = "regions"."id"))`,
     cycleOverrides: sql`(select coalesce(json_agg(json_build_object('id', o.id, 'regionId', o.region_id, 'cycleId', o.cycle_id,
         'monday', o.monday, 'tuesday', o.tuesday, 'wednesday', o.wednesday, 'thursday', o.thursday, 'friday', o.friday,
         'saturday', o.saturday, 'sunday', o.sunday, 'blackoutDates', o.blackout_dates) order by o.cycle_id, o.id), '[]'::json)

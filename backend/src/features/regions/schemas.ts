@@ -1,7 +1,7 @@
 /** The REST contract of regions (docs/REST.md "Foundation calls"). */
 import Type from 'typebox';
-import { IdList, ListQuery } from '../../jsonapi/query';
-import { Bool, errorResponses, Included, Int, IntArray, IntNull, ListDocument, ref, Resource, Str, StrArray, ToMany, ToOne, ToOneOrNull } from '../../jsonapi/schemas';
+import { IdList, IdParams, IncludeQuery, ListQuery, SingleId } from '../../jsonapi/query';
+import { Bool, errorResponses, Included, Int, IntArray, IntNull, ListDocument, ref, Resource, SingleDocument, Str, StrArray, StringOrNull, ToMany, ToOne, ToOneOrNull } from '../../jsonapi/schemas';
 import { OrganizationResource } from '../organizations/schemas';
 
 export const regionIncludes = ['organization', 'parent'] as const;
@@ -33,8 +33,10 @@ export const RegionResource = Resource(
     /** 0 for a top-level region. */
     level: Int,
     children_ids: IntArray,
-    /** No sub-regions, buildings or users. */
+    /** No sub-regions, users, buildings, report definitions or booklet templates. */
     isDeletable: Bool,
+    /** Raised by every change; send it back with a rename, an older one is refused (409 STALE). */
+    version: Int,
     cycleOverrides: Type.Array(CycleOverride),
   },
   { organization: ToOne('organizations'), parent: ToOneOrNull('regions'), children: ToMany('regions') },
@@ -51,4 +53,47 @@ export const listRegionsSchema = {
     regionIncludes,
   ),
   response: { 200: ListDocument(ref(RegionResource), { included: Included(OrganizationResource, RegionResource) }), ...errorResponses },
+};
+
+const OrganizationRegionParams = Type.Object({ organizationId: SingleId, regionId: SingleId });
+const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'The version the region was read at; an older one than stored is refused (409 STALE)' });
+const RegionName = Type.Optional(StringOrNull({ maxLength: 1000, description: 'Required, at most 256 characters' }));
+
+export const getOrganizationRegionSchema = {
+  tags: ['regions'],
+  summary: "One region of the organization, in the caller's scope",
+  params: OrganizationRegionParams,
+  querystring: IncludeQuery(regionIncludes),
+  response: { 200: SingleDocument(ref(RegionResource), { included: Included(OrganizationResource, RegionResource) }), ...errorResponses },
+};
+
+export const createRegionSchema = {
+  tags: ['regions'],
+  summary: 'Add a region (parentId null) or a sub-region (administrators and canManageOrganization; a region user only inside their region)',
+  params: Type.Object({ organizationId: SingleId }),
+  body: Type.Object({
+    data: Type.Object({
+      type: Type.Optional(Str),
+      attributes: Type.Object({
+        name: RegionName,
+        parentId: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), SingleId], { description: 'null for a top-level region' })),
+      }),
+    }),
+  }),
+  response: { 201: SingleDocument(ref(RegionResource), { included: Included(OrganizationResource, RegionResource) }), ...errorResponses },
+};
+
+export const renameRegionSchema = {
+  tags: ['regions'],
+  summary: 'Rename a region with PATCH /regions/{id} (administrators and canManageOrganization); with version, a stale edit is refused (409 STALE)',
+  params: IdParams,
+  body: Type.Object({ data: Type.Object({ type: Type.Optional(Str), id: Type.Optional(Str), attributes: Type.Object({ name: RegionName, version: Type.Optional(Version) }) }) }),
+  response: { 200: SingleDocument(ref(RegionResource)), ...errorResponses },
+};
+
+export const deleteRegionSchema = {
+  tags: ['regions'],
+  summary: 'Delete a region (administrators and canManageOrganization); refused (422, naming what blocks it) while it has sub-regions, users, buildings, report definitions or booklets',
+  params: OrganizationRegionParams,
+  response: { 204: Type.Null(), ...errorResponses },
 };

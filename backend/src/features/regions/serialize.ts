@@ -15,6 +15,7 @@ export function regionResource(r: RegionView): Static<typeof RegionResource> {
       level: r.level,
       children_ids: r.childrenIds,
       isDeletable: r.isDeletable,
+      version: r.version,
       cycleOverrides: r.cycleOverrides.map((o) => ({
         id: o.id,
         regionId: o.regionId,

@@ -1,14 +1,32 @@
 import type { RestClient } from '../../rest-client';
 import type { RestBody } from '../../rest-types';
-import { byIdLoader, memoizeByArgs, prime } from '../../loaders';
+import { byIdLoader, byName, memoizeByArgs, prime } from '../../loaders';
 import { toCycle, type CycleModel } from './model';
 
 export type CycleListArgs = { buildingId?: string | null; organizationId?: string | null; repeating?: boolean | null };
 
 export function createCycleLoaders(rest: RestClient) {
   const byId = byIdLoader<RestBody<'/cycles'>, CycleModel>(rest, '/cycles', toCycle);
+  // An organization's cycles by search text, read once per request and again after a change (clearLists).
+  const ofOrganization = new Map<string, Promise<CycleModel[]>>();
   return {
     byId,
+    /** The organization's cycles sorted by name, those whose name contains `search` (taken literally by REST). */
+    ofOrganization(organizationId: string, search: string | null | undefined): Promise<CycleModel[]> {
+      const text = search?.trim() ?? '';
+      const key = JSON.stringify([organizationId, text]);
+      let result = ofOrganization.get(key);
+      if (!result) {
+        result = rest
+          .getAll<RestBody<'/cycles'>>('/cycles', { all: true, organizationId, 'filter[search]': text || undefined })
+          .then((records) => prime(byId, records.map(toCycle)).sort(byName));
+        ofOrganization.set(key, result);
+      }
+      return result;
+    },
+    clearLists() {
+      ofOrganization.clear();
+    },
     /** The cycles the caller may see, narrowed by the REST call's own filters (inspection.md section 7). */
     list: memoizeByArgs(async (args: CycleListArgs) => {
       const repeating = args.repeating ?? undefined;

@@ -4,7 +4,7 @@ import type { PlainFields } from '../../models';
 import type { CycleResource } from '../../rest-types';
 
 /** A cycle as GraphQL serves it (models.ts). */
-export type CycleModel = PlainFields<Cycle, 'id' | 'name' | 'abbreviation' | 'frequency' | 'every' | 'start' | 'occurrence'> & {
+export type CycleModel = PlainFields<Cycle, 'id' | 'name' | 'abbreviation' | 'frequency' | 'every' | 'start' | 'occurrence' | 'isDeletable' | 'version'> & {
   organizationId: string;
 };
 
@@ -18,6 +18,8 @@ export function toCycle(cycle: CycleResource): CycleModel {
     every: attributes.every,
     start: attributes.start,
     occurrence: occurrenceText(attributes.frequency, attributes.every),
+    isDeletable: attributes.isDeletable,
+    version: attributes.version,
     organizationId: cycle.relationships.organization.data.id,
   };
 }

@@ -7,7 +7,7 @@ function region(id: string, name: string, parentId: number | null, level: number
   return {
     type: 'regions',
     id,
-    attributes: { name, organizationId: 1, parentId, parentIds: [], level, children_ids: [], isDeletable: false, cycleOverrides: [] },
+    attributes: { name, organizationId: 1, parentId, parentIds: [], level, children_ids: [], isDeletable: false, version: 1, cycleOverrides: [] },
     relationships: {
       organization: { data: { type: 'organizations', id: '1' } },
       parent: { data: parentId === null ? null : { type: 'regions', id: String(parentId) } },

@@ -67,9 +67,9 @@ describe('Organization Settings', () => {
 
   it('leads a row to a screen still to come to the not-available page', async () => {
     const { user, currentPath } = renderSettings();
-    await user.click(await screen.findByRole('link', { name: 'Cycles 5' }));
+    await user.click(await screen.findByRole('link', { name: 'Users 17' }));
     expect(await screen.findByText('This page is not available yet')).toBeInTheDocument();
-    expect(currentPath()).toBe('/manage/organization/1/cycles');
+    expect(currentPath()).toBe('/manage/organization/1/users');
   });
 
   it('tells a user of another organization, or without the right, so without asking the server', async () => {
