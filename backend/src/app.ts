@@ -42,6 +42,8 @@ import usageRoutes from './features/usage/routes';
 import importExportRoutes from './features/import-export/routes';
 // Issue 14: reminders and notifications (jobs and the reminder round).
 import notificationsPlugin from './features/notifications/plugin';
+// Issue 14: API tokens for integrators.
+import apiTokenRoutes from './features/api-tokens/routes';
 import authPlugin from './plugins/auth';
 import authorizationPlugin from './plugins/authorization';
 import dbPlugin from './plugins/db';
@@ -175,6 +177,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(buildingTypesRoutes);
   // Issue 14: incomplete-walkabout reminders (beside the walkabout schedule, same clock) and result notifications.
   await app.register(notificationsPlugin, { publicUrl: options.publicUrl ?? 'http://localhost:4000', intervalMs: options.scheduleIntervalMs });
+  // Issue 14: API tokens (create, list one's own, revoke).
+  await app.register(apiTokenRoutes);
 
   app.get(
     '/openapi.json',
