@@ -14,7 +14,12 @@ const GROUPS: Record<string, string> = {
 
 export function permissionLabel(name: string): string {
   const [group = '', key = ''] = name.split('.');
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/QR Codes/i, 'QR codes').toLowerCase().replace(/qr/g, 'QR');
+  // handleUnavailableQRCodes reads 'handle unavailable QR codes', assignQrCode 'assign QR code'.
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/\bqr\b/g, 'QR');
   return `${GROUPS[group] ?? group}: ${words}`;
 }
 
