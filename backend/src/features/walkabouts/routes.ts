@@ -130,7 +130,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       // Unsatisfactory results and notes e-mail their subscribers from a job (features/notifications), not in this request.
       if (!saved.meta.replayed) {
         const changed = saved.data.filter((r) => r.type === 'conditions').map((r) => Number(r.id));
-        await queueConditionNotifications(app, walkaboutId, changed);
+        // The save is recorded: a queue that cannot take the job now is logged, not answered as a failed save.
+        await queueConditionNotifications(app, walkaboutId, changed).catch((error: unknown) => app.log.error({ err: error, walkaboutId }, 'notifications not queued'));
       }
       return saved;
     },
