@@ -41,6 +41,10 @@ import overviewRoutes from './features/overview/routes';
 // Organization usage, import and export (issue 13).
 import usageRoutes from './features/usage/routes';
 import importExportRoutes from './features/import-export/routes';
+// Issue 14: reminders and notifications (jobs and the reminder round).
+import notificationsPlugin from './features/notifications/plugin';
+// Issue 14: API tokens for integrators.
+import apiTokenRoutes from './features/api-tokens/routes';
 import authPlugin from './plugins/auth';
 import authorizationPlugin from './plugins/authorization';
 import dbPlugin from './plugins/db';
@@ -173,6 +177,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(taskRoutes);
   // Types and tasks at building level (issue 13): the suspensions that pause a type or task at a building.
   await app.register(buildingTypesRoutes);
+  // Issue 14: incomplete-walkabout reminders (beside the walkabout schedule, same clock) and result notifications.
+  await app.register(notificationsPlugin, { publicUrl: options.publicUrl ?? 'http://localhost:4000', intervalMs: options.scheduleIntervalMs });
+  // Issue 14: API tokens (create, list one's own, revoke).
+  await app.register(apiTokenRoutes);
 
   app.get(
     '/openapi.json',

@@ -578,6 +578,22 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     (await admin.get('/failed-jobs?filter[id]=1')).status,
     (await manager.get('/failed-jobs')).status,
   ],
+  // Issue 14: API tokens.
+  'POST /api-tokens': async ({ manager, viewer }) => {
+    const attributes = { name: 'Documents', expiresAt: new Date(Date.now() + 86_400_000 * 30).toISOString().slice(0, 10), permissions: ['buildingPermissions.view'] };
+    return [
+      (await manager.post('/api-tokens', { data: { type: 'api-tokens', attributes } })).status,
+      (await manager.post('/api-tokens', { data: { type: 'api-tokens', attributes: { ...attributes, name: '' } } })).status,
+      (await viewer.post('/api-tokens', { data: { type: 'api-tokens', attributes } })).status,
+    ];
+  },
+  'GET /api-tokens': async ({ manager }) => [(await manager.get('/api-tokens')).status, (await manager.get('/api-tokens?page[size]=0')).status],
+  'DELETE /api-tokens/:id': async ({ manager }) => {
+    const created = await manager.post('/api-tokens', {
+      data: { attributes: { name: 'To revoke', expiresAt: new Date(Date.now() + 86_400_000).toISOString(), permissions: ['buildingPermissions.view'] } },
+    });
+    return [(await manager.delete(`/api-tokens/${one(created.body).id}`)).status, (await manager.delete('/api-tokens/424242')).status];
+  },
   // Floors and the building walkabout applicability (issue 12).
   'POST /buildings/:id/floor': async ({ manager, viewer, building }) => [
     (await manager.post(`/buildings/${building}/floor`, { data: { attributes: { name: 'Penthouse', building_id: Number(building), order: null } } })).status,
@@ -884,6 +900,9 @@ const expected: Record<string, number[]> = {
   'GET /equipments-on-locations/reports/:reportIdentificator': [200, 404],
   'GET /mail-outbox': [200, 400, 403],
   'GET /failed-jobs': [200, 400, 403],
+  'POST /api-tokens': [201, 422, 403],
+  'GET /api-tokens': [200, 400],
+  'DELETE /api-tokens/:id': [200, 404],
   'POST /buildings/:id/walkabouts': [200, 403, 404],
   'GET /organizations/:id/usage': [200, 403, 404],
   'GET /data': [200, 403, 400],

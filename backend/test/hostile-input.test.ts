@@ -815,6 +815,19 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     // Issue 14, regions, cycles and cycle overrides: the sweep's caller (manager) may not change them, so each send is
     // refused (403) before anything is stored; backend/test/schedules-admin.test.ts reads the names back for those who may.
     ...schedulesInputs(),
+    // Issue 14, API tokens: the name is read back from the token answered; the expiry and permissions are of formats no
+    // hostile string fits (a date, a permission of the list), so each is refused with a 422.
+    'POST /api-tokens body:/data/type': { notStored: typeMember },
+    'POST /api-tokens body:/data/attributes/name': {
+      attribute: 'api_tokens.name (the 201)',
+      freeText: true,
+      // Kept without the white space around it (a BOM counts as such).
+      form: (text) => text.trim(),
+      read: async (answer) => (answer.body.data as JsonApiResource).attributes.name,
+    },
+    'POST /api-tokens body:/data/attributes/expiresAt': { refusedAll: 'a date YYYY-MM-DD or an ISO 8601 date-time, stored as a timestamp' },
+    'POST /api-tokens body:/data/attributes/permissions/0': { refusedAll: 'a permission of the list (group.key), stored as role permissions' },
+    'DELETE /api-tokens/:id path:id': { notStored: identifier },
     // Issue 13, types and tasks groups at organization level: the sweep's caller (manager) may not change them, so each
     // send is refused (403) before anything is stored; backend/test/equipment-types.test.ts and task-groups.test.ts read the
     // names back for those who may.

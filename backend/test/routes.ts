@@ -128,6 +128,8 @@ export async function sampleIds(backend: TestBackend) {
     task: String((await backend.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.organizationId, demo.northwind)).limit(1))[0]!.id),
     /** Issue 14: a region of Northwind and a cycle override of it (made here). */
     schedules: await schedulesIds(backend, demo),
+    /** Issue 14: an API token of the manager (for DELETE /api-tokens/{id}). */
+    apiToken: String((await backend.db.insert(schema.apiTokens).values({ userId: Number(demo.user('manager')), name: 'Sample', tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000) }).returning())[0]!.id),
   };
 }
 
@@ -450,6 +452,14 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
     'GET /equipments-on-locations/reports/:reportIdentificator': { method: 'GET', url: `/equipments-on-locations/reports/${ids.buildingLevel.typesReport}` },
     'GET /mail-outbox': { method: 'GET', url: '/mail-outbox?page[size]=5' },
     'GET /failed-jobs': { method: 'GET', url: '/failed-jobs?page[size]=5' },
+    // Issue 14: API tokens.
+    'POST /api-tokens': {
+      method: 'POST',
+      url: '/api-tokens',
+      body: { data: { type: 'api-tokens', attributes: { name: 'Sample integration', expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), permissions: ['buildingPermissions.view'] } } },
+    },
+    'GET /api-tokens': { method: 'GET', url: '/api-tokens?page[size]=5' },
+    'DELETE /api-tokens/:id': { method: 'DELETE', url: `/api-tokens/${ids.apiToken}` },
     // Organization usage, import and export (issue 13; administrators only: the manager's samples are refused after the input checks).
     'GET /organizations/:id/usage': { method: 'GET', url: `/organizations/${ids.organization}/usage?page[size]=5` },
     'GET /data': { method: 'GET', url: `/data?type=types&organization_id=${ids.organization}` },

@@ -821,6 +821,33 @@ const cases: Record<string, Case> = {
   'GET /failed-jobs': async (side) => {
     expect((await side.client.get('/failed-jobs')).status).toBe(403);
   },
+  // Issue 14: API tokens are their owner's only; another organization's are neither listed nor revoked, and a token reads nothing of it.
+  'POST /api-tokens': async (side, backend) => {
+    const created = await side.client.post('/api-tokens', {
+      data: { attributes: { name: 'Tenancy', expiresAt: new Date(Date.now() + 86_400_000).toISOString(), permissions: ['buildingPermissions.view'] } },
+    });
+    if (created.status === 403) return;
+    expect(created.status).toBe(201);
+    const token = client(backend.app, String(one(created.body).attributes.token));
+    for (const id of side.other.buildings) expect((await token.get(`/buildings/${id}`)).status).toBe(404);
+    none((await token.get(`/buildings?filter[id]=${side.other.buildings.join(',')}`)).body);
+  },
+  'GET /api-tokens': async (side, backend) => {
+    const otherUser = Number(side.other.users[0]);
+    const name = `Of the other organization than ${side.username}'s`;
+    await backend.db.insert(schema.apiTokens).values({ userId: otherUser, name, tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000) });
+    const answer = await side.client.get('/api-tokens?page[size]=500');
+    expect(answer.status).toBe(200);
+    expect(list(answer.body).map((t) => t.attributes.name)).not.toContain(name);
+  },
+  'DELETE /api-tokens/:id': async (side, backend) => {
+    const [row] = await backend.db
+      .insert(schema.apiTokens)
+      .values({ userId: Number(side.other.users[0]), name: 'Not yours', tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000) })
+      .returning();
+    expect((await side.client.delete(`/api-tokens/${row!.id}`)).status).toBe(404);
+    expect((await backend.db.select().from(schema.apiTokens).where(eq(schema.apiTokens.id, row!.id)))[0]!.revokedAt).toBeNull();
+  },
   // Organization usage, import and export (issue 13): administrators only, so every other user of either organization is refused.
   'GET /organizations/:id/usage': async (side) => {
     for (const id of [side.otherOrganization, ownOrganizationOf(side)]) {

@@ -38,6 +38,8 @@ import { createBuildingTypeLoaders } from './features/building-types/loaders';
 import { createCycleMutations } from './features/cycles/mutations';
 import { createCycleOverrideLoaders } from './features/regions/cycle-overrides';
 import { createRegionMutations } from './features/regions/mutations';
+// Issue 14: API tokens.
+import { createApiTokenLoaders } from './features/api-tokens/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
@@ -81,6 +83,8 @@ export function createDataSource(rest: RestClient): DataSource {
     regionMutations: createRegionMutations(rest, regions),
     cycleMutations: createCycleMutations(rest, cycles),
     cycleOverrides: createCycleOverrideLoaders(rest),
+    // Issue 14: API tokens.
+    apiTokens: createApiTokenLoaders(rest),
   };
 }
 
@@ -113,4 +117,6 @@ export type DataSource = {
   regionMutations: ReturnType<typeof createRegionMutations>;
   cycleMutations: ReturnType<typeof createCycleMutations>;
   cycleOverrides: ReturnType<typeof createCycleOverrideLoaders>;
+  // Issue 14: API tokens.
+  apiTokens: ReturnType<typeof createApiTokenLoaders>;
 };

@@ -57,6 +57,8 @@ type Entry = {
 };
 
 const databases = testDatabases();
+/** An API token's expiry as the backend answers it (issue 14): an ISO date-time thirty days ahead. */
+const inThirtyDays = new Date(Date.now() + 30 * 86_400_000).toISOString();
 
 /** Spaces are not allowed in a URL: the hostile string as a URL, with its white space percent-encoded. */
 const asUrl = (text: string) => `https://photos.example/${text.replace(/\s/g, (c) => encodeURIComponent(c))}`;
@@ -721,6 +723,22 @@ describe.each(databases)('hostile strings in every text input of every mutation 
       inputs: { id: { notKept: identifier } },
     },
     deleteCycleOverride: { selection: '{ deletedCycleOverrideId errors { field code message } }', asAdmin: true, variables: () => ({ id: '999999' }), inputs: { id: { notKept: identifier } } },
+    // API tokens (issue 14): the name is kept (without the white space around it); the expiry is of a format no hostile
+    // string fits, and a permission must be one of the list; the secret is never an input.
+    createApiToken: {
+      selection: '{ apiToken { id name expiresAt permissions } errors { field code message } }',
+      variables: () => ({ input: { name: 'Sweep integration', expiresAt: inThirtyDays, permissions: ['buildingPermissions.view'] } }),
+      inputs: {
+        'input.name': { field: 'name', freeText: true, form: (text) => text.trim(), readBack: async (payload) => (payload.apiToken as { name: string }).name },
+        'input.expiresAt': { field: 'expiresAt', plain: () => inThirtyDays, readBack: async (payload) => (payload.apiToken as { expiresAt: string }).expiresAt },
+        'input.permissions.0': { field: 'permissions', plain: () => 'buildingPermissions.view', readBack: async (payload) => (payload.apiToken as { permissions: string[] }).permissions[0] },
+      },
+    },
+    revokeApiToken: {
+      selection: '{ apiToken { id revokedAt } errors { field code message } }',
+      variables: () => ({ id: '1' }),
+      inputs: { id: { notKept: identifier } },
+    },
     // Types and tasks groups at organization level (issue 13), the administrator's to change.
     createEquipmentType: {
       selection: '{ equipmentType { id name aliasName components { name aliasName } } errors { field code message } }',

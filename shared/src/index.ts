@@ -13,3 +13,4 @@ export * from './current-walkabouts';
 export * from './building-form';
 export * from './location-rights';
 export * from './schedules';
+export * from './api-tokens';

@@ -23,15 +23,19 @@ const WRITE = /\b(insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?
 const ANY_WRITE = new Set(['users', 'user_roles', 'user_buildings', 'roles', 'regions']);
 const REMOVAL = new Set(['sessions', 'buildings', 'organizations']);
 /** The sliding expiry of the auth plugin only moves a session's end later: nothing a cached caller depends on. */
+/** The auth plugin's record of an API token's last use: nothing a cached caller depends on either. */
+const API_TOKEN_TOUCH = /^\s*update\s+"api_tokens"\s+set\s+"last_used_at"\s*=\s*\$1\s+where\s+"api_tokens"\."id"\s*=\s*\$2\s*$/i;
 const SESSION_TOUCH = /^\s*update\s+"sessions"\s+set\s+"last_used_at"\s*=\s*\$1,\s*"expires_at"\s*=\s*\$2\s+where\s+"sessions"\."id"\s*=\s*\$3\s*$/i;
 
 /** Whether a statement may change a caller or their scope (exported for its test). */
 export function changesCallers(text: string): boolean {
-  if (SESSION_TOUCH.test(text)) return false;
+  if (SESSION_TOUCH.test(text) || API_TOKEN_TOUCH.test(text)) return false;
   for (const [, verb, table] of text.matchAll(WRITE)) {
     const name = table!.toLowerCase();
     if (ANY_WRITE.has(name)) return true;
     if (name === 'sessions' && verb!.toLowerCase() === 'update') return true;
+    // Issue 14: revoking an API token (an update) or removing one counts on the very next request.
+    if (name === 'api_tokens' && /^(update|delete|truncate)/i.test(verb!)) return true;
     if (REMOVAL.has(name) && /^(delete|truncate)/i.test(verb!)) return true;
   }
   return false;

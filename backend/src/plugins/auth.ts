@@ -20,11 +20,12 @@
  * - Never past the session's expiry, and a session due for its sliding-expiry write is read again.
  * - A caller read while a change was under way is not kept (a generation count).
  */
-import { and, eq, gt } from 'drizzle-orm';
+import { intersectPermissions } from '@fsi/shared';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { hashToken } from '../auth/tokens';
 import { listenForCallerChanges, watchCallerChanges } from '../db/caller-changes';
-import { sessions, users } from '../db/schema';
+import { apiTokens, sessions, users } from '../db/schema';
 import { unauthorized } from '../jsonapi/errors';
 import { scopeGrantsColumn, type ScopeGrants } from './authorization';
 
@@ -36,7 +37,13 @@ export const CALLER_CACHE_TTL_MS = 5_000;
 const CALLER_CACHE_MAX = 10_000;
 
 export type UserRow = typeof users.$inferSelect;
-export type Caller = { sessionId: number; user: UserRow; grants: ScopeGrants };
+/**
+ * Who calls: through a session (sessionId) or an API token (apiTokenId; issue 14 point 8), whose grants are its
+ * owner's with each role's permissions cut to the token's, so the token never does more than its scope nor its owner.
+ */
+export type Caller = { sessionId: number | null; apiTokenId: number | null; user: UserRow; grants: ScopeGrants };
+/** An API token's last use is written at most this often (it is shown to the minute). */
+const API_TOKEN_TOUCH_MS = 60_000;
 
 type CachedCaller = { caller: Caller; lastUsedAt: number; expiresAt: number; readAt: number };
 
@@ -117,6 +124,31 @@ export default fp(
       await stopListening?.();
     });
 
+    /**
+     * The caller of an API token: not revoked, not expired, its owner active and not an administrator (an
+     * administrator's reach is not cut by permissions, so their tokens are refused; the creation route says so).
+     */
+    async function apiTokenCaller(tokenHash: string, now: Date, generation: number): Promise<Caller> {
+      const [row] = await app.db
+        .select({ token: { id: apiTokens.id, permissions: apiTokens.permissions, expiresAt: apiTokens.expiresAt, lastUsedAt: apiTokens.lastUsedAt }, user: users, grants: scopeGrantsColumn() })
+        .from(apiTokens)
+        .innerJoin(users, eq(users.id, apiTokens.userId))
+        .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now), eq(users.active, true), eq(users.isAdmin, false)))
+        .limit(1);
+      if (!row) throw unauthorized();
+      const { token } = row;
+      if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > API_TOKEN_TOUCH_MS) {
+        await app.db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, token.id));
+      }
+      const grants: ScopeGrants = {
+        ...row.grants,
+        roles: row.grants.roles.map((role) => ({ ...role, permissions: token.permissions ? intersectPermissions(role.permissions, token.permissions) : role.permissions })),
+      };
+      const caller = deepFreeze({ sessionId: null, apiTokenId: token.id, user: row.user, grants });
+      cache.set(tokenHash, { caller, lastUsedAt: now.getTime(), expiresAt: token.expiresAt.getTime(), readAt: now.getTime() }, generation);
+      return caller;
+    }
+
     app.addHook('onRequest', async (request) => {
       if (request.is404 || request.routeOptions.config.public) return;
       const header = request.headers.authorization ?? '';
@@ -138,7 +170,10 @@ export default fp(
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
         .limit(1);
-      if (!row) throw unauthorized();
+      if (!row) {
+        request.caller = await apiTokenCaller(tokenHash, now, generation);
+        return;
+      }
       let { lastUsedAt, expiresAt } = row.session;
       if (now.getTime() - lastUsedAt.getTime() > SESSION_TOUCH_MS) {
         lastUsedAt = now;
@@ -146,7 +181,7 @@ export default fp(
         await app.db.update(sessions).set({ lastUsedAt, expiresAt }).where(eq(sessions.id, row.session.id));
       }
       // Frozen: one caller object answers several requests, so no route may change it.
-      const caller = deepFreeze({ sessionId: row.session.id, user: row.user, grants: row.grants });
+      const caller = deepFreeze({ sessionId: row.session.id, apiTokenId: null, user: row.user, grants: row.grants });
       cache.set(tokenHash, { caller, lastUsedAt: lastUsedAt.getTime(), expiresAt: expiresAt.getTime(), readAt: now.getTime() }, generation);
       request.caller = caller;
     });

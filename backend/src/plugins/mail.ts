@@ -24,6 +24,11 @@ export type Mail = {
 export type Mailer = {
   /** Writes the message to the outbox and, with SMTP_URL, queues its delivery; answers the outbox row's id. */
   send(mail: Mail): Promise<number>;
+  /**
+   * Queues the delivery of an outbox row written by the caller (inside its own transaction, so that the row and
+   * what it records are committed together); without SMTP_URL the row stays in the outbox. Safe to call twice.
+   */
+  queue(outboxId: number): Promise<void>;
 };
 
 declare module 'fastify' {
@@ -72,15 +77,19 @@ export default fp<MailOptions>(
       });
     }
 
+    const queue = async (outboxId: number) => {
+      if (transport) await app.jobs.enqueue(MAIL_DELIVERY_QUEUE, { outboxId }, { singletonKey: `mail:${outboxId}` });
+    };
     app.decorate('mailer', {
       async send(mail: Mail) {
         const [row] = await app.db
           .insert(mailOutbox)
           .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? [] })
           .returning({ id: mailOutbox.id });
-        if (transport) await app.jobs.enqueue(MAIL_DELIVERY_QUEUE, { outboxId: row!.id }, { singletonKey: `mail:${row!.id}` });
+        await queue(row!.id);
         return row!.id;
       },
+      queue,
     });
     app.addHook('onClose', async () => transport?.close());
   },

@@ -27,6 +27,8 @@ const loaders = {
   ReportsByCyclePage: () => import('../features/reports/ReportsByCyclePage').then((module) => module.ReportsByCyclePage),
   SettingsPage: () => import('../features/settings/SettingsPage').then((module) => module.SettingsPage),
   MailOutboxPage: () => import('../features/settings/MailOutboxPage').then((module) => module.MailOutboxPage),
+  // Issue 14: the viewer's API tokens.
+  ApiTokensPage: () => import('../features/api-tokens/ApiTokensPage').then((module) => module.ApiTokensPage),
   ManageOrganizationsPage: () => import('../features/organizations/ManageOrganizationsPage').then((module) => module.ManageOrganizationsPage),
   NotFoundPage: () => import('../features/not-found/NotFoundPage').then((module) => module.NotFoundPage),
   // QR codes (issue 11): the building's list and the organization's unassigned codes.
@@ -112,6 +114,8 @@ export const ReportShowPage = lazyPage('ReportShowPage');
 export const ReportsByCyclePage = lazyPage('ReportsByCyclePage');
 export const SettingsPage = lazyPage('SettingsPage');
 export const MailOutboxPage = lazyPage('MailOutboxPage');
+// Issue 14: the viewer's API tokens.
+export const ApiTokensPage = lazyPage('ApiTokensPage');
 export const ManageOrganizationsPage = lazyPage('ManageOrganizationsPage');
 export const NotFoundPage = lazyPage('NotFoundPage');
 // QR codes (issue 11).
@@ -170,6 +174,8 @@ export const SHELL_ROUTES = [
   { path: '/buildings/:buildingId/reports/:cycleId/:reportId', screen: 'ReportShowPage', Screen: ReportShowPage },
   { path: '/settings', screen: 'SettingsPage', Screen: SettingsPage },
   { path: '/settings/mail-outbox', screen: 'MailOutboxPage', Screen: MailOutboxPage },
+  // Issue 14: the viewer's API tokens.
+  { path: '/account/api-tokens', screen: 'ApiTokensPage', Screen: ApiTokensPage },
   // QR codes (issue 11).
   { path: '/buildings/:buildingId/locations', screen: 'QrCodesPage', Screen: QrCodesPage },
   { path: '/manage/organization/:organizationId/qrcodes', screen: 'UnassignedQrCodesPage', Screen: UnassignedQrCodesPage },

@@ -4,7 +4,7 @@
 import { validateNewPassword } from '@fsi/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/password-hash';
-import { HttpError, unauthorized, unprocessable } from '../../jsonapi/errors';
+import { forbidden, HttpError, unauthorized, unprocessable } from '../../jsonapi/errors';
 import { metaDocument, resource, singleDocumentWithMeta, toOne } from '../../jsonapi/serializer';
 import { userViews } from '../users/repository';
 import { userResource } from '../users/serialize';
@@ -52,6 +52,8 @@ const routes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, opti
     { schema: signOutSchema },
     async (request, reply) => {
       if (!request.caller) throw unauthorized();
+      // An API token has no session to end: it is revoked (DELETE /api-tokens/{id}).
+      if (request.caller.sessionId === null) throw forbidden('An API token is not signed out: revoke it instead.');
       await repo.deleteSession(app.db, request.caller.sessionId);
       return reply.code(204).send(null);
     },

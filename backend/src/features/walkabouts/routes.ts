@@ -15,6 +15,7 @@ import { requestWalkaboutReportsQuietly } from '../reports/generate';
 import { createWalkaboutFor } from './create';
 import { entryTrees, findWalkabout, listWalkabouts, locationEntries, walkaboutTree } from './repository';
 import { saveWalkaboutData } from './save';
+import { queueConditionNotifications } from '../notifications/conditions';
 import {
   createWalkaboutSchema,
   entriesSchema,
@@ -126,6 +127,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const asked = body as { generateReport?: unknown; walkaboutToUpdateId?: unknown } | null;
       const walkaboutId = Number(asked?.walkaboutToUpdateId);
       if (asked?.generateReport === true && Number.isSafeInteger(walkaboutId)) await requestWalkaboutReportsQuietly(app, [walkaboutId], { audit: false });
+      // Unsatisfactory results and notes e-mail their subscribers from a job (features/notifications), not in this request.
+      if (!saved.meta.replayed) {
+        const changed = saved.data.filter((r) => r.type === 'conditions').map((r) => Number(r.id));
+        // The save is recorded: a queue that cannot take the job now is logged, not answered as a failed save.
+        await queueConditionNotifications(app, walkaboutId, changed).catch((error: unknown) => app.log.error({ err: error, walkaboutId }, 'notifications not queued'));
+      }
       return saved;
     },
   );

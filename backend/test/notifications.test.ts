@@ -1,0 +1,221 @@
+/**
+ * Reminders and notifications (DESIGN.md section 4), delivered to a real SMTP server on loopback: who receives an
+ * incomplete-walkabout reminder and when (the round's clock is controlled), an unsatisfactory result or a note, and
+ * that each goes exactly once however often and however concurrently the rounds run (two backends on one PostgreSQL
+ * database).
+ */
+import type { AddressInfo } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { openDatabase } from '../src/db/client';
+import { schema, type TestBackend } from '../src/testing';
+import { databases, demoIds, signedIn, startTestBackend } from './helpers';
+
+type Received = { to: string[]; subject: string; /** The text body, decoded. */ body: string };
+
+async function smtpServer(received: Received[]): Promise<{ server: SMTPServer; port: number }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const subject = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(raw)?.[1]?.replace(/\r\n[ \t]/g, ' ') ?? '';
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: decodeSubject(subject), body: decodeBody(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.server.address() as AddressInfo).port };
+}
+
+/** The body of a single-part message, quoted-printable decoded when it says so. */
+function decodeBody(raw: string): string {
+  const split = raw.indexOf('\r\n\r\n');
+  const body = raw.slice(split + 4);
+  if (!/^Content-Transfer-Encoding: quoted-printable/im.test(raw.slice(0, split))) return body;
+  const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** RFC 2047 encoded words (nodemailer encodes a subject with a dash as =?UTF-8?Q?…?=). */
+function decodeSubject(subject: string): string {
+  return subject
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    );
+}
+
+const HOUR = 3_600_000;
+
+describe.each(databases)('reminders and notifications on %s', (database) => {
+  const received: Received[] = [];
+  let smtp: SMTPServer;
+  let smtpUrl: string;
+  let backend: TestBackend;
+  let demo: Awaited<ReturnType<typeof demoIds>>;
+
+  const to = (address: string) => received.filter((m) => m.to.includes(address));
+  const setSubscriptions = async (username: string, subscriptions: Partial<schema.UserSubscriptions>) => {
+    const [user] = await backend.db.select().from(schema.users).where(eq(schema.users.username, username));
+    await backend.db
+      .update(schema.users)
+      .set({ subscriptions: { ...user!.subscriptions, ...subscriptions } })
+      .where(eq(schema.users.id, user!.id));
+  };
+  const lockTime = async (walkaboutId: string) => {
+    const [row] = await backend.db.select({ lockedAt: schema.walkabouts.lockedAt }).from(schema.walkabouts).where(eq(schema.walkabouts.id, Number(walkaboutId)));
+    return row!.lockedAt!.getTime();
+  };
+
+  beforeAll(async () => {
+    const started = await smtpServer(received);
+    smtp = started.server;
+    smtpUrl = `smtp://127.0.0.1:${started.port}`;
+    backend = await startTestBackend({ database, smtpUrl, publicUrl: 'https://fsi.example.com', jobs: { retryDelaySeconds: 1, retryLimit: 2 } });
+    demo = await demoIds(backend);
+  });
+  afterAll(async () => {
+    await backend?.close();
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  });
+
+  it("reminds the role's subscribed users who may see the building, once, when the close time less the offset has passed", async () => {
+    // The demo's Manager role subscribes to Daily walkabouts, 2 hours before close; manager and regional hold it.
+    const king = demo.building('King Street Commerce Centre');
+    const yonge = demo.building('Yonge & Eglinton Tower');
+    await setSubscriptions('manager', { incompleteWalkaboutReminderBuildingIds: [Number(king)] });
+    // regional (Downtown) subscribed to an Uptown building too, which is outside their region: no reminder for it.
+    await setSubscriptions('regional', { incompleteWalkaboutReminderBuildingIds: [Number(king), Number(yonge)] });
+    // inspector subscribed too, but the Inspector role has no reminder subscription.
+    await setSubscriptions('inspector', { incompleteWalkaboutReminderBuildingIds: [Number(king)] });
+    const walkabout = await demo.walkabout('King Street Commerce Centre', 'Daily');
+    const lockedAt = await lockTime(walkabout);
+    received.length = 0;
+
+    expect(await backend.app.runReminderRound(new Date(lockedAt - 2 * HOUR - 60_000))).toBe(0);
+    await backend.app.jobs.drain();
+    expect(received).toEqual([]);
+
+    const due = new Date(lockedAt - 2 * HOUR + 1000);
+    await backend.app.runReminderRound(due);
+    await backend.app.jobs.drain();
+    expect(received.map((m) => m.to).sort()).toEqual([['manager@northwindpm.example'], ['regional@northwindpm.example']]);
+    const message = to('manager@northwindpm.example')[0]!;
+    expect(message.subject).toMatch(/^Incomplete walkabout: King Street Commerce Centre – Daily closes /);
+    expect(message.body).toContain(`https://fsi.example.com/buildings/${king}/walkabouts/${walkabout}`);
+    expect(message.body).toContain('2 hours before close');
+
+    // Later rounds find it sent.
+    expect(await backend.app.runReminderRound(new Date(due.getTime() + 60_000))).toBe(0);
+    await backend.app.runReminderRound(due);
+    await backend.app.jobs.drain();
+    expect(received).toHaveLength(2);
+    const deliveries = await backend.db.select().from(schema.notificationDeliveries).where(eq(schema.notificationDeliveries.walkaboutId, Number(walkabout)));
+    expect(deliveries.map((d) => d.kind)).toEqual(['incomplete-walkabout-reminder', 'incomplete-walkabout-reminder']);
+  });
+
+  it('sends no reminder for a complete walkabout, nor after it closed', async () => {
+    const walkabout = await demo.walkabout('Yonge & Eglinton Tower', 'Daily');
+    const lockedAt = await lockTime(walkabout);
+    await setSubscriptions('manager', { incompleteWalkaboutReminderBuildingIds: [Number(demo.building('Yonge & Eglinton Tower'))] });
+    received.length = 0;
+    // After the close time: the walkabout is no longer open, nothing is due.
+    expect(await backend.app.runReminderRound(new Date(lockedAt + 1000))).toBe(0);
+    // Every condition answered: complete, nothing is due.
+    await backend.db.execute(sql`update conditions set value = 'null'::jsonb where walkabout_id = ${Number(walkabout)} and value is null`);
+    expect(await backend.app.runReminderRound(new Date(lockedAt - HOUR))).toBe(0);
+    await backend.app.jobs.drain();
+    expect(received).toEqual([]);
+    await backend.db.execute(sql`update conditions set value = null where walkabout_id = ${Number(walkabout)} and value = 'null'::jsonb`);
+  });
+
+  it('sends each reminder exactly once when rounds run at the same time, in two backends on one database', async () => {
+    const walkabout = await demo.walkabout('Yonge & Eglinton Tower', 'Daily');
+    const lockedAt = await lockTime(walkabout);
+    await setSubscriptions('manager', { incompleteWalkaboutReminderBuildingIds: [Number(demo.building('Yonge & Eglinton Tower'))] });
+    received.length = 0;
+    const second = backend.databaseUrl ? await openDatabase({ databaseUrl: backend.databaseUrl }) : null;
+    const other = second ? await buildApp({ db: second.db, smtpUrl, publicUrl: 'https://fsi.example.com', jobs: { retryDelaySeconds: 1, retryLimit: 2 } }) : backend.app;
+    try {
+      if (second) await other.ready();
+      const at = lockedAt - HOUR;
+      await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? other : backend.app).runReminderRound(new Date(at + i * 1000))));
+      await Promise.all([backend.app.jobs.drain(), other.jobs.drain()]);
+      expect(to('manager@northwindpm.example').map((m) => m.subject)).toHaveLength(1);
+      expect(to('manager@northwindpm.example')[0]!.subject).toMatch(/^Incomplete walkabout: Yonge & Eglinton Tower – Daily/);
+      // The delivery jobs themselves, run again in both backends at once, send nothing more.
+      const [user] = await backend.db.select().from(schema.users).where(eq(schema.users.username, 'manager'));
+      const [delivery] = await backend.db.select().from(schema.notificationDeliveries).where(and(eq(schema.notificationDeliveries.userId, user!.id), eq(schema.notificationDeliveries.walkaboutId, Number(walkabout))));
+      expect(delivery!.mailId).not.toBeNull();
+      await Promise.all([backend.app.runReminderRound(new Date(at + HOUR / 2)), other.runReminderRound(new Date(at + HOUR / 2))]);
+      await Promise.all([backend.app.jobs.drain(), other.jobs.drain()]);
+      expect(to('manager@northwindpm.example')).toHaveLength(1);
+    } finally {
+      if (second) {
+        await other.close();
+        await second.close();
+      }
+    }
+  });
+
+  it('e-mails the subscribers of an equipment type who may see the building when an unsatisfactory result or a note is recorded, once per episode', async () => {
+    const walkabout = await demo.walkabout('King Street Commerce Centre', 'Weekly');
+    const [row] = await backend.db
+      .select({ condition: schema.conditions, entry: schema.entries })
+      .from(schema.conditions)
+      .innerJoin(schema.entries, eq(schema.entries.id, schema.conditions.entryId))
+      .where(and(eq(schema.conditions.walkaboutId, Number(walkabout)), eq(schema.conditions.type, 'yesno')))
+      .limit(1);
+    const typeId = row!.entry.equipmentTypeId;
+    // viewer sees the whole organization; inspector only their two buildings (King Street is one); harbour another organization.
+    await setSubscriptions('viewer', { unsatisfactoryEquipmentIds: [typeId], notatedEquipmentIds: [typeId] });
+    await setSubscriptions('harbour', { unsatisfactoryEquipmentIds: [typeId], notatedEquipmentIds: [typeId] });
+    await setSubscriptions('regional', { unsatisfactoryEquipmentIds: [] });
+    await setSubscriptions('manager', { unsatisfactoryEquipmentIds: [typeId + 100_000] });
+    received.length = 0;
+    const admin = await signedIn(backend, 'admin');
+    let minute = 0;
+    const save = async (value: string, remarks: string | null, hasSatisfactoryRemarks = false) => {
+      minute += 1;
+      const at = `2026-11-20T14:${String(minute).padStart(2, '0')}:00Z`;
+      const answer = await admin.save(`notify-${minute}`, {
+        walkaboutToUpdateId: walkabout,
+        data: {
+          entries: [{ id: String(row!.entry.id), scannedAt: '2026-11-20T14:00:00Z' }],
+          conditions: [{ id: String(row!.condition.id), value, remarks, hasSatisfactoryRemarks, editedVia: 'tap', editedAt: at }],
+        },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      await backend.app.jobs.drain();
+    };
+
+    await save('no', 'Gauge in the red');
+    expect(received.map((m) => m.to)).toEqual([['viewer@northwindpm.example']]);
+    expect(received[0]!.subject).toBe(`Unsatisfactory result: ${row!.entry.equipmentName} – King Street Commerce Centre`);
+    expect(received[0]!.body).toContain('Gauge in the red');
+    // The same failure saved again, with other words: no second e-mail.
+    await save('no', 'Gauge in the red, tagged');
+    expect(received).toHaveLength(1);
+    // Satisfactory, then unsatisfactory anew: a second e-mail.
+    await save('yes', null);
+    expect(received).toHaveLength(1);
+    await save('no', 'Gauge in the red again');
+    expect(received).toHaveLength(2);
+    // A note on a satisfactory result goes to the note subscribers, once.
+    await save('yes', 'Cabinet door sticks', true);
+    await save('yes', 'Cabinet door sticks', true);
+    expect(received).toHaveLength(3);
+    expect(received[2]!.subject).toBe(`Note: ${row!.entry.equipmentName} – King Street Commerce Centre`);
+    expect(received.flatMap((m) => m.to)).toEqual(['viewer@northwindpm.example', 'viewer@northwindpm.example', 'viewer@northwindpm.example']);
+  });
+});
