@@ -34,6 +34,8 @@ import { createEquipmentTypeLoaders } from './features/equipment-types/loaders';
 import { createTaskLoaders } from './features/tasks/loaders';
 // Issue 13: types and tasks at building level.
 import { createBuildingTypeLoaders } from './features/building-types/loaders';
+// Issue 14: users and roles.
+import { createPeopleLoaders } from './features/people/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
@@ -72,6 +74,8 @@ export function createDataSource(rest: RestClient): DataSource {
     // Issue 13: tasks at organization level.
     tasks: createTaskLoaders(rest),
     buildingTypes: createBuildingTypeLoaders(rest),
+    // Issue 14: users and roles.
+    people: createPeopleLoaders(rest),
   };
 }
 
@@ -100,4 +104,5 @@ export type DataSource = {
   equipmentTypes: ReturnType<typeof createEquipmentTypeLoaders>;
   tasks: ReturnType<typeof createTaskLoaders>;
   buildingTypes: ReturnType<typeof createBuildingTypeLoaders>;
+  people: ReturnType<typeof createPeopleLoaders>;
 };

@@ -25,6 +25,8 @@ import { reportResolvers } from './features/reports/resolvers';
 import { walkaboutResolvers } from './features/walkabouts/resolvers';
 import { applicabilityResolvers } from './features/applicability/resolvers';
 import { floorResolvers } from './features/floors/resolvers';
+// Issue 14: users and roles.
+import { peopleResolvers } from './features/people/resolvers';
 import { overviewResolvers } from './features/overview/resolvers';
 // Issue 13: organization usage, import and export.
 import { usageResolvers } from './features/usage/resolvers';
@@ -83,4 +85,6 @@ export const resolvers = mergeResolvers([
   equipmentTypeResolvers,
   taskResolvers,
   buildingTypeResolvers,
+  // Issue 14.
+  peopleResolvers,
 ]);
