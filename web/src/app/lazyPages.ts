@@ -62,6 +62,9 @@ const loaders = {
   // Types and tasks at building level (issue 13).
   BuildingTypesPage: () => import('../features/building-types/BuildingTypesPage').then((module) => module.BuildingTypesPage),
   BuildingTasksPage: () => import('../features/building-types/BuildingTasksPage').then((module) => module.BuildingTasksPage),
+  // Users and roles (issue 14).
+  UsersPage: () => import('../features/users/UsersPage').then((module) => module.UsersPage),
+  UserPage: () => import('../features/users/UserPage').then((module) => module.UserPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -138,6 +141,9 @@ export const ManageTaskGroupsPage = lazyPage('ManageTaskGroupsPage');
 export const ManageTasksPage = lazyPage('ManageTasksPage');
 // Types and tasks at building level (issue 13).
 export const BuildingTypesPage = lazyPage('BuildingTypesPage');
+// Users and roles (issue 14).
+export const UsersPage = lazyPage('UsersPage');
+export const UserPage = lazyPage('UserPage');
 export const BuildingTasksPage = lazyPage('BuildingTasksPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
@@ -191,6 +197,9 @@ export const SHELL_ROUTES = [
   // Types and tasks at building level (issue 13).
   { path: '/manage/building/:buildingId/equipments', screen: 'BuildingTypesPage', Screen: BuildingTypesPage },
   { path: '/manage/building/:buildingId/tasks', screen: 'BuildingTasksPage', Screen: BuildingTasksPage },
+  // Users and roles (issue 14).
+  { path: '/manage/organization/:organizationId/users', screen: 'UsersPage', Screen: UsersPage },
+  { path: '/manage/organization/:organizationId/user/:userId', screen: 'UserPage', Screen: UserPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 
