@@ -65,6 +65,8 @@ const loaders = {
   // Users and roles (issue 14).
   UsersPage: () => import('../features/users/UsersPage').then((module) => module.UsersPage),
   UserPage: () => import('../features/users/UserPage').then((module) => module.UserPage),
+  RolesPage: () => import('../features/roles/RolesPage').then((module) => module.RolesPage),
+  RolePage: () => import('../features/roles/RolePage').then((module) => module.RolePage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -144,6 +146,8 @@ export const BuildingTypesPage = lazyPage('BuildingTypesPage');
 // Users and roles (issue 14).
 export const UsersPage = lazyPage('UsersPage');
 export const UserPage = lazyPage('UserPage');
+export const RolesPage = lazyPage('RolesPage');
+export const RolePage = lazyPage('RolePage');
 export const BuildingTasksPage = lazyPage('BuildingTasksPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
@@ -200,6 +204,8 @@ export const SHELL_ROUTES = [
   // Users and roles (issue 14).
   { path: '/manage/organization/:organizationId/users', screen: 'UsersPage', Screen: UsersPage },
   { path: '/manage/organization/:organizationId/user/:userId', screen: 'UserPage', Screen: UserPage },
+  { path: '/manage/organization/:organizationId/user-roles', screen: 'RolesPage', Screen: RolesPage },
+  { path: '/manage/organization/:organizationId/user-roles/:userRoleId', screen: 'RolePage', Screen: RolePage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 
