@@ -189,7 +189,16 @@ export function UserPage() {
   };
 
   const text = (key: TextKey, label: string, readOnly = !editable) => (
-    <TextInput key={key} label={label} value={form?.[key] ?? ''} readOnly={readOnly} onChange={(event) => set(key, event.currentTarget.value)} error={fieldErrors[key]} required={key === 'username'} />
+    <TextInput
+      key={key}
+      label={label}
+      description={key === 'signatureImageLink' && editable && readOnly ? 'Changed by administrators only.' : undefined}
+      value={form?.[key] ?? ''}
+      readOnly={readOnly}
+      onChange={(event) => set(key, event.currentTarget.value)}
+      error={fieldErrors[key]}
+      required={key === 'username'}
+    />
   );
 
   return (
