@@ -77,6 +77,9 @@ const config: CodegenConfig = {
           DocumentCategoryCount: '../features/documents/model#DocumentCategoryCountModel',
           DocumentConnection: '../features/documents/loaders#DocumentConnectionRecord',
           DocumentEmail: '../features/documents/model#DocumentEmailModel',
+          // Issue 14: users and roles.
+          User: '../features/people/model#UserModel',
+          Role: '../features/people/model#RoleModel',
         },
         // GraphQL enums carry the REST spelling inside the gateway (DAILY is 'daily', the type of @fsi/shared),
         // so values pass through unchanged; the Frequency and OffsetUnit enum resolvers hold the mapping.

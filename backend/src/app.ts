@@ -28,6 +28,7 @@ import organizationRoutes from './features/organizations/routes';
 import regionRoutes from './features/regions/routes';
 import sessionRoutes from './features/sessions/routes';
 import userRoutes from './features/users/routes';
+import roleRoutes from './features/roles/routes';
 import walkaboutRoutes from './features/walkabouts/routes';
 import currentWalkaboutRoutes from './features/walkabouts/current-routes';
 import walkaboutReportRoutes from './features/walkabout-reports/routes';
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(sessionRoutes, { publicUrl: options.publicUrl ?? 'http://localhost:4000' });
   await app.register(userRoutes);
+  await app.register(roleRoutes);
   await app.register(organizationRoutes);
   await app.register(regionRoutes);
   await app.register(cycleRoutes);

@@ -37,6 +37,36 @@ async function readyReport(app: FastifyInstance, building: string): Promise<stri
 }
 
 const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
+  // Issue 14: users and roles, made, changed and refused.
+  'POST /users': async ({ manager, organization }) => [
+    (await manager.post('/users', { data: { type: 'users', attributes: { username: 'documents.user', password: 'secret12' }, relationships: { organization: { data: { type: 'organizations', id: organization } } } } })).status,
+    (await manager.post('/users', { data: { type: 'users', attributes: { username: 'documents.user', password: 'secret12' } } })).status,
+    (await manager.post('/users', { data: { attributes: { username: 7 } } })).status,
+  ],
+  'PATCH /users/:id': async ({ manager, viewer, otherUser }) => [
+    (await manager.patch(`/users/${otherUser}`, { data: { type: 'users', attributes: { title: 'Owner Representative' } } })).status,
+    (await viewer.patch(`/users/${otherUser}`, { data: { type: 'users', attributes: { version: 1, firstname: 'V' } } })).status,
+    (await manager.patch(`/users/${otherUser}`, { data: { type: 'users', attributes: { version: 1 } } })).status,
+    (await viewer.patch('/users/999999', { data: { type: 'users', attributes: {} } })).status,
+  ],
+  'GET /roles': async ({ manager, organization }) => [(await manager.get(`/roles?filter[organization]=${organization}`)).status, (await manager.get('/roles?filter[id]=x')).status],
+  'GET /roles/:id': async ({ manager }) => [(await manager.get('/roles/999999')).status, (await manager.get(`/roles/${list((await manager.get('/roles')).body)[0]!.id}`)).status],
+  'POST /roles': async ({ admin, manager, organization }) => [
+    (await admin.post('/roles', { data: { type: 'roles', attributes: { name: 'Documents Role' }, relationships: { organization: { data: { type: 'organizations', id: organization } } } } })).status,
+    (await admin.post('/roles', { data: { type: 'roles', attributes: { name: 'Documents Role' }, relationships: { organization: { data: { type: 'organizations', id: organization } } } } })).status,
+    (await manager.post('/roles', { data: { type: 'roles', attributes: { name: 'Not Made' } } })).status,
+  ],
+  'PATCH /roles/:id': async ({ admin, manager }) => {
+    const roles = list((await admin.get('/roles?page[size]=500')).body);
+    const adminRole = roles.find((r) => r.attributes.name === 'Admin')!.id;
+    const viewerRole = roles.find((r) => r.attributes.name === 'Viewer')!;
+    return [
+      (await admin.patch(`/roles/${viewerRole.id}`, { data: { type: 'roles', attributes: { name: 'Viewer' } } })).status,
+      (await admin.patch(`/roles/${adminRole}`, { data: { type: 'roles', attributes: { name: 'Admins' } } })).status,
+      (await manager.patch(`/roles/${viewerRole.id}`, { data: { type: 'roles', attributes: { name: 'Viewer' } } })).status,
+      (await admin.patch(`/roles/${viewerRole.id}`, { data: { type: 'roles', attributes: { version: 1 } } })).status,
+    ];
+  },
   'POST /sessions': async ({ anonymous }) => [
     (await anonymous.post('/sessions', { data: { type: 'sessions', attributes: { username: 'viewer', password: 'demo1234' } } })).status,
     (await anonymous.post('/sessions', { data: { type: 'sessions', attributes: { username: 'viewer', password: 'x' } } })).status,
@@ -804,6 +834,13 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
 };
 
 const expected: Record<string, number[]> = {
+  // Issue 14: made, taken name, malformed; changed, stale, stale, unseen; listed, bad filter; unseen, seen; made, taken, refused; changed, locked, refused, stale.
+  'POST /users': [201, 422, 422],
+  'PATCH /users/:id': [200, 409, 409, 404],
+  'GET /roles': [200, 400],
+  'GET /roles/:id': [404, 200],
+  'POST /roles': [201, 422, 403],
+  'PATCH /roles/:id': [200, 422, 403, 409],
   'POST /sessions': [201, 422, 422],
   'DELETE /sessions/current': [401],
   'POST /send-forgot-password-email': [200, 422],

@@ -354,6 +354,61 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
 
   /** The inputs of the contract routes (issue 11), each sent as the administrator. */
   /** The inputs of adding, renaming and reordering buildings (issue 12), each sent as the administrator. */
+  /**
+   * Issue 14, users and roles. The user texts are read back from the user answered; a new user's are each sent on a
+   * username of their own (a taken one is refused first), an edit's renames and security e-mails are marked so that they
+   * never meet the new users' own. Roles are changed by role administrators: the sweep's manager is refused (403)
+   * before anything is stored; backend/test/roles.test.ts reads the names back for those who may.
+   */
+  function peopleInputs(): Record<string, ReadBack | NotStored | Refused> {
+    let made = 0;
+    const newUser = (): Sample => {
+      const sample = table['POST /users']!;
+      made += 1;
+      const withName = withValueAt(sample.body, '/data/attributes/username', `sweep.user.${made}`);
+      return { ...sample, body: withValueAt(withName, '/data/attributes/securityemail', `sweep.user.${made}@example.com`) };
+    };
+    const attribute = (name: string) => async (answer: Injected) => (answer.body.data as JsonApiResource).attributes[name];
+    const roleAdministrators = 'changed by role administrators only: the sweep signs in as manager, who is refused (403) before anything is stored';
+    const entries: Record<string, ReadBack | NotStored | Refused> = {
+      'POST /users body:/data/type': { notStored: typeMember },
+      'POST /users body:/data/attributes/password': { notStored: 'a credential: stored only as its argon2id hash' },
+      'POST /users body:/data/attributes/signatureImageLink': { notStored: 'administrators only: the sweep signs in as manager, who is refused (403) before anything is stored' },
+      'PATCH /users/:id path:id': { notStored: identifier },
+      'PATCH /users/:id body:/data/type': { notStored: typeMember },
+      'PATCH /users/:id body:/data/attributes/password': { notStored: 'a credential: stored only as its argon2id hash' },
+      'PATCH /users/:id body:/data/attributes/signatureImageLink': { notStored: 'administrators only: the sweep signs in as manager, who is refused (403) before anything is stored' },
+      'PATCH /users/:id body:/data/attributes/username': { attribute: 'users.username', freeText: true, form: (text) => `renamed ${text}`, read: attribute('username') },
+      'PATCH /users/:id body:/data/attributes/securityemail': { attribute: 'users.securityemail', freeText: true, form: (text) => `edited ${text}`, read: attribute('securityemail') },
+      'POST /users body:/data/attributes/username': { attribute: 'users.username (the 201)', freeText: true, sample: newUser, read: attribute('username') },
+      'POST /users body:/data/attributes/securityemail': { attribute: 'users.securityemail (the 201)', freeText: true, sample: newUser, read: attribute('securityemail') },
+      'POST /roles body:/data/type': { notStored: typeMember },
+      'POST /roles body:/data/attributes/name': { notStored: roleAdministrators },
+      'POST /roles body:/data/attributes/incompleteWalkaboutReminderSubscriptions/0/offsetUnit': { notStored: roleAdministrators },
+      'PATCH /roles/:id path:id': { notStored: identifier },
+      'PATCH /roles/:id body:/data/type': { notStored: typeMember },
+      'PATCH /roles/:id body:/data/attributes/name': { notStored: roleAdministrators },
+      'PATCH /roles/:id body:/data/attributes/incompleteWalkaboutReminderSubscriptions/0/offsetUnit': { notStored: roleAdministrators },
+    };
+    for (const name of ['firstname', 'lastname', 'street1', 'street2', 'city', 'province', 'postalCode', 'email', 'phone', 'title', 'companyName', 'cfaaTechnicianNumber']) {
+      entries[`POST /users body:/data/attributes/${name}`] = { attribute: `users.${name} (the 201)`, freeText: true, sample: newUser, read: attribute(name) };
+      entries[`PATCH /users/:id body:/data/attributes/${name}`] = { attribute: `users.${name}`, freeText: true, read: attribute(name) };
+    }
+    for (const route of ['POST /users', 'PATCH /users/:id']) {
+      for (const relation of ['organization', 'region', 'buildings/data/0', 'roles/data/0', 'reportDefinitionsForAutomaticDelivery/data/0', 'reportBookletsForAutomaticDelivery/data/0']) {
+        const at = relation.includes('/') ? relation : `${relation}/data`;
+        entries[`${route} body:/data/relationships/${at}/type`] = { notStored: typeMember };
+        entries[`${route} body:/data/relationships/${at}/id`] = { notStored: identifier };
+      }
+    }
+    for (const route of ['POST /roles', 'PATCH /roles/:id']) {
+      for (const at of ['organization/data', 'walkaboutEquipment/data/0']) {
+        entries[`${route} body:/data/relationships/${at}/type`] = { notStored: typeMember };
+        entries[`${route} body:/data/relationships/${at}/id`] = { notStored: identifier };
+      }
+    }
+    return entries;
+  }
   function manageBuildingInputs(): Record<string, ReadBack | NotStored | Refused> {
     const added = () => asAdmin(table['POST /buildings']!);
     const renamed = () => asAdmin(table['PUT /buildings/:id/attributes']!);
@@ -608,6 +663,7 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     'POST /uploads query:kind': { notStored: 'which files are accepted (image or document): an unknown kind is a 400, the kind kept is one of the two' },
     ...contractInputs(),
     ...manageBuildingInputs(),
+    ...peopleInputs(),
     ...buildingFormInputs(),
     ...taskInputs(),
     ...buildingLevelInputs(),

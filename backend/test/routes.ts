@@ -122,6 +122,8 @@ export async function sampleIds(backend: TestBackend) {
     /** A floor of the building (issue 12). */
     floor: String((await backend.db.select({ id: schema.floors.id }).from(schema.floors).where(eq(schema.floors.buildingId, Number(building))).limit(1))[0]!.id),
     user: demo.user('manager'),
+    /** Issue 14: a user of Northwind for the user edit samples, and a role other than Admin. */
+    people: await peopleIds(backend, demo.northwind),
     cycle: demo.cycle(demo.northwind, 'Weekly'),
     typesAdmin: await typesAdminIds(backend, demo.northwind),
     /** A task of Northwind (issue 13). */
@@ -152,6 +154,17 @@ async function typesAdminIds(backend: TestBackend, organizationId: number) {
   return { group: group!.id, task: task!.id, componentGroup: row!.id };
 }
 
+/** Issue 14: a Northwind user to edit (made here, so that the samples never touch a demo sign-in) and its Viewer role. */
+async function peopleIds(backend: TestBackend, organizationId: number) {
+  const [manager] = await backend.db.select().from(schema.users).where(eq(schema.users.username, 'manager'));
+  const [existing] = await backend.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.username, 'sample.person'));
+  const [person] = existing
+    ? [existing]
+    : await backend.db.insert(schema.users).values({ username: 'sample.person', organizationId, passwordHash: manager!.passwordHash }).returning({ id: schema.users.id });
+  const [role] = await backend.db.select({ id: schema.roles.id }).from(schema.roles).where(and(eq(schema.roles.organizationId, organizationId), eq(schema.roles.name, 'Viewer')));
+  return { user: String(person!.id), role: String(role!.id) };
+}
+
 const relationship = (type: string, id: string) => ({ data: { type, id } });
 
 export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
@@ -168,6 +181,41 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
     'GET /users/me': { method: 'GET', url: '/users/me' },
     'GET /users': { method: 'GET', url: `/users?filter[organization]=${ids.organization}` },
     'GET /users/:id': { method: 'GET', url: `/users/${ids.user}` },
+    // Issue 14: users and roles.
+    'POST /users': {
+      method: 'POST',
+      url: '/users',
+      body: {
+        data: {
+          type: 'users',
+          attributes: { username: 'sample.new.user', password: 'secret12', firstname: 'Sam', lastname: 'Ple', securityemail: 'sample.new@example.com', street1: '1 King St', street2: 'Suite 2', city: 'Toronto', province: 'ON', postalCode: 'M5H 1A1', email: 'sample@example.com', phone: '416-555-0100', title: 'Inspector', companyName: 'Northwind', signatureImageLink: null, cfaaTechnicianNumber: 'T-1' },
+          relationships: { organization: relationship('organizations', ids.organization), roles: { data: [{ type: 'roles', id: ids.people.role }] }, region: { data: null } },
+        },
+      },
+    },
+    'PATCH /users/:id': {
+      method: 'PATCH',
+      url: `/users/${ids.people.user}`,
+      body: {
+        data: {
+          type: 'users',
+          attributes: { username: 'sample.person', firstname: 'Sample', lastname: 'Person', securityemail: 'sample.person@example.com', street1: '1 King St', street2: 'Suite 2', city: 'Toronto', province: 'ON', postalCode: 'M5H 1A1', email: 'person@example.com', phone: '416-555-0101', title: 'Owner', companyName: 'Northwind', cfaaTechnicianNumber: 'T-2' },
+          relationships: { roles: { data: [{ type: 'roles', id: ids.people.role }] } },
+        },
+      },
+    },
+    'GET /roles': { method: 'GET', url: `/roles?filter[organization]=${ids.organization}` },
+    'GET /roles/:id': { method: 'GET', url: `/roles/${ids.people.role}` },
+    'POST /roles': {
+      method: 'POST',
+      url: '/roles',
+      body: { data: { type: 'roles', attributes: { name: 'Sample Role', buildingPermissions: { view: true }, incompleteWalkaboutReminderSubscriptions: [{ cycleId: Number(ids.cycle), offsetValue: 8, offsetUnit: 'hour' }] }, relationships: { organization: relationship('organizations', ids.organization), walkaboutEquipment: { data: [] } } } },
+    },
+    'PATCH /roles/:id': {
+      method: 'PATCH',
+      url: `/roles/${ids.people.role}`,
+      body: { data: { type: 'roles', attributes: { name: 'Viewer', incompleteWalkaboutReminderSubscriptions: [{ cycleId: Number(ids.cycle), offsetValue: 8, offsetUnit: 'hour' }] }, relationships: { walkaboutEquipment: { data: [] } } } },
+    },
     'GET /organizations': { method: 'GET', url: '/organizations' },
     'GET /organizations/:id': { method: 'GET', url: `/organizations/${ids.organization}` },
     'GET /regions': { method: 'GET', url: '/regions' },

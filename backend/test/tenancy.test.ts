@@ -91,11 +91,59 @@ async function unassignedCode(backend: TestBackend, organizationId: number): Pro
   return uuid;
 }
 
+/** A role of the other organization other than Admin (issue 14). */
+async function otherRoleOf(side: Side, backend: TestBackend): Promise<string> {
+  const rows = await backend.db.select({ id: schema.roles.id, name: schema.roles.name }).from(schema.roles).where(eq(schema.roles.organizationId, side.otherOrganization));
+  return String((rows.find((r) => r.name !== 'Admin') ?? rows[0])!.id);
+}
+
 /** Each side's own organization by username (set when the sides are signed in). */
 const sideOrganizations = new Map<string, number>();
 const ownOrganizationOf = (side: Side) => sideOrganizations.get(side.username)!;
 
 const cases: Record<string, Case> = {
+  // Issue 14: users and roles of the other organization are neither seen, made nor changed.
+  'POST /users': async (side, backend) => {
+    const username = `planted.by.${side.username}`;
+    const answer = await side.client.post('/users', {
+      data: { type: 'users', attributes: { username, password: 'secret12' }, relationships: { organization: { data: { type: 'organizations', id: String(side.otherOrganization) } } } },
+    });
+    expect(answer.status).toBe(404);
+    expect(await backend.db.select().from(schema.users).where(eq(schema.users.username, username))).toEqual([]);
+    const foreignRole = await otherRoleOf(side, backend);
+    const withRole = await side.client.post('/users', { data: { type: 'users', attributes: { username, password: 'secret12' }, relationships: { roles: { data: [{ type: 'roles', id: foreignRole }] } } } });
+    // Refused as not assignable (403) or as not a role of the organization (422): never made.
+    expect([403, 422]).toContain(withRole.status);
+    expect(await backend.db.select().from(schema.users).where(eq(schema.users.username, username))).toEqual([]);
+  },
+  'PATCH /users/:id': async (side, backend) => {
+    for (const id of side.other.users) {
+      const [before] = await backend.db.select().from(schema.users).where(eq(schema.users.id, Number(id)));
+      expect((await side.client.patch(`/users/${id}`, { data: { type: 'users', attributes: { firstname: 'Taken', active: false } } })).status).toBe(404);
+      expect((await backend.db.select().from(schema.users).where(eq(schema.users.id, Number(id))))[0]).toEqual(before);
+    }
+  },
+  'GET /roles': async (side, backend) => {
+    const own = (await backend.db.select({ id: schema.roles.id }).from(schema.roles).where(eq(schema.roles.organizationId, ownOrganizationOf(side)))).map((r) => String(r.id));
+    onlyOwn((await side.client.get('/roles')).body, own);
+    none((await side.client.get(`/roles?filter[organization]=${side.otherOrganization}`)).body);
+    none((await side.client.get(`/roles?filter[id]=${await otherRoleOf(side, backend)}`)).body);
+  },
+  'GET /roles/:id': async (side, backend) => {
+    expect((await side.client.get(`/roles/${await otherRoleOf(side, backend)}`)).status).toBe(404);
+  },
+  'POST /roles': async (side, backend) => {
+    const name = `Planted by ${side.username}`;
+    const answer = await side.client.post('/roles', { data: { type: 'roles', attributes: { name }, relationships: { organization: { data: { type: 'organizations', id: String(side.otherOrganization) } } } } });
+    expect([403, 404]).toContain(answer.status);
+    expect(await backend.db.select().from(schema.roles).where(eq(schema.roles.name, name))).toEqual([]);
+  },
+  'PATCH /roles/:id': async (side, backend) => {
+    const id = Number(await otherRoleOf(side, backend));
+    const [before] = await backend.db.select().from(schema.roles).where(eq(schema.roles.id, id));
+    expect((await side.client.patch(`/roles/${id}`, { data: { type: 'roles', attributes: { name: 'Taken' } } })).status).toBe(404);
+    expect((await backend.db.select().from(schema.roles).where(eq(schema.roles.id, id)))[0]).toEqual(before);
+  },
   'POST /sessions': async (side, backend) => {
     // Signing in gives the caller's own user, whatever the other organization holds.
     const anonymous = client(backend.app);

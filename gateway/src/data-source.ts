@@ -40,6 +40,8 @@ import { createCycleOverrideLoaders } from './features/regions/cycle-overrides';
 import { createRegionMutations } from './features/regions/mutations';
 // Issue 14: API tokens.
 import { createApiTokenLoaders } from './features/api-tokens/loaders';
+// Issue 14: users and roles.
+import { createPeopleLoaders } from './features/people/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
@@ -85,6 +87,8 @@ export function createDataSource(rest: RestClient): DataSource {
     cycleOverrides: createCycleOverrideLoaders(rest),
     // Issue 14: API tokens.
     apiTokens: createApiTokenLoaders(rest),
+    // Issue 14: users and roles.
+    people: createPeopleLoaders(rest),
   };
 }
 
@@ -119,4 +123,5 @@ export type DataSource = {
   cycleOverrides: ReturnType<typeof createCycleOverrideLoaders>;
   // Issue 14: API tokens.
   apiTokens: ReturnType<typeof createApiTokenLoaders>;
+  people: ReturnType<typeof createPeopleLoaders>;
 };

@@ -25,6 +25,8 @@ import { reportResolvers } from './features/reports/resolvers';
 import { walkaboutResolvers } from './features/walkabouts/resolvers';
 import { applicabilityResolvers } from './features/applicability/resolvers';
 import { floorResolvers } from './features/floors/resolvers';
+// Issue 14: users and roles.
+import { peopleResolvers } from './features/people/resolvers';
 import { overviewResolvers } from './features/overview/resolvers';
 // Issue 13: organization usage, import and export.
 import { usageResolvers } from './features/usage/resolvers';
@@ -87,4 +89,6 @@ export const resolvers = mergeResolvers([
   buildingTypeResolvers,
   // Issue 14: API tokens.
   apiTokenResolvers,
+  // Issue 14.
+  peopleResolvers,
 ]);

@@ -9,6 +9,7 @@
  * The inputs come from the schema: a new mutation, or a new text input of one, without an entry in `table`
  * fails the first test with its name.
  */
+import { emptyRolePermissions } from '@fsi/shared';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,28 @@ describe.each(databases)('hostile strings in every text input of every mutation 
     });
     schedules.regionVersion = region.version;
     schedules.cycleVersion = cycle.version;
+  /** Issue 14: Northwind, the user updateUser changes and the role updateRole changes (made once, straight in the database). */
+  const peopleSweep = { organization: '', user: '', role: '', made: 0 };
+  type SweptUser = Record<string, string | null> & { username: string };
+  const sweptUser = (payload: Payload) => payload.user as SweptUser;
+  const sweptRole = (payload: Payload) => payload.role as { name: string; incompleteWalkaboutReminderSubscriptions: Array<{ offsetUnit: string }> };
+  /** The variables with the lists and objects on the way to `path` made (setAt needs them); the leaf is the sweep's. */
+  const withPath = (path: string, variables: Variables): Variables => {
+    let node = variables as Record<string, unknown>;
+    const keys = path.split('.');
+    keys.slice(0, -1).forEach((key, i) => {
+      node[key] ??= /^\d+$/.test(keys[i + 1]!) ? [] : {};
+      node = node[key] as Record<string, unknown>;
+    });
+    return variables;
+  };
+  async function peopleWorld(): Promise<void> {
+    if (peopleSweep.user) return;
+    const [organization] = await stack.backend.db.select().from(db.organizations).where(eq(db.organizations.name, 'Northwind Property Management'));
+    const [manager] = await stack.backend.db.select().from(db.users).where(eq(db.users.username, 'manager'));
+    const [user] = await stack.backend.db.insert(db.users).values({ username: 'sweep.person', organizationId: organization!.id, passwordHash: manager!.passwordHash }).returning();
+    const [role] = await stack.backend.db.insert(db.roles).values({ organizationId: organization!.id, name: 'Sweep person role', permissions: emptyRolePermissions() }).returning();
+    Object.assign(peopleSweep, { organization: String(organization!.id), user: String(user!.id), role: String(role!.id) });
   }
   /** The floor renameFloor renames (issue 12), with its version as last read. */
   const sweepFloor = { id: '', version: 0 };
@@ -341,6 +364,118 @@ describe.each(databases)('hostile strings in every text input of every mutation 
   }
 
   const table: Record<string, Entry> = {
+    // Users and roles (issue 14). New users each on a username of their own; the edits go to a user of the sweep's own
+    // (renames and security e-mails marked, so that they never meet the new users'); roles are the administrator's.
+    createUser: {
+      selection: '{ user { id username securityEmail firstName lastName email phone title street1 street2 city province postalCode companyName cfaaTechnicianNumber } errors { field code message } }',
+      variables: (path) => withPath(path, { input: { username: `sweep.gql.${++peopleSweep.made}`, password: 'secret12' } }),
+      inputs: {
+        'input.organizationId': { notKept: identifier },
+        'input.regionId': { notKept: identifier },
+        'input.buildingIds.0': { notKept: identifier },
+        'input.roleIds.0': { notKept: identifier },
+        'input.reportDefinitionsForAutomaticDeliveryIds.0': { notKept: identifier },
+        'input.reportBookletsForAutomaticDeliveryIds.0': { notKept: identifier },
+        'input.subscriptions.incompleteWalkaboutReminderBuildingIds.0': { notKept: identifier },
+        'input.subscriptions.incompleteWalkaboutNotificationsBuildingIds.0': { notKept: identifier },
+        'input.subscriptions.unsatisfactoryEquipmentIds.0': { notKept: identifier },
+        'input.subscriptions.notatedEquipmentIds.0': { notKept: identifier },
+        'input.password': { notKept: 'a credential: stored only as its argon2id hash (updateUser leaves it out: changeUserPassword sets it)' },
+        'input.signatureImageLink': { notKept: 'administrators only: the sweep signs in as manager, refused (FORBIDDEN) before anything is stored' },
+        'input.username': { field: 'username', freeText: true, readBack: async (payload) => sweptUser(payload).username },
+        'input.securityEmail': { field: 'securityEmail', freeText: true, readBack: async (payload) => sweptUser(payload).securityEmail },
+        'input.firstName': { field: 'firstName', freeText: true, readBack: async (payload) => sweptUser(payload).firstName },
+        'input.lastName': { field: 'lastName', freeText: true, readBack: async (payload) => sweptUser(payload).lastName },
+        'input.email': { field: 'email', freeText: true, readBack: async (payload) => sweptUser(payload).email },
+        'input.phone': { field: 'phone', freeText: true, readBack: async (payload) => sweptUser(payload).phone },
+        'input.title': { field: 'title', freeText: true, readBack: async (payload) => sweptUser(payload).title },
+        'input.street1': { field: 'street1', freeText: true, readBack: async (payload) => sweptUser(payload).street1 },
+        'input.street2': { field: 'street2', freeText: true, readBack: async (payload) => sweptUser(payload).street2 },
+        'input.city': { field: 'city', freeText: true, readBack: async (payload) => sweptUser(payload).city },
+        'input.province': { field: 'province', freeText: true, readBack: async (payload) => sweptUser(payload).province },
+        'input.postalCode': { field: 'postalCode', freeText: true, readBack: async (payload) => sweptUser(payload).postalCode },
+        'input.companyName': { field: 'companyName', freeText: true, readBack: async (payload) => sweptUser(payload).companyName },
+        'input.cfaaTechnicianNumber': { field: 'cfaaTechnicianNumber', freeText: true, readBack: async (payload) => sweptUser(payload).cfaaTechnicianNumber },
+      },
+    },
+    updateUser: {
+      selection: '{ user { id username securityEmail firstName lastName email phone title street1 street2 city province postalCode companyName cfaaTechnicianNumber } errors { field code message } }',
+      prepare: peopleWorld,
+      variables: (path) => withPath(path, { id: peopleSweep.user, input: { firstName: 'Sweep' } }),
+      inputs: {
+        'input.organizationId': { notKept: identifier },
+        'input.regionId': { notKept: identifier },
+        'input.buildingIds.0': { notKept: identifier },
+        'input.roleIds.0': { notKept: identifier },
+        'input.reportDefinitionsForAutomaticDeliveryIds.0': { notKept: identifier },
+        'input.reportBookletsForAutomaticDeliveryIds.0': { notKept: identifier },
+        'input.subscriptions.incompleteWalkaboutReminderBuildingIds.0': { notKept: identifier },
+        'input.subscriptions.incompleteWalkaboutNotificationsBuildingIds.0': { notKept: identifier },
+        'input.subscriptions.unsatisfactoryEquipmentIds.0': { notKept: identifier },
+        'input.subscriptions.notatedEquipmentIds.0': { notKept: identifier },
+        'input.password': { notKept: 'a credential: stored only as its argon2id hash (updateUser leaves it out: changeUserPassword sets it)' },
+        'input.signatureImageLink': { notKept: 'administrators only: the sweep signs in as manager, refused (FORBIDDEN) before anything is stored' },
+        id: { notKept: identifier },
+        'input.username': { field: 'username', freeText: true, form: (text) => `renamed ${text}`, readBack: async (payload) => sweptUser(payload).username },
+        'input.securityEmail': { field: 'securityEmail', freeText: true, form: (text) => `edited ${text}`, readBack: async (payload) => sweptUser(payload).securityEmail },
+        'input.firstName': { field: 'firstName', freeText: true, readBack: async (payload) => sweptUser(payload).firstName },
+        'input.lastName': { field: 'lastName', freeText: true, readBack: async (payload) => sweptUser(payload).lastName },
+        'input.email': { field: 'email', freeText: true, readBack: async (payload) => sweptUser(payload).email },
+        'input.phone': { field: 'phone', freeText: true, readBack: async (payload) => sweptUser(payload).phone },
+        'input.title': { field: 'title', freeText: true, readBack: async (payload) => sweptUser(payload).title },
+        'input.street1': { field: 'street1', freeText: true, readBack: async (payload) => sweptUser(payload).street1 },
+        'input.street2': { field: 'street2', freeText: true, readBack: async (payload) => sweptUser(payload).street2 },
+        'input.city': { field: 'city', freeText: true, readBack: async (payload) => sweptUser(payload).city },
+        'input.province': { field: 'province', freeText: true, readBack: async (payload) => sweptUser(payload).province },
+        'input.postalCode': { field: 'postalCode', freeText: true, readBack: async (payload) => sweptUser(payload).postalCode },
+        'input.companyName': { field: 'companyName', freeText: true, readBack: async (payload) => sweptUser(payload).companyName },
+        'input.cfaaTechnicianNumber': { field: 'cfaaTechnicianNumber', freeText: true, readBack: async (payload) => sweptUser(payload).cfaaTechnicianNumber },
+      },
+    },
+    setUserActive: {
+      selection: '{ user { id active } errors { field code message } }',
+      prepare: peopleWorld,
+      variables: () => ({ id: peopleSweep.user, active: true }),
+      inputs: { id: { notKept: identifier } },
+    },
+    changeUserPassword: {
+      selection: '{ user { id } errors { field code message } }',
+      prepare: peopleWorld,
+      variables: () => ({ id: peopleSweep.user, password: 'secret12' }),
+      inputs: { id: { notKept: identifier }, password: { notKept: 'a credential: stored only as its argon2id hash' } },
+    },
+    createRole: {
+      selection: '{ role { id name incompleteWalkaboutReminderSubscriptions { offsetUnit } } errors { field code message } }',
+      asAdmin: true,
+      prepare: peopleWorld,
+      variables: (path) =>
+        withPath(path, {
+          input: { organizationId: peopleSweep.organization, name: `Sweep role ${++peopleSweep.made}`, incompleteWalkaboutReminderSubscriptions: [{ cycleId: world.cycle, offsetValue: 8, offsetUnit: 'hour' }] },
+        }),
+      inputs: {
+        'input.organizationId': { notKept: identifier },
+        'input.name': { field: 'name', freeText: true, readBack: async (payload) => sweptRole(payload).name },
+        'input.assignableRoleIds.0': { notKept: identifier },
+        'input.walkaboutEquipmentIds.0': { notKept: identifier },
+        'input.incompleteWalkaboutReminderSubscriptions.0.cycleId': { notKept: identifier },
+        'input.incompleteWalkaboutReminderSubscriptions.0.offsetUnit': { field: 'offsetUnit', plain: () => 'minute', readBack: async (payload) => sweptRole(payload).incompleteWalkaboutReminderSubscriptions[0]!.offsetUnit },
+      },
+    },
+    updateRole: {
+      selection: '{ role { id name incompleteWalkaboutReminderSubscriptions { offsetUnit } } errors { field code message } }',
+      asAdmin: true,
+      prepare: peopleWorld,
+      variables: (path) => withPath(path, { id: peopleSweep.role, input: { name: 'Sweep edited role', incompleteWalkaboutReminderSubscriptions: [{ cycleId: world.cycle, offsetValue: 8, offsetUnit: 'hour' }] } }),
+      inputs: {
+        id: { notKept: identifier },
+        'input.organizationId': { notKept: 'createRole only: a role keeps its organization' },
+        'input.name': { field: 'name', freeText: true, form: (text) => `Renamed ${text}`, readBack: async (payload) => sweptRole(payload).name },
+        'input.assignableRoleIds.0': { notKept: identifier },
+        'input.walkaboutEquipmentIds.0': { notKept: identifier },
+        'input.incompleteWalkaboutReminderSubscriptions.0.cycleId': { notKept: identifier },
+        'input.incompleteWalkaboutReminderSubscriptions.0.offsetUnit': { field: 'offsetUnit', plain: () => 'minute', readBack: async (payload) => sweptRole(payload).incompleteWalkaboutReminderSubscriptions[0]!.offsetUnit },
+      },
+    },
     ok: { selection: '', variables: () => ({}), inputs: {} },
     signOut: { selection: '{ errors { field code message } }', variables: () => ({}), inputs: {} },
     signIn: {

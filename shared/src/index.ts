@@ -14,3 +14,4 @@ export * from './building-form';
 export * from './location-rights';
 export * from './schedules';
 export * from './api-tokens';
+export * from './people';

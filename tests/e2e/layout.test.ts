@@ -69,7 +69,7 @@ for (const [size, viewport] of Object.entries(viewports)) {
       await page.getByText(/of \d+ answered/).first().waitFor();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await shoot(page, `${size}-walkabouts`);
-      await page.goto('/manage/organization/1/users');
+      await page.goto('/manage/organization/1/reports');
       await page.getByRole('heading').first().waitFor();
       expect(await page.locator('main').innerText()).toMatch(/not (available|found)/i);
       await shoot(page, `${size}-not-found`);

@@ -168,7 +168,7 @@ export default fp(
         .select({ session: { id: sessions.id, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt }, user: users, grants: scopeGrantsColumn() })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), eq(users.active, true)))
         .limit(1);
       if (!row) {
         request.caller = await apiTokenCaller(tokenHash, now, generation);

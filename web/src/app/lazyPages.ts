@@ -70,6 +70,11 @@ const loaders = {
   RegionsPage: () => import('../features/regions/RegionsPage').then((module) => module.RegionsPage),
   RegionPage: () => import('../features/regions/RegionPage').then((module) => module.RegionPage),
   CycleOverridePage: () => import('../features/regions/CycleOverridePage').then((module) => module.CycleOverridePage),
+  // Users and roles (issue 14).
+  UsersPage: () => import('../features/users/UsersPage').then((module) => module.UsersPage),
+  UserPage: () => import('../features/users/UserPage').then((module) => module.UserPage),
+  RolesPage: () => import('../features/roles/RolesPage').then((module) => module.RolesPage),
+  RolePage: () => import('../features/roles/RolePage').then((module) => module.RolePage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -154,6 +159,11 @@ export const CycleEditPage = lazyPage('CycleEditPage');
 export const RegionsPage = lazyPage('RegionsPage');
 export const RegionPage = lazyPage('RegionPage');
 export const CycleOverridePage = lazyPage('CycleOverridePage');
+// Users and roles (issue 14).
+export const UsersPage = lazyPage('UsersPage');
+export const UserPage = lazyPage('UserPage');
+export const RolesPage = lazyPage('RolesPage');
+export const RolePage = lazyPage('RolePage');
 export const BuildingTasksPage = lazyPage('BuildingTasksPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
@@ -215,6 +225,11 @@ export const SHELL_ROUTES = [
   { path: '/manage/organization/:organizationId/regions', screen: 'RegionsPage', Screen: RegionsPage },
   { path: '/manage/organization/:organizationId/region/:regionId', screen: 'RegionPage', Screen: RegionPage },
   { path: '/manage/organization/:organizationId/region/:regionId/cycle-override/:cycleOverrideId', screen: 'CycleOverridePage', Screen: CycleOverridePage },
+  // Users and roles (issue 14).
+  { path: '/manage/organization/:organizationId/users', screen: 'UsersPage', Screen: UsersPage },
+  { path: '/manage/organization/:organizationId/user/:userId', screen: 'UserPage', Screen: UserPage },
+  { path: '/manage/organization/:organizationId/user-roles', screen: 'RolesPage', Screen: RolesPage },
+  { path: '/manage/organization/:organizationId/user-roles/:userRoleId', screen: 'RolePage', Screen: RolePage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

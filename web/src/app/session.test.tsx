@@ -61,7 +61,7 @@ describe('Session', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     await waitFor(() => expect(currentPath()).toBe('/manage/organization/1/user-roles'));
-    expect(await screen.findByText('This page is not available yet')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'User Roles' })).toBeInTheDocument();
   });
 
   it('keeps the token when an ordinary error occurs, and shows it in the error banner', async () => {

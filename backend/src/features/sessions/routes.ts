@@ -1,7 +1,7 @@
 /**
  * Sign-in, sign-out and password reset (spec inspection.md sections 2, 5, 7; docs/REST.md).
  */
-import { validateNewPassword } from '@fsi/shared';
+import { DEACTIVATED_ACCOUNT_MESSAGE, validateNewPassword } from '@fsi/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/password-hash';
 import { forbidden, HttpError, unauthorized, unprocessable } from '../../jsonapi/errors';
@@ -34,6 +34,8 @@ const routes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, opti
         await repo.recordAttempt(app.db, username, request.ip, false);
         throw unprocessable(INCORRECT_CREDENTIALS, '/data/attributes/password', 'INCORRECT_CREDENTIALS');
       }
+      // Told only to whoever knows the password: a deactivated account (issue 14) cannot sign in.
+      if (!user.active) throw unprocessable(DEACTIVATED_ACCOUNT_MESSAGE, '/data/attributes/username', 'INCORRECT_CREDENTIALS');
       await repo.recordAttempt(app.db, username, request.ip, true);
       const session = await repo.createSession(app.db, user.id);
       const [view] = await userViews(app.db, [user]);
@@ -65,6 +67,7 @@ const routes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, opti
     async (request) => {
       const matches = await repo.findUsersForReset(app.db, request.body.data.attributes.searchterm);
       for (const user of matches) {
+        if (!user.active) continue;
         const to = user.securityemail || user.email;
         if (!to) continue;
         const token = await repo.createResetToken(app.db, user.id);

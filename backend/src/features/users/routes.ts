@@ -7,8 +7,11 @@ import { organizationsByIds } from '../organizations/repository';
 import { organizationResource } from '../organizations/serialize';
 import { regionsByIds } from '../regions/repository';
 import { regionResource } from '../regions/serialize';
-import { findUserView, listUsers } from './repository';
-import { getUserSchema, listUsersSchema, meSchema, userIncludes } from './schemas';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { findUserView, listUsers, userViews } from './repository';
+import { createUserSchema, getUserSchema, listUsersSchema, meSchema, updateUserSchema, userIncludes } from './schemas';
+import { actorOf, createUser, updateUser } from './write';
 import { userResource, type UserView } from './serialize';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -55,6 +58,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const view = await findUserView(app.db, scope, Number(request.params.id));
     if (!view) throw notFound('User');
     return singleDocument(userResource(view), { included: await includedFor(scope, [view], include) });
+  });
+
+  app.post('/users', { schema: createUserSchema }, async (request, reply) => {
+    const scope = scopeOf(request);
+    const id = await createUser(app.db, scope, actorOf(scope, request.caller!.user.regionId), request.body.data);
+    // The creator may see the new user without the user-view permission: answer it as stored.
+    const [row] = await app.db.select().from(users).where(eq(users.id, id));
+    reply.code(201);
+    return singleDocument(userResource((await userViews(app.db, [row!]))[0]!));
+  });
+
+  app.patch('/users/:id', { schema: updateUserSchema }, async (request) => {
+    const scope = scopeOf(request);
+    const id = await updateUser(app.db, scope, actorOf(scope, request.caller!.user.regionId), Number(request.params.id), request.body.data);
+    const [row] = await app.db.select().from(users).where(eq(users.id, id));
+    return singleDocument(userResource((await userViews(app.db, [row!]))[0]!));
   });
 };
 

@@ -4,7 +4,7 @@ import { renderApp } from '../../test/render';
 
 describe('Not found', () => {
   // Spec routes that no issue in progress builds (screens being built now would turn these into real pages).
-  it.each(['/manage/organization/1/user-roles', '/manage/organization/3/user/7', '/manage/organization/2/users', '/manage/organization/1/users'])(
+  it.each(['/manage/organization/1/reports', '/manage/organization/2/report-booklets'])(
     'says %s is not available yet and links back to Buildings',
     async (route) => {
       renderApp({ route });

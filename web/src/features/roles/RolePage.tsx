@@ -1,0 +1,281 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ActionIcon, Alert, Button, Center, Checkbox, Container, EmptyState, Fieldset, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  ADMIN_ROLE_LOCKED_MESSAGE,
+  NOT_ALLOWED_TO_UPDATE_ROLES_MESSAGE,
+  ROLE_NAME_TAKEN_MESSAGE,
+  canUpdateRoles,
+  permissionFlags,
+  permissionGroups,
+  reminderOffsetText,
+  validateRoleName,
+  type PermissionGroupName,
+} from '@fsi/shared';
+import type { RoleInput } from '../../generated/schema';
+import { TopBar } from '../../ui/TopBar';
+import { IconPencil, IconPlus, IconSearch, IconSettings, IconTrash } from '../../ui/icons';
+import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
+import { actorOf, isOfOrganization } from '../users/actor';
+import { useRolePageQuery, useRoleViewerQuery, type RoleForm_RoleFragment } from './Roles.generated';
+import { ReminderSheet, type Reminder } from './ReminderSheet';
+import { useRoleMutations } from './useRoleMutations';
+
+type Groups = Record<PermissionGroupName, Record<string, boolean>>;
+type Form = { name: string; groups: Groups; assignableRoleIds: string[]; walkaboutEquipmentIds: string[]; reminders: Reminder[] };
+
+/** The Role form's sections (section 2), each with the permission groups it shows. */
+const SECTIONS: Array<{ legend: string; group: PermissionGroupName }> = [
+  { legend: 'Building', group: 'buildingPermissions' },
+  { legend: 'Report Permissions', group: 'reportPermissions' },
+  { legend: 'Failure Reports', group: 'failureReportPermissions' },
+  { legend: 'Walkabout Permissions', group: 'walkaboutPermissions' },
+  { legend: 'User', group: 'userPermissions' },
+  { legend: 'User Role', group: 'rolePermissions' },
+  { legend: 'Location', group: 'locationPermissions' },
+  { legend: 'Organization', group: 'organizationPermissions' },
+  { legend: 'Automatic Report Emails', group: 'automaticReportEmailsPermissions' },
+];
+const label = (key: string) => key.replace(/([A-Z]+)/g, ' $1').replace(/^./, (c) => c.toUpperCase()).replace('Q R Codes', 'QR Codes');
+
+function formOf(role: RoleForm_RoleFragment): Form {
+  const groups = Object.fromEntries(
+    Object.entries(permissionGroups).map(([group, keys]) => [group, Object.fromEntries(keys.map((key) => [key, Boolean((role[group as PermissionGroupName] as Record<string, boolean>)[key])]))]),
+  ) as Groups;
+  return {
+    name: role.name,
+    groups,
+    assignableRoleIds: [...role.assignableRoleIds],
+    walkaboutEquipmentIds: [...role.walkaboutEquipmentIds],
+    reminders: role.incompleteWalkaboutReminderSubscriptions.map((s) => ({ cycleId: s.cycleId, offsetValue: s.offsetValue, offsetUnit: s.offsetUnit })),
+  };
+}
+
+function Section({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Fieldset legend={legend} radius="md">
+      <Stack gap="xs">{children}</Stack>
+    </Fieldset>
+  );
+}
+
+/**
+ * /manage/organization/{organizationId}/user-roles/{userRoleId}, the Role form (admin-people-schedules.md sections 2, 4,
+ * 6): every permission group, the Fire Watch Start/Stop toggle setting create and update together, incomplete walkabout
+ * reminder subscriptions through their sheet, Walkabout Equipment Permissions with Select All, and the roles this role
+ * may assign. Read-only without update-roles and for the locked Admin role; a permission the viewer does not hold is
+ * not theirs to give (the server refuses it too). After save the app goes to the roles list.
+ */
+export function RolePage() {
+  const { organizationId = '', userRoleId = '' } = useParams();
+  const navigate = useNavigate();
+  const viewerQuery = useRoleViewerQuery();
+  const viewer = viewerQuery.data?.viewer;
+  const actor = viewer ? actorOf(viewer) : null;
+  const allowed = viewer ? isOfOrganization(viewer, organizationId) : false;
+  const { data, loading, error, refetch } = useRolePageQuery({ variables: { id: userRoleId, organizationId }, skip: !allowed, fetchPolicy: 'cache-and-network' });
+  const role = data?.role ?? null;
+  const [form, setForm] = useState<Form | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ color: 'red' | 'orange'; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [sheet, setSheet] = useState<{ initial: Reminder | null } | null>(null);
+  const { update } = useRoleMutations();
+  useEffect(() => {
+    if (role && !form) setForm(formOf(role));
+  }, [role, form]);
+
+  const editable = Boolean(actor && canUpdateRoles(actor) && role && !role.isLocked);
+  /** A permission is the viewer's to give when a flag it grants is theirs (administrators: all). */
+  const held = (group: string, key: string) =>
+    Boolean(viewer?.isAdmin || Object.entries(permissionFlags).some(([flag, sources]) => sources.some(([g, k]) => g === group && k === key) && (viewer?.permissions as Record<string, boolean> | undefined)?.[flag]));
+  const toggle = (group: PermissionGroupName, keys: string[], on: boolean) =>
+    setForm((current) => (current ? { ...current, groups: { ...current.groups, [group]: { ...current.groups[group], ...Object.fromEntries(keys.map((k) => [k, on])) } } } : current));
+  const canToggle = (group: PermissionGroupName, key: string) => editable && (form?.groups[group][key] || held(group, key));
+  const cycles = data?.cycles ?? [];
+  const equipment = data?.organization?.taskEquipmentChoices ?? [];
+  const cycleName = (id: string) => cycles.find((c) => c.id === id)?.name ?? `Cycle ${id}`;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form || !role) return;
+    if (validateRoleName(form.name)) return setNameError(validateRoleName(form.name));
+    const input: RoleInput = {
+      name: form.name.trim(),
+      ...form.groups,
+      assignableRoleIds: form.assignableRoleIds,
+      walkaboutEquipmentIds: form.walkaboutEquipmentIds,
+      incompleteWalkaboutReminderSubscriptions: form.reminders,
+    };
+    setSaving(true);
+    setNotice(null);
+    setNameError(null);
+    const result = await update(role.id, input, role.version);
+    setSaving(false);
+    if (result.status === 'signedOut') return;
+    if (result.status === 'saved') return navigate(`/manage/organization/${organizationId}/user-roles`);
+    if (result.status === 'failed') return setNotice({ color: 'red', text: result.message });
+    const name = result.errors.find((e) => e.field === 'name');
+    if (name) {
+      setNameError(name.code === 'CONFLICT' ? ROLE_NAME_TAKEN_MESSAGE : name.message);
+      document.getElementById('role-name')?.focus();
+    }
+    const others = result.errors.filter((e) => e.field !== 'name');
+    if (others.length) setNotice({ color: others.some((e) => e.code === 'STALE') ? 'orange' : 'red', text: others.map((e) => e.message).join(' ') });
+    if (others.some((e) => e.code === 'STALE')) void refetch().catch(() => undefined);
+  };
+
+  const checkbox = (group: PermissionGroupName, key: string, text = label(key)) => (
+    <Checkbox key={`${group}.${key}`} label={text} checked={form?.groups[group][key] ?? false} disabled={!canToggle(group, key)} onChange={(event) => toggle(group, [key], event.currentTarget.checked)} />
+  );
+
+  return (
+    <>
+      <TopBar title={role?.name ?? 'User Role'} back={{ label: 'User Roles', to: `/manage/organization/${organizationId}/user-roles` }} />
+      <Container size={880} w="100%" p="md">
+        <Stack gap="md">
+          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading role" />}
+          {viewer && !allowed && (
+            <Center py="xl">
+              <EmptyState icon={<IconSettings size={28} />} withIndicatorBackground title="Not available" description="Roles are edited by administrators and by the users of their organization." />
+            </Center>
+          )}
+          {allowed && error && !data && <ReportsLoadError title="The role could not be loaded" onRetry={() => void refetch().catch(() => undefined)} />}
+          {allowed && loading && !data && <ReportsLoading label="Loading role" />}
+          {data && !role && (
+            <Center py="xl">
+              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="There is no such role, or it is not one of your organization." />
+            </Center>
+          )}
+          {role && form && actor && (
+            <form onSubmit={(event) => void save(event)} noValidate aria-label="Role">
+              <Stack gap="md">
+                {role.isLocked && <Alert color="gray" variant="light">{ADMIN_ROLE_LOCKED_MESSAGE}</Alert>}
+                {!role.isLocked && !canUpdateRoles(actor) && <Alert color="gray" variant="light">{NOT_ALLOWED_TO_UPDATE_ROLES_MESSAGE}</Alert>}
+                {notice && (
+                  <Alert role="alert" color={notice.color} variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
+                    {notice.text}
+                  </Alert>
+                )}
+                <TextInput id="role-name" label="Name" required value={form.name} readOnly={!editable} onChange={(event) => setForm({ ...form, name: event.currentTarget.value })} error={nameError} />
+                {SECTIONS.slice(0, 1).map(({ legend, group }) => (
+                  <Section key={group} legend={legend}>
+                    {permissionGroups[group].map((key) => checkbox(group, key))}
+                  </Section>
+                ))}
+                <Section legend="Fire Watch">
+                  <Switch
+                    label="Start/Stop"
+                    checked={form.groups.fireWatchPermissions.create && form.groups.fireWatchPermissions.update}
+                    disabled={!canToggle('fireWatchPermissions', 'create') || !canToggle('fireWatchPermissions', 'update')}
+                    onChange={(event) => toggle('fireWatchPermissions', ['create', 'update'], event.currentTarget.checked)}
+                  />
+                  {checkbox('fireWatchPermissions', 'viewReports', 'View Reports')}
+                </Section>
+                <Section legend="Incomplete Walkabout Reminder Subscriptions">
+                  {form.reminders.length === 0 && (
+                    <Text size="sm" c="dimmed">
+                      No reminders.
+                    </Text>
+                  )}
+                  {form.reminders.map((reminder) => (
+                    <Group key={reminder.cycleId} justify="space-between" wrap="nowrap">
+                      <Text>
+                        {cycleName(reminder.cycleId)}: {reminderOffsetText(reminder.offsetValue, reminder.offsetUnit)}
+                      </Text>
+                      {editable && (
+                        <Group gap={4} wrap="nowrap">
+                          <ActionIcon variant="subtle" aria-label={`Edit the reminder of ${cycleName(reminder.cycleId)}`} onClick={() => setSheet({ initial: reminder })}>
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                          <ActionIcon variant="subtle" color="red" aria-label={`Remove the reminder of ${cycleName(reminder.cycleId)}`} onClick={() => setForm({ ...form, reminders: form.reminders.filter((r) => r.cycleId !== reminder.cycleId) })}>
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Group>
+                      )}
+                    </Group>
+                  ))}
+                  {editable && (
+                    <Group>
+                      <Button variant="default" size="xs" leftSection={<IconPlus size={16} />} disabled={cycles.every((c) => form.reminders.some((r) => r.cycleId === c.id))} onClick={() => setSheet({ initial: null })}>
+                        Add Reminder
+                      </Button>
+                    </Group>
+                  )}
+                </Section>
+                {SECTIONS.slice(1, 2).map(({ legend, group }) => (
+                  <Section key={group} legend={legend}>
+                    {permissionGroups[group].map((key) => checkbox(group, key))}
+                  </Section>
+                ))}
+                <Section legend="Walkabout Equipment Permissions">
+                  <Checkbox
+                    label="Select All"
+                    checked={equipment.length > 0 && equipment.every((e) => form.walkaboutEquipmentIds.includes(e.id))}
+                    indeterminate={form.walkaboutEquipmentIds.length > 0 && !equipment.every((e) => form.walkaboutEquipmentIds.includes(e.id))}
+                    disabled={!editable}
+                    onChange={(event) => setForm({ ...form, walkaboutEquipmentIds: event.currentTarget.checked ? equipment.map((e) => e.id) : [] })}
+                  />
+                  {equipment.map((e) => (
+                    <Checkbox
+                      key={e.id}
+                      label={e.name}
+                      checked={form.walkaboutEquipmentIds.includes(e.id)}
+                      disabled={!editable}
+                      onChange={(event) => setForm({ ...form, walkaboutEquipmentIds: event.currentTarget.checked ? [...form.walkaboutEquipmentIds, e.id] : form.walkaboutEquipmentIds.filter((id) => id !== e.id) })}
+                    />
+                  ))}
+                </Section>
+                {SECTIONS.slice(2, 5).map(({ legend, group }) => (
+                  <Section key={group} legend={legend}>
+                    {permissionGroups[group].map((key) => checkbox(group, key))}
+                  </Section>
+                ))}
+                <Section legend="User Role Assignment">
+                  {(data?.organization?.roles ?? []).map((r) => (
+                    <Checkbox
+                      key={r.id}
+                      label={r.name}
+                      checked={form.assignableRoleIds.includes(r.id)}
+                      disabled={!editable}
+                      onChange={(event) => setForm({ ...form, assignableRoleIds: event.currentTarget.checked ? [...form.assignableRoleIds, r.id] : form.assignableRoleIds.filter((id) => id !== r.id) })}
+                    />
+                  ))}
+                </Section>
+                {SECTIONS.slice(5).map(({ legend, group }) => (
+                  <Section key={group} legend={legend}>
+                    {permissionGroups[group].map((key) => checkbox(group, key))}
+                  </Section>
+                ))}
+                {editable && (
+                  <Group justify="flex-end">
+                    <Button variant="default" onClick={() => navigate(`/manage/organization/${organizationId}/user-roles`)} disabled={saving}>
+                      Cancel
+                    </Button>
+                    <Button type="submit" loading={saving}>
+                      Save
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            </form>
+          )}
+        </Stack>
+      </Container>
+      {sheet && form && (
+        <ReminderSheet
+          cycles={cycles}
+          taken={form.reminders.map((r) => r.cycleId)}
+          initial={sheet.initial}
+          onCancel={() => setSheet(null)}
+          onDone={(value) => {
+            // Saving one replaces any existing subscription for that cycle (section 4).
+            const rest = form.reminders.filter((r) => r.cycleId !== value.cycleId && r.cycleId !== sheet.initial?.cycleId);
+            setForm({ ...form, reminders: [...rest, value] });
+            setSheet(null);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { graphql, HttpResponse } from 'msw';
+import { ADMIN_ROLE_LOCKED_MESSAGE, NOT_ALLOWED_TO_UPDATE_ROLES_MESSAGE, ROLE_NAME_TAKEN_MESSAGE, emptyRolePermissions, type PermissionFlag } from '@fsi/shared';
+import { renderApp } from '../../test/render';
+import { aViewer, anOrganization } from '../../test/builders';
+
+const ORGANIZATION = '1';
+const viewerWith = (granted: PermissionFlag[], isAdmin = false) => aViewer({ isAdmin, granted, organization: anOrganization({ id: ORGANIZATION }) });
+
+function aRole(overrides: Record<string, unknown> = {}) {
+  const groups = Object.fromEntries(Object.entries(emptyRolePermissions()).map(([group, keys]) => [group, { __typename: `${group[0]!.toUpperCase()}${group.slice(1)}`, ...keys }]));
+  return {
+    __typename: 'Role' as const,
+    id: '4',
+    name: 'Inspector',
+    organizationId: ORGANIZATION,
+    isLocked: false,
+    version: 2,
+    assignableRoleIds: [],
+    walkaboutEquipmentIds: [],
+    incompleteWalkaboutReminderSubscriptions: [{ __typename: 'ReminderSubscription', cycleId: '51', offsetValue: 2, offsetUnit: 'hour', text: '2 hour(s) before close' }],
+    ...groups,
+    ...overrides,
+  };
+}
+
+function rolePage(role = aRole()) {
+  return graphql.query('RolePage', () =>
+    HttpResponse.json({
+      data: {
+        role,
+        organization: {
+          __typename: 'Organization',
+          id: ORGANIZATION,
+          roles: [{ __typename: 'Role', id: '3', name: 'Admin' }, { __typename: 'Role', id: '4', name: 'Inspector' }],
+          taskEquipmentChoices: [{ __typename: 'TaskEquipmentChoice', id: '61', name: 'Exit Sign' }, { __typename: 'TaskEquipmentChoice', id: '62', name: 'Smoke Detector' }],
+        },
+        cycles: [{ __typename: 'Cycle', id: '51', name: 'Daily', frequency: 'DAILY' }, { __typename: 'Cycle', id: '52', name: 'Weekly', frequency: 'WEEKLY' }],
+      },
+    }),
+  );
+}
+
+describe('User Roles', () => {
+  it('lists the role names sorted, each leading to its form, and says a taken name in New Role', async () => {
+    const viewer = viewerWith(['canCreateRoles', 'canViewRoles']);
+    const { user } = renderApp({
+      route: `/manage/organization/${ORGANIZATION}/user-roles`,
+      viewer,
+      handlers: [
+        graphql.query('RoleViewer', () => HttpResponse.json({ data: { viewer } })),
+        graphql.query('RolesPage', () =>
+          HttpResponse.json({ data: { organization: { __typename: 'Organization', id: ORGANIZATION, roles: [{ __typename: 'Role', id: '5', name: 'viewer', isLocked: false }, { __typename: 'Role', id: '3', name: 'Admin', isLocked: true }, { __typename: 'Role', id: '4', name: 'Inspector', isLocked: false }] } } }),
+        ),
+        graphql.mutation('CreateRole', () =>
+          HttpResponse.json({ data: { createRole: { __typename: 'RolePayload', role: null, errors: [{ __typename: 'FieldError', field: 'name', message: 'Name must be unique within its organization', code: 'CONFLICT' }] } } }),
+        ),
+      ],
+    });
+    const nav = await screen.findByRole('navigation', { name: 'User Roles' });
+    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([3, 4, 5].map((id) => `/manage/organization/${ORGANIZATION}/user-roles/${id}`));
+    await user.click(screen.getByRole('button', { name: 'New Role' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Role' });
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'inspector');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(ROLE_NAME_TAKEN_MESSAGE)).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveValue('inspector');
+  });
+
+  it('saves the permissions, Fire Watch Start/Stop setting create and update together, equipment with Select All and a new reminder', async () => {
+    const viewer = viewerWith(['canUpdateRoles', 'canViewRoles', 'canCreateFireWatch', 'canUpdateFireWatch', 'canViewBuildings']);
+    let sent: Record<string, unknown> | null = null;
+    const { user, currentPath } = renderApp({
+      route: `/manage/organization/${ORGANIZATION}/user-roles/4`,
+      viewer,
+      handlers: [
+        graphql.query('RoleViewer', () => HttpResponse.json({ data: { viewer } })),
+        rolePage(),
+        graphql.query('RolesPage', () => HttpResponse.json({ data: { organization: { __typename: 'Organization', id: ORGANIZATION, roles: [] } } })),
+        graphql.mutation('UpdateRole', ({ variables }) => {
+          sent = variables as Record<string, unknown>;
+          return HttpResponse.json({ data: { updateRole: { __typename: 'RolePayload', role: aRole({ version: 3 }), errors: [] } } });
+        }),
+      ],
+    });
+    expect(await screen.findByText('Daily: 2 hour(s) before close')).toBeInTheDocument();
+    // A permission the viewer does not hold is not theirs to give.
+    const building = screen.getByRole('group', { name: 'Building' });
+    expect(within(building).getByRole('checkbox', { name: 'Manage' })).toBeDisabled();
+    await user.click(within(building).getByRole('checkbox', { name: 'View' }));
+    await user.click(screen.getByRole('switch', { name: 'Start/Stop' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select All' }));
+    await user.click(screen.getByRole('button', { name: 'Add Reminder' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Reminder Subscription' });
+    // The daily cycle has its reminder: the new one defaults to 8 hours on the weekly cycle, whose units add day.
+    expect(within(sheet).getByRole('textbox', { name: 'Offset' })).toHaveValue('8');
+    await user.click(within(sheet).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('Weekly: 8 hour(s) before close')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(currentPath()).toBe(`/manage/organization/${ORGANIZATION}/user-roles`));
+    expect(sent).toMatchObject({
+      id: '4',
+      version: 2,
+      input: {
+        buildingPermissions: { view: true, manage: false },
+        fireWatchPermissions: { create: true, update: true, viewReports: false },
+        walkaboutEquipmentIds: ['61', '62'],
+        incompleteWalkaboutReminderSubscriptions: [
+          { cycleId: '51', offsetValue: 2, offsetUnit: 'hour' },
+          { cycleId: '52', offsetValue: 8, offsetUnit: 'hour' },
+        ],
+      },
+    });
+  });
+
+  it('is read-only without update-roles, and for the locked Admin role', async () => {
+    const viewer = viewerWith(['canViewRoles']);
+    renderApp({ route: `/manage/organization/${ORGANIZATION}/user-roles/4`, viewer, handlers: [graphql.query('RoleViewer', () => HttpResponse.json({ data: { viewer } })), rolePage()] });
+    expect(await screen.findByText(NOT_ALLOWED_TO_UPDATE_ROLES_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('shows the Admin role locked even to an administrator', async () => {
+    const viewer = viewerWith([], true);
+    renderApp({ route: `/manage/organization/${ORGANIZATION}/user-roles/3`, viewer, handlers: [graphql.query('RoleViewer', () => HttpResponse.json({ data: { viewer } })), rolePage(aRole({ id: '3', name: 'Admin', isLocked: true }))] });
+    expect(await screen.findByText(ADMIN_ROLE_LOCKED_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,321 @@
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Alert, Button, Checkbox, Container, Fieldset, Group, MultiSelect, NumberInput, PasswordInput, Select, Stack, Switch, Text, TextInput, Center, EmptyState } from '@mantine/core';
+import {
+  CHANGE_PASSWORD_PROMPT,
+  NOT_ALLOWED_TO_UPDATE_USERS_MESSAGE,
+  ONLY_PASSWORDS_MESSAGE,
+  canAssignAnyRole,
+  canChangePassword,
+  canChooseRegion,
+  canEditBuildings,
+  canEditSignature,
+  canEditUserFields,
+  canLeaveRegionEmpty,
+  canSetActive,
+  canToggleRoles,
+  regionAndDescendants,
+  regionTreeOptions,
+} from '@fsi/shared';
+import type { UserInput } from '../../generated/schema';
+import { TopBar } from '../../ui/TopBar';
+import { IconSearch, IconSettings } from '../../ui/icons';
+import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
+import { placeErrors } from '../reports/SheetActions';
+import { usePeopleViewerQuery, useUserPageQuery, type UserForm_UserFragment } from './Users.generated';
+import { actorOf, isOfOrganization } from './actor';
+import { useUserMutations } from './useUserMutations';
+
+const TEXT_FIELDS = [
+  ['username', 'Login ID'],
+  ['securityEmail', 'Security Email'],
+  ['firstName', 'First Name'],
+  ['lastName', 'Last Name'],
+] as const;
+const DETAIL_FIELDS = [
+  ['title', 'Title'],
+  ['companyName', 'Company Name'],
+  ['cfaaTechnicianNumber', 'CFAA Technician Number'],
+  ['signatureImageLink', 'Signature Image Link'],
+] as const;
+const ADDRESS_FIELDS = [
+  ['street1', 'Street 1'],
+  ['street2', 'Street 2'],
+  ['city', 'City'],
+  ['province', 'Province'],
+  ['postalCode', 'Postal Code'],
+] as const;
+const CONTACT_FIELDS = [
+  ['email', 'Email'],
+  ['phone', 'Phone'],
+] as const;
+type TextKey = (typeof TEXT_FIELDS | typeof DETAIL_FIELDS | typeof ADDRESS_FIELDS | typeof CONTACT_FIELDS)[number][0];
+const ALL_TEXT = [...TEXT_FIELDS, ...DETAIL_FIELDS, ...ADDRESS_FIELDS, ...CONTACT_FIELDS].map(([key]) => key);
+
+type Form = Record<TextKey, string> & {
+  regionId: string | null;
+  buildingIds: string[];
+  roleIds: string[];
+  reminderBuildingIds: string[];
+  notificationBuildingIds: string[];
+  walkaboutAutoSavePeriodMins: number;
+  debugModeEnabled: boolean;
+  networkSpeedMeasurementEnabled: boolean;
+};
+
+function formOf(user: UserForm_UserFragment): Form {
+  const text = Object.fromEntries(ALL_TEXT.map((key) => [key, user[key] ?? ''])) as Record<TextKey, string>;
+  return {
+    ...text,
+    regionId: user.regionId ?? null,
+    buildingIds: [...user.buildingIds],
+    roleIds: [...user.roleIds],
+    reminderBuildingIds: [...user.subscriptions.incompleteWalkaboutReminderBuildingIds],
+    notificationBuildingIds: [...user.subscriptions.incompleteWalkaboutNotificationsBuildingIds],
+    walkaboutAutoSavePeriodMins: user.walkaboutAutoSavePeriodMins,
+    debugModeEnabled: user.debugModeEnabled,
+    networkSpeedMeasurementEnabled: user.networkSpeedMeasurementEnabled,
+  };
+}
+
+function Section({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Fieldset legend={legend} radius="md">
+      <Stack gap="sm">{children}</Stack>
+    </Fieldset>
+  );
+}
+
+/**
+ * /manage/organization/{organizationId}/user/{userId}, the User form (admin-people-schedules.md sections 2-6), also the
+ * signed-in user's own page (the toolbar's Account). Fields are read-only unless the viewer may update users or edits
+ * themself; with update-user-password only, only Change Password is offered. A self-edit never touches one's own
+ * region, buildings or roles; region choices are the viewer's subtree, and changing the region narrows the buildings.
+ * Refusals are said at their fields and the form keeps what was typed; after a save the app goes to ?backUrl= or the
+ * users list.
+ */
+export function UserPage() {
+  const { organizationId = '', userId = '' } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const viewerQuery = usePeopleViewerQuery();
+  const viewer = viewerQuery.data?.viewer;
+  const actor = viewer ? actorOf(viewer) : null;
+  const allowed = Boolean(viewer && (isOfOrganization(viewer, organizationId) || viewer.id === userId));
+  const { data, loading, error, refetch } = useUserPageQuery({ variables: { id: userId, organizationId, viewerId: viewer?.id ?? '' }, skip: !allowed, fetchPolicy: 'cache-and-network' });
+  const user = data?.user ?? null;
+  const [form, setForm] = useState<Form | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<{ color: 'red' | 'orange' | 'green'; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [password, setPassword] = useState('');
+  const mutations = useUserMutations();
+  useEffect(() => {
+    if (user && !form) setForm(formOf(user));
+  }, [user, form]);
+
+  const regions = useMemo(() => (data?.regions ?? []).map((r) => ({ id: Number(r.id), name: r.name, parentId: r.parent ? Number(r.parent.id) : null })), [data?.regions]);
+  const id = Number(userId);
+  const self = actor?.userId === id;
+  const editable = Boolean(actor && canEditUserFields(actor, id));
+  const passwordOnly = Boolean(actor && !editable && canChangePassword(actor, id));
+  const regionEditable = Boolean(actor && editable && canChooseRegion(actor, id) && (!self || actor.isAdmin));
+  const buildingsEditable = Boolean(actor && editable && canEditBuildings(actor, id));
+  const rolesEditable = Boolean(actor && editable && canToggleRoles(actor, id));
+  const viewerRegion = viewer?.region ? Number(viewer.region.id) : null;
+  const regionOptions = regionTreeOptions(viewer && !viewer.isAdmin && viewerRegion !== null ? regions.filter((r) => regionAndDescendants(regions, viewerRegion).includes(r.id)) : regions).map((o) => ({ value: String(o.id), label: o.label }));
+  const noneAllowed = actor ? canLeaveRegionEmpty(actor) : false;
+  const subtree = form?.regionId ? regionAndDescendants(regions, Number(form.regionId)).map(String) : null;
+  const buildings = (data?.buildings.nodes ?? []).filter((b) => !subtree || (b.region && subtree.includes(b.region.id)));
+  const buildingOptions = buildings.map((b) => ({ value: b.id, label: b.name }));
+  const assignable = new Set((data?.me?.roles ?? []).flatMap((r) => r.assignableRoleIds));
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => (current ? { ...current, [key]: value } : current));
+  const chooseRegion = (regionId: string | null) => {
+    // Section 4: changing the region keeps only the buildings of that region and its sub-regions.
+    const inRegion = regionId ? regionAndDescendants(regions, Number(regionId)).map(String) : null;
+    const kept = (ids: string[]) => (inRegion ? ids.filter((bid) => inRegion.includes((data?.buildings.nodes ?? []).find((b) => b.id === bid)?.region?.id ?? '')) : ids);
+    setForm((current) => (current ? { ...current, regionId, buildingIds: kept(current.buildingIds) } : current));
+  };
+
+  const done = () => navigate(search.get('backUrl') || `/manage/organization/${organizationId}/users`);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form || !user || !actor) return;
+    const input: UserInput = Object.fromEntries(ALL_TEXT.filter((key) => key !== 'signatureImageLink' || canEditSignature(actor)).map((key) => [key, form[key] === '' ? null : form[key]]));
+    if (!input.username) input.username = user.username;
+    input.walkaboutAutoSavePeriodMins = form.walkaboutAutoSavePeriodMins;
+    input.debugModeEnabled = form.debugModeEnabled;
+    input.networkSpeedMeasurementEnabled = form.networkSpeedMeasurementEnabled;
+    input.subscriptions = { incompleteWalkaboutReminderBuildingIds: form.reminderBuildingIds, incompleteWalkaboutNotificationsBuildingIds: form.notificationBuildingIds };
+    if (regionEditable) input.regionId = form.regionId;
+    if (buildingsEditable || regionEditable) input.buildingIds = form.buildingIds;
+    if (rolesEditable) input.roleIds = form.roleIds;
+    setSaving(true);
+    setNotice(null);
+    setFieldErrors({});
+    const result = await mutations.update(user.id, input, user.version);
+    setSaving(false);
+    if (result.status === 'signedOut') return;
+    if (result.status === 'saved') return done();
+    if (result.status === 'failed') return setNotice({ color: 'red', text: result.message });
+    const placed = placeErrors(result.errors, [...ALL_TEXT, 'regionId', 'buildingIds', 'roleIds']);
+    setFieldErrors(placed.fieldErrors);
+    if (placed.general) setNotice({ color: result.errors.some((e) => e.code === 'STALE') ? 'orange' : 'red', text: placed.general });
+    if (result.errors.some((e) => e.code === 'STALE')) void refetch().catch(() => undefined);
+  };
+
+  const changePassword = async () => {
+    if (!user || !password) return;
+    setNotice(null);
+    const result = await mutations.changePassword(user.id, password);
+    if (result.status === 'signedOut') return;
+    if (result.status === 'saved') {
+      setPassword('');
+      return setNotice({ color: 'green', text: 'The password has been changed.' });
+    }
+    if (result.status === 'failed') return setNotice({ color: 'red', text: result.message });
+    setFieldErrors((current) => ({ ...current, password: result.errors.map((e) => e.message).join(' ') }));
+  };
+
+  const toggleActive = async (active: boolean) => {
+    if (!user) return;
+    setNotice(null);
+    const result = await mutations.setActive(user.id, active);
+    if (result.status === 'signedOut') return;
+    if (result.status === 'saved') return setNotice({ color: 'green', text: active ? `${user.username} is active again.` : `${user.username} is deactivated: their sessions have ended.` });
+    setNotice({ color: 'red', text: result.status === 'failed' ? result.message : result.errors.map((e) => e.message).join(' ') });
+  };
+
+  const text = (key: TextKey, label: string, readOnly = !editable) => (
+    <TextInput
+      key={key}
+      label={label}
+      description={key === 'signatureImageLink' && editable && readOnly ? 'Changed by administrators only.' : undefined}
+      value={form?.[key] ?? ''}
+      readOnly={readOnly}
+      onChange={(event) => set(key, event.currentTarget.value)}
+      error={fieldErrors[key]}
+      required={key === 'username'}
+    />
+  );
+
+  return (
+    <>
+      <TopBar title={user?.username ?? 'User'} back={{ label: 'Users', to: `/manage/organization/${organizationId}/users` }} />
+      <Container size={880} w="100%" p="md">
+        <Stack gap="md">
+          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading user" />}
+          {viewer && !allowed && (
+            <Center py="xl">
+              <EmptyState icon={<IconSettings size={28} />} withIndicatorBackground title="Not available" description="Users are edited by administrators and by the users of their organization." />
+            </Center>
+          )}
+          {allowed && error && !data && <ReportsLoadError title="The user could not be loaded" onRetry={() => void refetch().catch(() => undefined)} />}
+          {allowed && loading && !data && <ReportsLoading label="Loading user" />}
+          {data && !user && (
+            <Center py="xl">
+              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="There is no such user, or it is not one you may see." />
+            </Center>
+          )}
+          {user && form && actor && (
+            <form onSubmit={(event) => void save(event)} noValidate aria-label="User">
+              <Stack gap="md">
+                {!editable && (
+                  <Alert color="gray" variant="light">
+                    {passwordOnly ? ONLY_PASSWORDS_MESSAGE : NOT_ALLOWED_TO_UPDATE_USERS_MESSAGE}
+                  </Alert>
+                )}
+                {notice && (
+                  <Alert role="alert" color={notice.color} variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
+                    {notice.text}
+                  </Alert>
+                )}
+                <Section legend="User">
+                  {TEXT_FIELDS.map(([key, label]) => text(key, label))}
+                  <Select
+                    label="Region"
+                    data={noneAllowed ? [{ value: '', label: 'None' }, ...regionOptions] : regionOptions}
+                    value={form.regionId ?? ''}
+                    onChange={(value) => chooseRegion(value ? value : null)}
+                    readOnly={!regionEditable}
+                    allowDeselect={false}
+                    error={fieldErrors.regionId}
+                  />
+                </Section>
+                <Section legend="Details">{DETAIL_FIELDS.map(([key, label]) => text(key, label, !editable || (key === 'signatureImageLink' && !canEditSignature(actor))))}</Section>
+                <Section legend="Address">{ADDRESS_FIELDS.map(([key, label]) => text(key, label))}</Section>
+                <Section legend="Contactable At">{CONTACT_FIELDS.map(([key, label]) => text(key, label))}</Section>
+                <Section legend="Reminder and notification subscriptions">
+                  <MultiSelect label="Incomplete walkabout reminders" data={buildingOptions} value={form.reminderBuildingIds} onChange={(value) => set('reminderBuildingIds', value)} readOnly={!editable} searchable />
+                  <MultiSelect label="Incomplete walkabout notifications" data={buildingOptions} value={form.notificationBuildingIds} onChange={(value) => set('notificationBuildingIds', value)} readOnly={!editable} searchable />
+                </Section>
+                <Section legend="Building Permissions">
+                  <MultiSelect
+                    label="Buildings"
+                    description="Empty: every building of the user's region."
+                    data={buildingOptions}
+                    value={form.buildingIds}
+                    onChange={(value) => set('buildingIds', value)}
+                    readOnly={!buildingsEditable}
+                    searchable
+                    error={fieldErrors.buildingIds}
+                  />
+                </Section>
+                <Section legend="User Roles">
+                  <Stack gap="xs" role="group" aria-label="User Roles">
+                    {(data?.organization?.roles ?? []).map((role) => (
+                      <Checkbox
+                        key={role.id}
+                        label={role.name}
+                        checked={form.roleIds.includes(role.id)}
+                        disabled={!rolesEditable || (!canAssignAnyRole(actor) && !assignable.has(role.id))}
+                        onChange={(event) => set('roleIds', event.currentTarget.checked ? [...form.roleIds, role.id] : form.roleIds.filter((r) => r !== role.id))}
+                      />
+                    ))}
+                    {fieldErrors.roleIds && (
+                      <Text c="red" size="sm">
+                        {fieldErrors.roleIds}
+                      </Text>
+                    )}
+                  </Stack>
+                </Section>
+                <Section legend="Settings">
+                  <NumberInput label="Walkabout autosave (minutes)" value={form.walkaboutAutoSavePeriodMins} onChange={(value) => set('walkaboutAutoSavePeriodMins', Number(value) || 0)} readOnly={!editable} min={0} allowDecimal={false} />
+                  <Switch label="Debug mode" checked={form.debugModeEnabled} onChange={(event) => set('debugModeEnabled', event.currentTarget.checked)} disabled={!editable} />
+                  <Switch label="Network speed measurement" checked={form.networkSpeedMeasurementEnabled} onChange={(event) => set('networkSpeedMeasurementEnabled', event.currentTarget.checked)} disabled={!editable} />
+                </Section>
+                {canChangePassword(actor, id) && (
+                  <Section legend="Change Password">
+                    <PasswordInput label={CHANGE_PASSWORD_PROMPT} autoComplete="new-password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} error={fieldErrors.password} />
+                    <Group justify="flex-end">
+                      <Button variant="default" onClick={() => void changePassword()} disabled={!password}>
+                        Change Password
+                      </Button>
+                    </Group>
+                  </Section>
+                )}
+                {canSetActive(actor, id) && (
+                  <Section legend="Active">
+                    <Switch label="Active" description="A deactivated user cannot sign in; deactivating ends their sessions at once." checked={user.active} onChange={(event) => void toggleActive(event.currentTarget.checked)} />
+                  </Section>
+                )}
+                {editable && (
+                  <Group justify="flex-end">
+                    <Button variant="default" onClick={done} disabled={saving}>
+                      Cancel
+                    </Button>
+                    <Button type="submit" loading={saving}>
+                      Save
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            </form>
+          )}
+        </Stack>
+      </Container>
+    </>
+  );
+}
