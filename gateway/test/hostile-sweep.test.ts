@@ -120,6 +120,7 @@ describe.each(databases)('hostile strings in every text input of every mutation 
     });
     schedules.regionVersion = region.version;
     schedules.cycleVersion = cycle.version;
+  }
   /** Issue 14: Northwind, the user updateUser changes and the role updateRole changes (made once, straight in the database). */
   const peopleSweep = { organization: '', user: '', role: '', made: 0 };
   type SweptUser = Record<string, string | null> & { username: string };
