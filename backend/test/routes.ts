@@ -126,6 +126,12 @@ export async function sampleIds(backend: TestBackend) {
     typesAdmin: await typesAdminIds(backend, demo.northwind),
     /** A task of Northwind (issue 13). */
     task: String((await backend.db.select({ id: schema.tasks.id }).from(schema.tasks).where(eq(schema.tasks.organizationId, demo.northwind)).limit(1))[0]!.id),
+    /** A report definition, a booklet template and a region of Northwind (issue 14). */
+    reportAdmin: {
+      definition: String((await backend.db.select({ id: schema.reportDefinitions.id }).from(schema.reportDefinitions).where(eq(schema.reportDefinitions.organizationId, demo.northwind)).limit(1))[0]!.id),
+      booklet: String((await backend.db.select({ id: schema.reportBookletTemplates.id }).from(schema.reportBookletTemplates).where(eq(schema.reportBookletTemplates.organizationId, demo.northwind)).limit(1))[0]!.id),
+      region: demo.region('Downtown'),
+    },
   };
 }
 
@@ -471,6 +477,48 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
       url: `/equipment_conditions/${ids.task}`,
       body: { organization_id: ids.organization, attributes: { description: 'Sample', hint: 'Sample hint', reference_name: 'NFPA 10', reference_description: '7.2', classification: 'Check' } },
     },
+    // Report definitions and booklet templates administration (issue 14).
+    'GET /report-definitions/:id': { method: 'GET', url: `/report-definitions/${ids.reportAdmin.definition}` },
+    'POST /report-definitions': {
+      method: 'POST',
+      url: '/report-definitions',
+      body: {
+        data: {
+          type: 'report-definitions',
+          attributes: { name: 'Sample Report', previousWalkaboutsCount: 0, templateName: 'default', generateReport: true, sections: [{ equipmentId: null, detail: 'group', title: 'All', includeMetadata: null, pageBreakAfter: true, applicableEquipmentConditionIds: null, applicableEquipmentIds: [], applicableGroupNames: [] }] },
+          relationships: { organization: relationship('organizations', ids.organization), cycle: relationship('cycles', ids.cycle), region: { data: null } },
+        },
+      },
+    },
+    'PATCH /report-definitions/:id': {
+      method: 'PATCH',
+      url: `/report-definitions/${ids.reportAdmin.definition}`,
+      body: { data: { type: 'report-definitions', id: ids.reportAdmin.definition, attributes: { name: 'Sample Report Edited', isActive: true }, relationships: { region: { data: null } } } },
+    },
+    'GET /report-booklet-templates/:id': { method: 'GET', url: `/report-booklet-templates/${ids.reportAdmin.booklet}` },
+    'POST /report-booklet-templates': {
+      method: 'POST',
+      url: '/report-booklet-templates',
+      body: {
+        data: {
+          type: 'report-booklet-templates',
+          attributes: { name: 'Sample Booklet', templateName: 'default', displayType: 'default' },
+          relationships: {
+            organization: relationship('organizations', ids.organization),
+            reportDefinitions: { data: [{ type: 'report-definitions', id: ids.reportAdmin.definition }] },
+            primaryReportDefinition: relationship('report-definitions', ids.reportAdmin.definition),
+            region: { data: null },
+          },
+        },
+      },
+    },
+    'PATCH /report-booklet-templates/:id': {
+      method: 'PATCH',
+      url: `/report-booklet-templates/${ids.reportAdmin.booklet}`,
+      body: { data: { type: 'report-booklet-templates', id: ids.reportAdmin.booklet, attributes: { name: 'Sample Booklet Edited', displayType: 'consolidated', isActive: true } } },
+    },
+    'GET /cycles/:cycleId/organizations/:organizationId/reports/equipments': { method: 'GET', url: `/cycles/${ids.cycle}/organizations/${ids.organization}/reports/equipments` },
+    'GET /cycles/:cycleId/regions/:regionId/reports/equipments': { method: 'GET', url: `/cycles/${ids.cycle}/regions/${ids.reportAdmin.region}/reports/equipments` },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },
   };
 }

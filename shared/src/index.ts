@@ -12,3 +12,4 @@ export * from './floors';
 export * from './current-walkabouts';
 export * from './building-form';
 export * from './location-rights';
+export * from './report-administration';
