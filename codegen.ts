@@ -76,6 +76,9 @@ const config: CodegenConfig = {
           DocumentCategoryCount: '../features/documents/model#DocumentCategoryCountModel',
           DocumentConnection: '../features/documents/loaders#DocumentConnectionRecord',
           DocumentEmail: '../features/documents/model#DocumentEmailModel',
+          // Issue 14: report definitions and booklet templates administration.
+          ReportDefinition: '../features/report-administration/model#ReportDefinitionModel',
+          ReportBookletTemplate: '../features/report-administration/model#ReportBookletTemplateModel',
         },
         // GraphQL enums carry the REST spelling inside the gateway (DAILY is 'daily', the type of @fsi/shared),
         // so values pass through unchanged; the Frequency and OffsetUnit enum resolvers hold the mapping.

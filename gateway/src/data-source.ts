@@ -34,6 +34,8 @@ import { createEquipmentTypeLoaders } from './features/equipment-types/loaders';
 import { createTaskLoaders } from './features/tasks/loaders';
 // Issue 13: types and tasks at building level.
 import { createBuildingTypeLoaders } from './features/building-types/loaders';
+// Issue 14: report definitions and booklet templates administration.
+import { createReportAdministrationLoaders } from './features/report-administration/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
@@ -72,6 +74,8 @@ export function createDataSource(rest: RestClient): DataSource {
     // Issue 13: tasks at organization level.
     tasks: createTaskLoaders(rest),
     buildingTypes: createBuildingTypeLoaders(rest),
+    // Issue 14: report definitions and booklet templates administration.
+    reportAdministration: createReportAdministrationLoaders(rest),
   };
 }
 
@@ -100,4 +104,6 @@ export type DataSource = {
   equipmentTypes: ReturnType<typeof createEquipmentTypeLoaders>;
   tasks: ReturnType<typeof createTaskLoaders>;
   buildingTypes: ReturnType<typeof createBuildingTypeLoaders>;
+  // Issue 14: report definitions and booklet templates administration.
+  reportAdministration: ReturnType<typeof createReportAdministrationLoaders>;
 };

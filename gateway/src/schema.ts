@@ -34,6 +34,8 @@ import { equipmentTypeResolvers } from './features/equipment-types/resolvers';
 // Issue 13: tasks at organization level.
 import { taskResolvers } from './features/tasks/resolvers';
 import { buildingTypeResolvers } from './features/building-types/resolvers';
+// Issue 14: report definitions and booklet templates administration.
+import { reportAdministrationResolvers } from './features/report-administration/resolvers';
 
 export const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
 
@@ -83,4 +85,6 @@ export const resolvers = mergeResolvers([
   equipmentTypeResolvers,
   taskResolvers,
   buildingTypeResolvers,
+  // Issue 14: report definitions and booklet templates administration.
+  reportAdministrationResolvers,
 ]);

@@ -238,7 +238,7 @@ async function sectionsOf(db: Database, organizationId: number, input: SectionIn
     return {
       equipmentId: s.equipmentId ?? null,
       detail: s.detail as ReportDefinitionSection['detail'],
-      title: s.title?.trim() ?? '',
+      title: s.title ?? '',
       includeMetadata: s.includeMetadata ?? null,
       pageBreakAfter: s.pageBreakAfter ?? true,
       applicableEquipmentConditionIds: s.applicableEquipmentConditionIds === undefined ? null : s.applicableEquipmentConditionIds && [...new Set(s.applicableEquipmentConditionIds)],
