@@ -62,6 +62,12 @@ const loaders = {
   // Types and tasks at building level (issue 13).
   BuildingTypesPage: () => import('../features/building-types/BuildingTypesPage').then((module) => module.BuildingTypesPage),
   BuildingTasksPage: () => import('../features/building-types/BuildingTasksPage').then((module) => module.BuildingTasksPage),
+  // Report definitions and booklet templates administration (issue 14).
+  ReportDefinitionsPage: () => import('../features/report-administration/ReportDefinitionsPage').then((module) => module.ReportDefinitionsPage),
+  ReportDefinitionPage: () => import('../features/report-administration/ReportDefinitionPage').then((module) => module.ReportDefinitionPage),
+  ReportBookletsPage: () => import('../features/report-administration/ReportBookletsPage').then((module) => module.ReportBookletsPage),
+  ReportBookletPage: () => import('../features/report-administration/ReportBookletPage').then((module) => module.ReportBookletPage),
+  GlobalReportsPage: () => import('../features/report-administration/GlobalReportsPage').then((module) => module.GlobalReportsPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -139,6 +145,12 @@ export const ManageTasksPage = lazyPage('ManageTasksPage');
 // Types and tasks at building level (issue 13).
 export const BuildingTypesPage = lazyPage('BuildingTypesPage');
 export const BuildingTasksPage = lazyPage('BuildingTasksPage');
+// Report definitions and booklet templates administration (issue 14).
+export const ReportDefinitionsPage = lazyPage('ReportDefinitionsPage');
+export const ReportDefinitionPage = lazyPage('ReportDefinitionPage');
+export const ReportBookletsPage = lazyPage('ReportBookletsPage');
+export const ReportBookletPage = lazyPage('ReportBookletPage');
+export const GlobalReportsPage = lazyPage('GlobalReportsPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -191,6 +203,12 @@ export const SHELL_ROUTES = [
   // Types and tasks at building level (issue 13).
   { path: '/manage/building/:buildingId/equipments', screen: 'BuildingTypesPage', Screen: BuildingTypesPage },
   { path: '/manage/building/:buildingId/tasks', screen: 'BuildingTasksPage', Screen: BuildingTasksPage },
+  // Report definitions and booklet templates administration (issue 14).
+  { path: '/manage/organization/:organizationId/reports', screen: 'ReportDefinitionsPage', Screen: ReportDefinitionsPage },
+  { path: '/manage/organization/:organizationId/report/:reportDefinitionId', screen: 'ReportDefinitionPage', Screen: ReportDefinitionPage },
+  { path: '/manage/organization/:organizationId/report-booklets', screen: 'ReportBookletsPage', Screen: ReportBookletsPage },
+  { path: '/manage/organization/:organizationId/report-booklet/:reportBookletTemplateId', screen: 'ReportBookletPage', Screen: ReportBookletPage },
+  { path: '/manage/organization/:organizationId/regions/all', screen: 'GlobalReportsPage', Screen: GlobalReportsPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 
