@@ -5,22 +5,8 @@
  * cycle fixed after creation, the primary report one of the reports), 409 STALE, who may do each (section 6) and the
  * section editor's equipment pick lists. What is saved is what the report generation reads.
  */
-import {
-  BOOKLET_PRIMARY_NOT_IN_REPORTS_MESSAGE,
-  BOOKLET_REPORTS_REQUIRED_MESSAGE,
-  NOT_ALLOWED_TO_ADD_REPORTS_MESSAGE,
-  NOT_ALLOWED_TO_UPDATE_BOOKLETS_MESSAGE,
-  NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE,
-  previousWalkaboutsMessage,
-  REPORT_CYCLE_FIXED_MESSAGE,
-  REPORT_NAME_REQUIRED_MESSAGE,
-  REPORT_NAME_TAKEN_DETAIL,
-  REPORT_REGION_NOT_IN_SCOPE_MESSAGE,
-  REPORT_SECTIONS_REQUIRED_MESSAGE,
-  REPORT_TEMPLATE_NAME_ADMIN_ONLY_MESSAGE,
-  reportSectionDetailMessage,
-  STALE_EDIT_MESSAGE,
-} from '@fsi/shared';
+import { STALE_EDIT_MESSAGE } from '@fsi/shared';
+import { BOOKLET_PRIMARY_NOT_IN_REPORTS_MESSAGE, BOOKLET_REPORTS_REQUIRED_MESSAGE, NOT_ALLOWED_TO_ADD_REPORTS_MESSAGE, NOT_ALLOWED_TO_UPDATE_BOOKLETS_MESSAGE, NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE, previousWalkaboutsMessage, REPORT_CYCLE_FIXED_MESSAGE, REPORT_NAME_REQUIRED_MESSAGE, REPORT_NAME_TAKEN_DETAIL, REPORT_REGION_NOT_IN_SCOPE_MESSAGE, REPORT_SECTIONS_REQUIRED_MESSAGE, REPORT_TEMPLATE_NAME_ADMIN_ONLY_MESSAGE, reportSectionDetailMessage } from '@fsi/shared/report-administration';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, type TestBackend } from '../src/testing';

@@ -5,7 +5,7 @@
  * mutations returning what changed, the user's mistakes and a stale version as payload errors at their input
  * fields, and the section 6 refusals as FORBIDDEN.
  */
-import { REPORT_NAME_TAKEN_DETAIL, REPORT_SECTIONS_REQUIRED_MESSAGE, BOOKLET_PRIMARY_NOT_IN_REPORTS_MESSAGE } from '@fsi/shared';
+import { REPORT_NAME_TAKEN_DETAIL, REPORT_SECTIONS_REQUIRED_MESSAGE, BOOKLET_PRIMARY_NOT_IN_REPORTS_MESSAGE } from '@fsi/shared/report-administration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callersOf, startStack, type PayloadFieldErrors, type Stack } from './stack';
 

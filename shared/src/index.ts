@@ -12,4 +12,3 @@ export * from './floors';
 export * from './current-walkabouts';
 export * from './building-form';
 export * from './location-rights';
-export * from './report-administration';

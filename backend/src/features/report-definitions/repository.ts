@@ -4,30 +4,8 @@
  * Each belongs to an organization; a region user sees their region's subtree and the organization-wide ones (and
  * those of their buildings). Every edit raises the version; an edit naming an older one is refused with 409 STALE.
  */
-import {
-  BOOKLET_PRIMARY_NOT_IN_REPORTS_MESSAGE,
-  BOOKLET_REPORTS_REQUIRED_MESSAGE,
-  canAddReports,
-  canEditTemplateName,
-  canUpdateReports,
-  isReportSectionDetail,
-  NOT_ALLOWED_TO_ADD_BOOKLETS_MESSAGE,
-  NOT_ALLOWED_TO_ADD_REPORTS_MESSAGE,
-  NOT_ALLOWED_TO_UPDATE_BOOKLETS_MESSAGE,
-  NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE,
-  REPORT_CYCLE_FIXED_MESSAGE,
-  REPORT_CYCLE_NOT_IN_ORGANIZATION_MESSAGE,
-  REPORT_NAME_TAKEN_DETAIL,
-  REPORT_NOT_IN_ORGANIZATION_MESSAGE,
-  REPORT_REGION_NOT_IN_SCOPE_MESSAGE,
-  REPORT_SECTION_EQUIPMENT_MESSAGE,
-  REPORT_SECTIONS_REQUIRED_MESSAGE,
-  REPORT_TEMPLATE_NAME_ADMIN_ONLY_MESSAGE,
-  reportSectionDetailMessage,
-  STALE_EDIT_MESSAGE,
-  validatePreviousWalkaboutsCount,
-  validateReportName,
-} from '@fsi/shared';
+import { STALE_EDIT_MESSAGE } from '@fsi/shared';
+import { BOOKLET_PRIMARY_NOT_IN_REPORTS_MESSAGE, BOOKLET_REPORTS_REQUIRED_MESSAGE, canAddReports, canEditTemplateName, canUpdateReports, isReportSectionDetail, NOT_ALLOWED_TO_ADD_BOOKLETS_MESSAGE, NOT_ALLOWED_TO_ADD_REPORTS_MESSAGE, NOT_ALLOWED_TO_UPDATE_BOOKLETS_MESSAGE, NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE, REPORT_CYCLE_FIXED_MESSAGE, REPORT_CYCLE_NOT_IN_ORGANIZATION_MESSAGE, REPORT_NAME_TAKEN_DETAIL, REPORT_NOT_IN_ORGANIZATION_MESSAGE, REPORT_REGION_NOT_IN_SCOPE_MESSAGE, REPORT_SECTION_EQUIPMENT_MESSAGE, REPORT_SECTIONS_REQUIRED_MESSAGE, REPORT_TEMPLATE_NAME_ADMIN_ONLY_MESSAGE, reportSectionDetailMessage, validatePreviousWalkaboutsCount, validateReportName } from '@fsi/shared/report-administration';
 import { and, asc, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {

@@ -4,7 +4,7 @@
  * the equipment pick lists of a cycle that the section editor offers. The building form's Reports and Report
  * Booklets toggles read the lists too, each with the name of what it is attached to.
  */
-import { BOOKLET_DISPLAY_TYPES } from '@fsi/shared';
+import { BOOKLET_DISPLAY_TYPES } from '@fsi/shared/report-administration';
 import Type from 'typebox';
 import { IdList, IdParams, ListQuery, SingleId } from '../../jsonapi/query';
 import {

@@ -1,23 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ActionIcon, Alert, Button, Card, Center, Checkbox, Container, EmptyState, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
-import {
-  BOOKLET_DISPLAY_TYPE_LABELS,
-  BOOKLET_DISPLAY_TYPES,
-  moveItem,
-  NOT_ALLOWED_TO_ADD_BOOKLETS_MESSAGE,
-  NOT_ALLOWED_TO_UPDATE_BOOKLETS_MESSAGE,
-  REPORT_NAME_PLACEHOLDER,
-  REPORT_NAME_TAKEN_DETAIL,
-  REPORT_NAME_TAKEN_MESSAGE,
-  validateBookletReports,
-  validateReportName,
-  withBookletReportAdded,
-  withBookletReportRemoved,
-  withBookletReportReplaced,
-  type BookletDisplayType as DisplayTypeName,
-  type BookletReports,
-} from '@fsi/shared';
+import { ActionIcon, Alert, Button, Card, Center, Checkbox, Container, EmptyState, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { moveItem } from '@fsi/shared';
+import { BOOKLET_DISPLAY_TYPE_LABELS, BOOKLET_DISPLAY_TYPES, NOT_ALLOWED_TO_ADD_BOOKLETS_MESSAGE, NOT_ALLOWED_TO_UPDATE_BOOKLETS_MESSAGE, REPORT_NAME_PLACEHOLDER, REPORT_NAME_TAKEN_DETAIL, REPORT_NAME_TAKEN_MESSAGE, validateBookletReports, validateReportName, withBookletReportAdded, withBookletReportRemoved, withBookletReportReplaced, type BookletDisplayType as DisplayTypeName, type BookletReports } from '@fsi/shared/report-administration';
 import type { BookletDisplayType } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
 import { DragHandle, dragInstructions, SortableList, useSortableRow } from '../../ui/Sortable';
@@ -185,9 +170,12 @@ function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAd
           disabled={readOnly}
         />
         {isAdmin && <TextInput label="Template Name" value={templateName} onChange={(event) => setTemplateName(event.currentTarget.value)} error={serverError('templateName')} disabled={readOnly} />}
-        <Radio.Group label="Reports" description="The primary report comes first in the booklet." value={reports.primaryReportDefinitionId === null ? null : String(reports.primaryReportDefinitionId)} onChange={(value) => setReports({ ...reports, primaryReportDefinitionId: Number(value) })}>
+        <Stack gap={4}>
+          <Text component="h2" fw={500} size="sm">
+            Reports
+          </Text>
           <SortableList items={items} instructions={dragInstructions('report')} disabled={readOnly} onMove={(from, to) => setReports({ ...reports, reportDefinitionIds: moveItem(reports.reportDefinitionIds, from, to) })}>
-            <Stack component="ol" gap="xs" mt="xs" aria-label="Booklet reports" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            <Stack component="ol" gap="xs" aria-label="Booklet reports" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {items.map((item, index) => (
                 <BookletReportRow
                   key={item.id}
@@ -203,7 +191,7 @@ function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAd
               ))}
             </Stack>
           </SortableList>
-        </Radio.Group>
+        </Stack>
         {items.length === 0 && (
           <Text size="sm" c="dimmed">
             No results found
@@ -231,6 +219,16 @@ function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAd
             </Button>
           </Group>
         )}
+        <Select
+          label="Primary Report"
+          description="The primary report comes first in the booklet and decides its cycle."
+          data={items.map((item) => ({ value: item.id, label: item.name }))}
+          value={reports.primaryReportDefinitionId === null ? null : String(reports.primaryReportDefinitionId)}
+          onChange={(value) => value && setReports({ ...reports, primaryReportDefinitionId: Number(value) })}
+          allowDeselect={false}
+          disabled={readOnly || items.length === 0}
+          error={serverError('primaryReportDefinitionId')}
+        />
         {booklet && <Checkbox label="Active" checked={isActive} onChange={(event) => setIsActive(event.currentTarget.checked)} disabled={readOnly} />}
         {!readOnly && (
           <Group justify="flex-end">
@@ -265,7 +263,7 @@ function BookletReportRow({ item, index, count, readOnly, replacements, onMove, 
       <Card withBorder radius="md" padding="xs" shadow={isDragging ? 'md' : undefined}>
         <Group gap="xs" wrap="nowrap">
           {!readOnly && <DragHandle {...handle} />}
-          <Radio value={item.id} label={item.name} aria-label={`Primary report: ${item.name}`} disabled={readOnly} style={{ flex: 1, minWidth: 0 }} />
+          <Text style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{item.name}</Text>
           {!readOnly && (
             <Group gap={4} wrap="nowrap">
               <Select

@@ -1,7 +1,9 @@
+// Many choices through Mantine's comboboxes and typed text: slow on a shared test machine, hence the longer timeouts (no waiting on the app).
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
-import { NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE, REPORT_NAME_PLACEHOLDER, REPORT_NAME_REQUIRED_MESSAGE, REPORT_NAME_TAKEN_DETAIL, REPORT_NAME_TAKEN_MESSAGE, REPORT_SECTIONS_REQUIRED_MESSAGE, STALE_EDIT_MESSAGE, type PermissionFlag } from '@fsi/shared';
+import { STALE_EDIT_MESSAGE, type PermissionFlag } from '@fsi/shared';
+import { NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE, REPORT_NAME_PLACEHOLDER, REPORT_NAME_REQUIRED_MESSAGE, REPORT_NAME_TAKEN_DETAIL, REPORT_NAME_TAKEN_MESSAGE, REPORT_SECTIONS_REQUIRED_MESSAGE } from '@fsi/shared/report-administration';
 import { notUnderTest, renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
 import { aFullDefinition, extinguisher, fieldErrors, monthly, weekly } from './fixtures';
@@ -23,7 +25,7 @@ function renderForm(route: string, { granted = ['canCreateWalkaboutReports', 'ca
 
 const saved = (overrides: Record<string, unknown> = {}) => ({ __typename: 'ReportDefinitionPayload', reportDefinition: aFullDefinition(overrides), errors: [] });
 
-describe('New Report', () => {
+describe('New Report', { timeout: 40_000 }, () => {
   it('offers the Data counts of the chosen cycle and adds a section by condition with all of its equipment’s conditions', async () => {
     const { user } = renderForm('/manage/organization/1/report/new');
     const name = await screen.findByPlaceholderText(REPORT_NAME_PLACEHOLDER);
@@ -81,7 +83,7 @@ describe('New Report', () => {
   });
 });
 
-describe('Report definition form', () => {
+describe('Report definition form', { timeout: 40_000 }, () => {
   it('edits over the version read and goes back to the reports list; a stale version is said and the form kept', async () => {
     const sent: Array<Record<string, unknown>> = [];
     let stale = true;

@@ -1,18 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Center, Checkbox, Container, EmptyState, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import {
-  moveItem,
-  newReportSection,
-  NOT_ALLOWED_TO_ADD_REPORTS_MESSAGE,
-  NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE,
-  previousWalkaboutsOptions,
-  REPORT_NAME_PLACEHOLDER,
-  REPORT_NAME_TAKEN_DETAIL,
-  REPORT_NAME_TAKEN_MESSAGE,
-  REPORT_SECTIONS_REQUIRED_MESSAGE,
-  validateReportName,
-} from '@fsi/shared';
+import { moveItem } from '@fsi/shared';
+import { newReportSection, NOT_ALLOWED_TO_ADD_REPORTS_MESSAGE, NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE, previousWalkaboutsOptions, REPORT_NAME_PLACEHOLDER, REPORT_NAME_TAKEN_DETAIL, REPORT_NAME_TAKEN_MESSAGE, REPORT_SECTIONS_REQUIRED_MESSAGE, validateReportName } from '@fsi/shared/report-administration';
 import type { Frequency, ReportSectionDetail, ReportSectionInput } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
 import { dragInstructions, SortableList } from '../../ui/Sortable';

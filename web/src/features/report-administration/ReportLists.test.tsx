@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
-import { REPORT_INACTIVE_SUBTITLE, type PermissionFlag } from '@fsi/shared';
+import { type PermissionFlag } from '@fsi/shared';
+import { REPORT_INACTIVE_SUBTITLE } from '@fsi/shared/report-administration';
 import { renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
 import { aBooklet, aDefinition } from './fixtures';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Card, Center, EmptyState, Stack, Text } from '@mantine/core';
-import { REPORT_INACTIVE_SUBTITLE } from '@fsi/shared';
+import { REPORT_INACTIVE_SUBTITLE } from '@fsi/shared/report-administration';
 import { IconChevronRight, IconPlus, IconSearch } from '../../ui/icons';
 import type { ReportBookletRow_BookletFragment, ReportDefinitionRow_DefinitionFragment } from './reportAdministration.generated';
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Card, Checkbox, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
-import { REPORT_SECTION_DETAIL_LABELS, REPORT_SECTION_DETAILS, withSectionDetail, withSectionEquipment, type ReportSectionDetailName } from '@fsi/shared';
+import { REPORT_SECTION_DETAIL_LABELS, REPORT_SECTION_DETAILS, withSectionDetail, withSectionEquipment, type ReportSectionDetailName } from '@fsi/shared/report-administration';
 import { DragHandle, useSortableRow } from '../../ui/Sortable';
 import { IconArrowDown, IconArrowUp, IconTrash } from '../../ui/icons';
 import type { ReportEquipmentsQuery } from './ReportDefinitionPage.generated';

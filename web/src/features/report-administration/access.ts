@@ -1,4 +1,4 @@
-import { canAddReports, canUpdateReports, canViewReportBooklets, canViewReportDefinitions } from '@fsi/shared';
+import { canAddReports, canUpdateReports, canViewReportBooklets, canViewReportDefinitions } from '@fsi/shared/report-administration';
 import type { ReportAdministrationViewerQuery } from './reportAdministration.generated';
 
 export type ReportViewer = ReportAdministrationViewerQuery['viewer'];
