@@ -261,9 +261,9 @@ function BookletReportRow({ item, index, count, readOnly, replacements, onMove, 
   return (
     <li ref={rowRef} style={rowStyle}>
       <Card withBorder radius="md" padding="xs" shadow={isDragging ? 'md' : undefined}>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           {!readOnly && <DragHandle {...handle} />}
-          <Text style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{item.name}</Text>
+          <Text style={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}>{item.name}</Text>
           {!readOnly && (
             <Group gap={4} wrap="nowrap">
               <Select

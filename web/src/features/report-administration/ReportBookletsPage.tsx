@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { Button, Center, Container, EmptyState, Stack } from '@mantine/core';
+import { Button, Center, Container, EmptyState, Group, Stack } from '@mantine/core';
 import { TopBar } from '../../ui/TopBar';
 import { IconPlus, IconSearch } from '../../ui/icons';
 import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
@@ -17,19 +17,16 @@ export function ReportBookletsPage() {
   const organization = data?.organization;
   return (
     <>
-      <TopBar
-        title="Report Booklets"
-        back={{ label: 'Global Reports & Booklets', to: `/manage/organization/${organizationId}/regions/all` }}
-        actions={
-          access.add ? (
-            <Button size="xs" component={Link} to={`/manage/organization/${organizationId}/report-booklet/new`} leftSection={<IconPlus size={16} />}>
-              New Booklet
-            </Button>
-          ) : null
-        }
-      />
+      <TopBar title="Report Booklets" back={{ label: 'Global Reports & Booklets', to: `/manage/organization/${organizationId}/regions/all` }} />
       <Container size={880} w="100%" p="md">
         <Stack gap="md">
+          {access.add && (
+            <Group justify="flex-end">
+              <Button size="sm" component={Link} to={`/manage/organization/${organizationId}/report-booklet/new`} leftSection={<IconPlus size={16} />}>
+                New Booklet
+              </Button>
+            </Group>
+          )}
           {viewerLoading && !viewer && <ReportsLoading label="Loading report booklets" />}
           {viewer && !allowed && <NotAvailable description="Report booklets are managed by administrators and the users of the organization." />}
           {allowed && error && !data && <ReportsLoadError title="The report booklets could not be loaded" onRetry={reload} />}

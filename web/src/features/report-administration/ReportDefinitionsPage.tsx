@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { Button, Center, Container, EmptyState, Stack } from '@mantine/core';
+import { Button, Center, Container, EmptyState, Group, Stack } from '@mantine/core';
 import { TopBar } from '../../ui/TopBar';
 import { IconPlus, IconSearch } from '../../ui/icons';
 import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
@@ -19,19 +19,16 @@ export function ReportDefinitionsPage() {
   const newReport = `/manage/organization/${organizationId}/report/new`;
   return (
     <>
-      <TopBar
-        title="Reports"
-        back={{ label: 'Global Reports & Booklets', to: `/manage/organization/${organizationId}/regions/all` }}
-        actions={
-          access.add ? (
-            <Button size="xs" component={Link} to={newReport} leftSection={<IconPlus size={16} />}>
-              New Report
-            </Button>
-          ) : null
-        }
-      />
+      <TopBar title="Reports" back={{ label: 'Global Reports & Booklets', to: `/manage/organization/${organizationId}/regions/all` }} />
       <Container size={880} w="100%" p="md">
         <Stack gap="md">
+          {access.add && (
+            <Group justify="flex-end">
+              <Button size="sm" component={Link} to={newReport} leftSection={<IconPlus size={16} />}>
+                New Report
+              </Button>
+            </Group>
+          )}
           {viewerLoading && !viewer && <ReportsLoading label="Loading reports" />}
           {viewer && !allowed && <NotAvailable description="Reports are managed by administrators and the users of the organization." />}
           {allowed && error && !data && <ReportsLoadError title="The reports could not be loaded" onRetry={reload} />}
