@@ -80,6 +80,9 @@ const config: CodegenConfig = {
           // Issue 14: users and roles.
           User: '../features/people/model#UserModel',
           Role: '../features/people/model#RoleModel',
+          // Issue 14: report definitions and booklet templates administration.
+          ReportDefinition: '../features/report-administration/model#ReportDefinitionModel',
+          ReportBookletTemplate: '../features/report-administration/model#ReportBookletTemplateModel',
         },
         // GraphQL enums carry the REST spelling inside the gateway (DAILY is 'daily', the type of @fsi/shared),
         // so values pass through unchanged; the Frequency and OffsetUnit enum resolvers hold the mapping.

@@ -782,6 +782,51 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     const batch = (who: Client, version: number) => who.request('PUT', '/equipment_conditions/reorder', { attributes: [{ id: task!.id, order: task!.order, version }] });
     return [(await batch(admin, task!.version)).status, (await batch(admin, task!.version)).status, (await batch(viewer, task!.version + 1)).status];
   },
+  // Report definitions and booklet templates administration (issue 14).
+  'GET /report-definitions/:id': async ({ app, manager }) => {
+    const [d] = await app.db.select().from(schema.reportDefinitions).limit(1);
+    return [(await manager.get(`/report-definitions/${d!.id}`)).status, (await manager.get('/report-definitions/999999')).status];
+  },
+  'POST /report-definitions': async ({ manager, viewer, organization }) => {
+    const [first] = list((await manager.get('/cycles?all=true')).body);
+    const body = (name: string) => ({
+      data: {
+        attributes: { name, sections: [{ detail: 'group', title: 'All' }] },
+        relationships: { organization: { data: { type: 'organizations', id: organization } }, cycle: { data: { type: 'cycles', id: first!.id } } },
+      },
+    });
+    return [(await manager.post('/report-definitions', body('Documents Report'))).status, (await manager.post('/report-definitions', body('Documents Report'))).status, (await viewer.post('/report-definitions', body('By viewer'))).status];
+  },
+  'PATCH /report-definitions/:id': async ({ app, manager, viewer }) => {
+    const [d] = await app.db.select().from(schema.reportDefinitions).limit(1);
+    const patch = (who: Client, attributes: Record<string, unknown>) => who.patch(`/report-definitions/${d!.id}`, { data: { attributes } });
+    return [(await patch(manager, { isActive: true, version: d!.version })).status, (await patch(manager, { isActive: true, version: d!.version })).status, (await patch(viewer, { name: 'x' })).status, (await patch(manager, { sections: [] })).status];
+  },
+  'GET /report-booklet-templates/:id': async ({ app, manager }) => {
+    const [t] = await app.db.select().from(schema.reportBookletTemplates).limit(1);
+    return [(await manager.get(`/report-booklet-templates/${t!.id}`)).status, (await manager.get('/report-booklet-templates/999999')).status];
+  },
+  'POST /report-booklet-templates': async ({ app, manager, viewer, organization }) => {
+    const [d] = await app.db.select().from(schema.reportDefinitions).where(eq(schema.reportDefinitions.organizationId, Number(organization))).limit(1);
+    const body = (name: string, reports: number[]) => ({
+      data: { attributes: { name }, relationships: { organization: { data: { type: 'organizations', id: organization } }, reportDefinitions: { data: reports.map((id) => ({ type: 'report-definitions', id: String(id) })) } } },
+    });
+    return [(await manager.post('/report-booklet-templates', body('Documents Booklet', [d!.id]))).status, (await manager.post('/report-booklet-templates', body('Empty', []))).status, (await viewer.post('/report-booklet-templates', body('By viewer', [d!.id]))).status];
+  },
+  'PATCH /report-booklet-templates/:id': async ({ app, manager, viewer }) => {
+    const [t] = await app.db.select().from(schema.reportBookletTemplates).limit(1);
+    const patch = (who: Client, attributes: Record<string, unknown>) => who.patch(`/report-booklet-templates/${t!.id}`, { data: { attributes } });
+    return [(await patch(manager, { isActive: true, version: t!.version })).status, (await patch(manager, { isActive: true, version: t!.version })).status, (await patch(viewer, { name: 'x' })).status];
+  },
+  'GET /cycles/:cycleId/organizations/:organizationId/reports/equipments': async ({ manager, organization }) => {
+    const [first] = list((await manager.get('/cycles?all=true')).body);
+    return [(await manager.get(`/cycles/${first!.id}/organizations/${organization}/reports/equipments`)).status, (await manager.get(`/cycles/${first!.id}/organizations/999999/reports/equipments`)).status];
+  },
+  'GET /cycles/:cycleId/regions/:regionId/reports/equipments': async ({ manager }) => {
+    const [cycle] = list((await manager.get('/cycles?all=true')).body);
+    const [region] = list((await manager.get('/regions')).body);
+    return [(await manager.get(`/cycles/${cycle!.id}/regions/${region!.id}/reports/equipments`)).status, (await manager.get(`/cycles/${cycle!.id}/regions/999999/reports/equipments`)).status];
+  },
   'GET /openapi.json': async ({ app }) => [(await app.inject({ method: 'GET', url: '/openapi.json' })).statusCode],
   // Regions, cycles and cycle overrides (issue 14): successes, refusals, rule breaks and stale versions.
   'GET /cycles/:id': async ({ manager }) => {
@@ -957,6 +1002,14 @@ const expected: Record<string, number[]> = {
   'PUT /equipment_conditions/:id': [200, 409, 422, 403, 404],
   'PUT /equipment_conditions/reorder': [200, 409, 403],
   'GET /organizations/:organizationId/equipment-choices': [200, 404],
+  'GET /report-definitions/:id': [200, 404],
+  'POST /report-definitions': [201, 422, 403],
+  'PATCH /report-definitions/:id': [200, 409, 403, 422],
+  'GET /report-booklet-templates/:id': [200, 404],
+  'POST /report-booklet-templates': [201, 422, 403],
+  'PATCH /report-booklet-templates/:id': [200, 409, 403],
+  'GET /cycles/:cycleId/organizations/:organizationId/reports/equipments': [200, 404],
+  'GET /cycles/:cycleId/regions/:regionId/reports/equipments': [200, 404],
   'GET /openapi.json': [200],
   // Issue 14.
   'GET /cycles/:id': [200, 404],

@@ -132,6 +132,12 @@ export async function sampleIds(backend: TestBackend) {
     schedules: await schedulesIds(backend, demo),
     /** Issue 14: an API token of the manager (for DELETE /api-tokens/{id}). */
     apiToken: String((await backend.db.insert(schema.apiTokens).values({ userId: Number(demo.user('manager')), name: 'Sample', tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000) }).returning())[0]!.id),
+    /** A report definition, a booklet template and a region of Northwind (issue 14). */
+    reportAdmin: {
+      definition: String((await backend.db.select({ id: schema.reportDefinitions.id }).from(schema.reportDefinitions).where(eq(schema.reportDefinitions.organizationId, demo.northwind)).limit(1))[0]!.id),
+      booklet: String((await backend.db.select({ id: schema.reportBookletTemplates.id }).from(schema.reportBookletTemplates).where(eq(schema.reportBookletTemplates.organizationId, demo.northwind)).limit(1))[0]!.id),
+      region: demo.region('Downtown'),
+    },
   };
 }
 
@@ -564,6 +570,48 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
     },
     'PATCH /cycle-overrides/:id': { method: 'PATCH', url: `/cycle-overrides/${ids.schedules.override}`, body: { data: { type: 'cycle-override', attributes: { saturday: false, blackoutDates: ['2026-12-25'], version: 1 } } } },
     'DELETE /cycle-overrides/:id': { method: 'DELETE', url: `/cycle-overrides/${ids.schedules.override}` },
+    // Report definitions and booklet templates administration (issue 14).
+    'GET /report-definitions/:id': { method: 'GET', url: `/report-definitions/${ids.reportAdmin.definition}` },
+    'POST /report-definitions': {
+      method: 'POST',
+      url: '/report-definitions',
+      body: {
+        data: {
+          type: 'report-definitions',
+          attributes: { name: 'Sample Report', previousWalkaboutsCount: 0, templateName: 'default', generateReport: true, sections: [{ equipmentId: null, detail: 'group', title: 'All', includeMetadata: null, pageBreakAfter: true, applicableEquipmentConditionIds: null, applicableEquipmentIds: [], applicableGroupNames: [] }] },
+          relationships: { organization: relationship('organizations', ids.organization), cycle: relationship('cycles', ids.cycle), region: { data: null } },
+        },
+      },
+    },
+    'PATCH /report-definitions/:id': {
+      method: 'PATCH',
+      url: `/report-definitions/${ids.reportAdmin.definition}`,
+      body: { data: { type: 'report-definitions', id: ids.reportAdmin.definition, attributes: { name: 'Sample Report Edited', isActive: true }, relationships: { region: { data: null } } } },
+    },
+    'GET /report-booklet-templates/:id': { method: 'GET', url: `/report-booklet-templates/${ids.reportAdmin.booklet}` },
+    'POST /report-booklet-templates': {
+      method: 'POST',
+      url: '/report-booklet-templates',
+      body: {
+        data: {
+          type: 'report-booklet-templates',
+          attributes: { name: 'Sample Booklet', templateName: 'default', displayType: 'default' },
+          relationships: {
+            organization: relationship('organizations', ids.organization),
+            reportDefinitions: { data: [{ type: 'report-definitions', id: ids.reportAdmin.definition }] },
+            primaryReportDefinition: relationship('report-definitions', ids.reportAdmin.definition),
+            region: { data: null },
+          },
+        },
+      },
+    },
+    'PATCH /report-booklet-templates/:id': {
+      method: 'PATCH',
+      url: `/report-booklet-templates/${ids.reportAdmin.booklet}`,
+      body: { data: { type: 'report-booklet-templates', id: ids.reportAdmin.booklet, attributes: { name: 'Sample Booklet Edited', displayType: 'consolidated', isActive: true } } },
+    },
+    'GET /cycles/:cycleId/organizations/:organizationId/reports/equipments': { method: 'GET', url: `/cycles/${ids.cycle}/organizations/${ids.organization}/reports/equipments` },
+    'GET /cycles/:cycleId/regions/:regionId/reports/equipments': { method: 'GET', url: `/cycles/${ids.cycle}/regions/${ids.reportAdmin.region}/reports/equipments` },
     'GET /openapi.json': { method: 'GET', url: '/openapi.json' },
   };
 }

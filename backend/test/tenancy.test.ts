@@ -1004,6 +1004,64 @@ const cases: Record<string, Case> = {
     expect(others.length).toBeGreaterThan(0);
     for (const { id } of others) expect((await side.client.delete(`/cycle-overrides/${id}`)).status).toBe(404);
     expect(await backend.db.select({ id: schema.cycleOverrides.id }).from(schema.cycleOverrides).where(inArray(schema.cycleOverrides.regionId, side.other.regions.map(Number)))).toEqual(others);
+  // Report definitions and booklet templates administration (issue 14): another organization's are not found, take no edit, and get no new record.
+  'GET /report-definitions/:id': async (side, backend) => {
+    const [d] = await backend.db.select().from(schema.reportDefinitions).where(eq(schema.reportDefinitions.organizationId, side.otherOrganization)).limit(1);
+    expect((await side.client.get(`/report-definitions/${d!.id}`)).status).toBe(404);
+  },
+  'POST /report-definitions': async (side, backend) => {
+    const [cycle] = await backend.db.select().from(schema.cycles).where(eq(schema.cycles.organizationId, side.otherOrganization)).limit(1);
+    const name = `Tenancy report by ${side.username}`;
+    const answer = await side.client.post('/report-definitions', {
+      data: {
+        attributes: { name, sections: [{ detail: 'group', title: 'All' }] },
+        relationships: { organization: { data: { type: 'organizations', id: String(side.otherOrganization) } }, cycle: { data: { type: 'cycles', id: String(cycle!.id) } } },
+      },
+    });
+    expect([403, 404]).toContain(answer.status);
+    // Into one's own organization with the other's cycle: refused at the cycle.
+    const own = await side.client.post('/report-definitions', { data: { attributes: { name, sections: [{ detail: 'group', title: 'All' }] }, relationships: { cycle: { data: { type: 'cycles', id: String(cycle!.id) } } } } });
+    expect([403, 422]).toContain(own.status);
+    expect(await backend.db.select().from(schema.reportDefinitions).where(eq(schema.reportDefinitions.name, name))).toEqual([]);
+  },
+  'PATCH /report-definitions/:id': async (side, backend) => {
+    const [d] = await backend.db.select().from(schema.reportDefinitions).where(eq(schema.reportDefinitions.organizationId, side.otherOrganization)).limit(1);
+    expect((await side.client.patch(`/report-definitions/${d!.id}`, { data: { attributes: { name: 'Taken over', isActive: false } } })).status).toBe(404);
+    expect((await backend.db.select().from(schema.reportDefinitions).where(eq(schema.reportDefinitions.id, d!.id)))[0]).toEqual(d);
+  },
+  'GET /report-booklet-templates/:id': async (side, backend) => {
+    const [t] = await backend.db.select().from(schema.reportBookletTemplates).where(eq(schema.reportBookletTemplates.organizationId, side.otherOrganization)).limit(1);
+    if (t) expect((await side.client.get(`/report-booklet-templates/${t.id}`)).status).toBe(404);
+    const [d] = await backend.db.select().from(schema.reportDefinitions).where(eq(schema.reportDefinitions.organizationId, side.otherOrganization)).limit(1);
+    const [made] = await backend.db.insert(schema.reportBookletTemplates).values({ organizationId: side.otherOrganization, name: `Tenancy booklet for ${side.username}`, reportDefinitionIds: [d!.id] }).returning();
+    expect((await side.client.get(`/report-booklet-templates/${made!.id}`)).status).toBe(404);
+  },
+  'POST /report-booklet-templates': async (side, backend) => {
+    const [d] = await backend.db.select().from(schema.reportDefinitions).where(eq(schema.reportDefinitions.organizationId, side.otherOrganization)).limit(1);
+    const name = `Tenancy booklet by ${side.username}`;
+    const reports = { data: [{ type: 'report-definitions', id: String(d!.id) }] };
+    const answer = await side.client.post('/report-booklet-templates', {
+      data: { attributes: { name }, relationships: { organization: { data: { type: 'organizations', id: String(side.otherOrganization) } }, reportDefinitions: reports } },
+    });
+    expect([403, 404]).toContain(answer.status);
+    // Into one's own organization with the other's report: refused at the reports.
+    const own = await side.client.post('/report-booklet-templates', { data: { attributes: { name }, relationships: { reportDefinitions: reports } } });
+    expect([403, 422]).toContain(own.status);
+    expect(await backend.db.select().from(schema.reportBookletTemplates).where(eq(schema.reportBookletTemplates.name, name))).toEqual([]);
+  },
+  'PATCH /report-booklet-templates/:id': async (side, backend) => {
+    const [d] = await backend.db.select().from(schema.reportDefinitions).where(eq(schema.reportDefinitions.organizationId, side.otherOrganization)).limit(1);
+    const [t] = await backend.db.insert(schema.reportBookletTemplates).values({ organizationId: side.otherOrganization, name: `Tenancy booklet to edit by ${side.username}`, reportDefinitionIds: [d!.id] }).returning();
+    expect((await side.client.patch(`/report-booklet-templates/${t!.id}`, { data: { attributes: { name: 'Taken over' } } })).status).toBe(404);
+    expect((await backend.db.select().from(schema.reportBookletTemplates).where(eq(schema.reportBookletTemplates.id, t!.id)))[0]).toEqual(t);
+  },
+  'GET /cycles/:cycleId/organizations/:organizationId/reports/equipments': async (side) => {
+    for (const cycle of side.other.cycles) expect((await side.client.get(`/cycles/${cycle}/organizations/${side.otherOrganization}/reports/equipments`)).status).toBe(404);
+    // One's own organization with the other's cycle: no cycle of it.
+    expect((await side.client.get(`/cycles/${side.other.cycles[0]}/organizations/${ownOrganizationOf(side)}/reports/equipments`)).status).toBe(404);
+  },
+  'GET /cycles/:cycleId/regions/:regionId/reports/equipments': async (side) => {
+    for (const region of side.other.regions) expect((await side.client.get(`/cycles/${side.own.cycles[0]}/regions/${region}/reports/equipments`)).status).toBe(404);
   },
   'GET /openapi.json': async (side, backend) => {
     // The API's description holds no organization's data.

@@ -42,6 +42,8 @@ import { createRegionMutations } from './features/regions/mutations';
 import { createApiTokenLoaders } from './features/api-tokens/loaders';
 // Issue 14: users and roles.
 import { createPeopleLoaders } from './features/people/loaders';
+// Issue 14: report definitions and booklet templates administration.
+import { createReportAdministrationLoaders } from './features/report-administration/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
   const buildings = createBuildingLoaders(rest);
@@ -89,6 +91,8 @@ export function createDataSource(rest: RestClient): DataSource {
     apiTokens: createApiTokenLoaders(rest),
     // Issue 14: users and roles.
     people: createPeopleLoaders(rest),
+    // Issue 14: report definitions and booklet templates administration.
+    reportAdministration: createReportAdministrationLoaders(rest),
   };
 }
 
@@ -124,4 +128,6 @@ export type DataSource = {
   // Issue 14: API tokens.
   apiTokens: ReturnType<typeof createApiTokenLoaders>;
   people: ReturnType<typeof createPeopleLoaders>;
+  // Issue 14: report definitions and booklet templates administration.
+  reportAdministration: ReturnType<typeof createReportAdministrationLoaders>;
 };

@@ -38,6 +38,8 @@ import { taskResolvers } from './features/tasks/resolvers';
 import { buildingTypeResolvers } from './features/building-types/resolvers';
 // Issue 14: API tokens.
 import { apiTokenResolvers } from './features/api-tokens/resolvers';
+// Issue 14: report definitions and booklet templates administration.
+import { reportAdministrationResolvers } from './features/report-administration/resolvers';
 
 export const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
 
@@ -91,4 +93,6 @@ export const resolvers = mergeResolvers([
   apiTokenResolvers,
   // Issue 14.
   peopleResolvers,
+  // Issue 14: report definitions and booklet templates administration.
+  reportAdministrationResolvers,
 ]);

@@ -182,6 +182,46 @@ describe.each(databases)('hostile strings in every text input of every mutation 
   }
   type SweptType = { name: string; aliasName: string | null; components: Array<{ name: string; aliasName: string | null }> };
   const sweptType = (payload: Payload) => payload.equipmentType as SweptType;
+  /**
+   * Report definitions and booklet templates (issue 14): Northwind, an equipment type and one of its tasks, a
+   * definition and a booklet the edits change (made once), with their versions as now; each new record a name of its own.
+   */
+  const reportSweep = { organization: '', type: '', task: '', ownDefinition: '', other: { type: '', task: '' }, definition: '', definitionVersion: 1, booklet: '', bookletVersion: 1, count: 0 };
+  async function reportWorld(): Promise<void> {
+    const organizations = await stack.backend.db.select().from(db.organizations);
+    const northwind = organizations.find((o) => o.name === 'Northwind Property Management')!;
+    // The edited definition and booklet are Harbour's, so that the names the edits keep never meet those the creations keep (names are unique per organization).
+    const harbour = organizations.find((o) => o.name === 'Harbour Strata Services')!;
+    const [task] = await stack.backend.db.select().from(db.tasks).where(eq(db.tasks.organizationId, northwind.id)).limit(1);
+    const [otherTask] = await stack.backend.db.select().from(db.tasks).where(eq(db.tasks.organizationId, harbour.id)).limit(1);
+    const [ownDefinition] = await stack.backend.db.select().from(db.reportDefinitions).where(eq(db.reportDefinitions.organizationId, northwind.id)).limit(1);
+    Object.assign(reportSweep, { organization: String(northwind.id), type: String(task!.equipmentTypeId), task: String(task!.id), ownDefinition: String(ownDefinition!.id) });
+    reportSweep.other = { type: String(otherTask!.equipmentTypeId), task: String(otherTask!.id) };
+    if (!reportSweep.definition) {
+      const [definition] = await stack.backend.db
+        .insert(db.reportDefinitions)
+        .values({ organizationId: harbour.id, cycleId: otherTask!.cycleId, name: 'Sweep edited report', sections: [] })
+        .returning();
+      const [booklet] = await stack.backend.db.insert(db.reportBookletTemplates).values({ organizationId: harbour.id, name: 'Sweep edited booklet', reportDefinitionIds: [definition!.id] }).returning();
+      Object.assign(reportSweep, { definition: String(definition!.id), booklet: String(booklet!.id) });
+    }
+    const [definition] = await stack.backend.db.select().from(db.reportDefinitions).where(eq(db.reportDefinitions.id, Number(reportSweep.definition)));
+    const [booklet] = await stack.backend.db.select().from(db.reportBookletTemplates).where(eq(db.reportBookletTemplates.id, Number(reportSweep.booklet)));
+    Object.assign(reportSweep, { definitionVersion: definition!.version, bookletVersion: booklet!.version });
+  }
+  const reportSection = (of: { type: string; task: string }) => ({
+    equipmentId: of.type,
+    detail: 'GROUP',
+    title: 'Sweep section',
+    applicableEquipmentConditionIds: [of.task],
+    applicableEquipmentIds: [of.type],
+    applicableGroupNames: ['Sweep group'],
+  });
+  type SweptDefinition = { name: string; templateName: string; sections: Array<{ title: string; applicableGroupNames: string[] }> };
+  const sweptDefinition = (payload: Payload) => payload.reportDefinition as SweptDefinition;
+  const sweptBooklet = (payload: Payload) => payload.reportBookletTemplate as { name: string; templateName: string };
+  // The backend keeps a name and a template name without the white space around them (JavaScript's trim, a leading BOM included).
+  const trimmed = (text: string) => text.trim();
   /** The version of the building that renameBuilding and reorderBuildings change, read before each send (issue 12). */
   let buildingVersion = 1;
   async function currentVersion(): Promise<void> {
@@ -874,6 +914,68 @@ describe.each(databases)('hostile strings in every text input of every mutation 
       selection: '{ apiToken { id revokedAt } errors { field code message } }',
       variables: () => ({ id: '1' }),
       inputs: { id: { notKept: identifier } },
+    },
+    // Report definitions and booklet templates (issue 14), sent by the administrator so that the template name is kept.
+    createReportDefinition: {
+      selection: '{ reportDefinition { id name templateName sections { title applicableGroupNames } } errors { field code message } }',
+      asAdmin: true,
+      prepare: reportWorld,
+      variables: () => ({ input: { organizationId: reportSweep.organization, cycleId: world.cycle, name: `Sweep report ${++reportSweep.count}`, sections: [reportSection(reportSweep)] } }),
+      inputs: {
+        'input.organizationId': { notKept: identifier },
+        'input.cycleId': { notKept: identifier },
+        'input.regionId': { notKept: identifier },
+        'input.name': { field: 'name', form: trimmed, freeText: true, readBack: async (payload) => sweptDefinition(payload).name },
+        'input.templateName': { field: 'templateName', form: trimmed, freeText: true, readBack: async (payload) => sweptDefinition(payload).templateName },
+        'input.sections.0.equipmentId': { notKept: identifier },
+        'input.sections.0.title': { field: 'sections.0.title', freeText: true, readBack: async (payload) => sweptDefinition(payload).sections[0]!.title },
+        'input.sections.0.applicableEquipmentConditionIds.0': { notKept: identifier },
+        'input.sections.0.applicableEquipmentIds.0': { notKept: identifier },
+        'input.sections.0.applicableGroupNames.0': { field: 'sections.0.applicableGroupNames.0', freeText: true, readBack: async (payload) => sweptDefinition(payload).sections[0]!.applicableGroupNames[0] },
+      },
+    },
+    updateReportDefinition: {
+      selection: '{ reportDefinition { id name templateName sections { title applicableGroupNames } } errors { field code message } }',
+      asAdmin: true,
+      prepare: reportWorld,
+      variables: () => ({ input: { id: reportSweep.definition, version: reportSweep.definitionVersion, name: `Sweep report ${++reportSweep.count}`, sections: [reportSection(reportSweep.other)] } }),
+      inputs: {
+        'input.id': { notKept: identifier },
+        'input.name': { field: 'name', form: trimmed, freeText: true, readBack: async (payload) => sweptDefinition(payload).name },
+        'input.templateName': { field: 'templateName', form: trimmed, freeText: true, readBack: async (payload) => sweptDefinition(payload).templateName },
+        'input.sections.0.equipmentId': { notKept: identifier },
+        'input.sections.0.title': { field: 'sections.0.title', freeText: true, readBack: async (payload) => sweptDefinition(payload).sections[0]!.title },
+        'input.sections.0.applicableEquipmentConditionIds.0': { notKept: identifier },
+        'input.sections.0.applicableEquipmentIds.0': { notKept: identifier },
+        'input.sections.0.applicableGroupNames.0': { field: 'sections.0.applicableGroupNames.0', freeText: true, readBack: async (payload) => sweptDefinition(payload).sections[0]!.applicableGroupNames[0] },
+      },
+    },
+    createReportBookletTemplate: {
+      selection: '{ reportBookletTemplate { id name templateName } errors { field code message } }',
+      asAdmin: true,
+      prepare: reportWorld,
+      variables: () => ({ input: { organizationId: reportSweep.organization, name: `Sweep booklet ${++reportSweep.count}`, reportDefinitionIds: [reportSweep.ownDefinition], primaryReportDefinitionId: reportSweep.ownDefinition } }),
+      inputs: {
+        'input.organizationId': { notKept: identifier },
+        'input.regionId': { notKept: identifier },
+        'input.name': { field: 'name', form: trimmed, freeText: true, readBack: async (payload) => sweptBooklet(payload).name },
+        'input.templateName': { field: 'templateName', form: trimmed, freeText: true, readBack: async (payload) => sweptBooklet(payload).templateName },
+        'input.reportDefinitionIds.0': { notKept: identifier },
+        'input.primaryReportDefinitionId': { notKept: identifier },
+      },
+    },
+    updateReportBookletTemplate: {
+      selection: '{ reportBookletTemplate { id name templateName } errors { field code message } }',
+      asAdmin: true,
+      prepare: reportWorld,
+      variables: () => ({ input: { id: reportSweep.booklet, version: reportSweep.bookletVersion, name: `Sweep booklet ${++reportSweep.count}`, reportDefinitionIds: [reportSweep.definition] } }),
+      inputs: {
+        'input.id': { notKept: identifier },
+        'input.name': { field: 'name', form: trimmed, freeText: true, readBack: async (payload) => sweptBooklet(payload).name },
+        'input.templateName': { field: 'templateName', form: trimmed, freeText: true, readBack: async (payload) => sweptBooklet(payload).templateName },
+        'input.reportDefinitionIds.0': { notKept: identifier },
+        'input.primaryReportDefinitionId': { notKept: identifier },
+      },
     },
     // Types and tasks groups at organization level (issue 13), the administrator's to change.
     createEquipmentType: {

@@ -75,6 +75,12 @@ const loaders = {
   UserPage: () => import('../features/users/UserPage').then((module) => module.UserPage),
   RolesPage: () => import('../features/roles/RolesPage').then((module) => module.RolesPage),
   RolePage: () => import('../features/roles/RolePage').then((module) => module.RolePage),
+  // Report definitions and booklet templates administration (issue 14).
+  ReportDefinitionsPage: () => import('../features/report-administration/ReportDefinitionsPage').then((module) => module.ReportDefinitionsPage),
+  ReportDefinitionPage: () => import('../features/report-administration/ReportDefinitionPage').then((module) => module.ReportDefinitionPage),
+  ReportBookletsPage: () => import('../features/report-administration/ReportBookletsPage').then((module) => module.ReportBookletsPage),
+  ReportBookletPage: () => import('../features/report-administration/ReportBookletPage').then((module) => module.ReportBookletPage),
+  GlobalReportsPage: () => import('../features/report-administration/GlobalReportsPage').then((module) => module.GlobalReportsPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
@@ -165,6 +171,12 @@ export const UserPage = lazyPage('UserPage');
 export const RolesPage = lazyPage('RolesPage');
 export const RolePage = lazyPage('RolePage');
 export const BuildingTasksPage = lazyPage('BuildingTasksPage');
+// Report definitions and booklet templates administration (issue 14).
+export const ReportDefinitionsPage = lazyPage('ReportDefinitionsPage');
+export const ReportDefinitionPage = lazyPage('ReportDefinitionPage');
+export const ReportBookletsPage = lazyPage('ReportBookletsPage');
+export const ReportBookletPage = lazyPage('ReportBookletPage');
+export const GlobalReportsPage = lazyPage('GlobalReportsPage');
 
 /** The screens inside the shell, by path (React Router's patterns): AppRoutes renders them from this table. */
 export const SHELL_ROUTES = [
@@ -230,6 +242,12 @@ export const SHELL_ROUTES = [
   { path: '/manage/organization/:organizationId/user/:userId', screen: 'UserPage', Screen: UserPage },
   { path: '/manage/organization/:organizationId/user-roles', screen: 'RolesPage', Screen: RolesPage },
   { path: '/manage/organization/:organizationId/user-roles/:userRoleId', screen: 'RolePage', Screen: RolePage },
+  // Report definitions and booklet templates administration (issue 14).
+  { path: '/manage/organization/:organizationId/reports', screen: 'ReportDefinitionsPage', Screen: ReportDefinitionsPage },
+  { path: '/manage/organization/:organizationId/report/:reportDefinitionId', screen: 'ReportDefinitionPage', Screen: ReportDefinitionPage },
+  { path: '/manage/organization/:organizationId/report-booklets', screen: 'ReportBookletsPage', Screen: ReportBookletsPage },
+  { path: '/manage/organization/:organizationId/report-booklet/:reportBookletTemplateId', screen: 'ReportBookletPage', Screen: ReportBookletPage },
+  { path: '/manage/organization/:organizationId/regions/all', screen: 'GlobalReportsPage', Screen: GlobalReportsPage },
   { path: '*', screen: 'NotFoundPage', Screen: NotFoundPage },
 ] as const satisfies ReadonlyArray<{ path: string; screen: keyof typeof loaders; Screen: ComponentType }>;
 

@@ -1,0 +1,293 @@
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ActionIcon, Alert, Button, Card, Center, Checkbox, Container, EmptyState, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { moveItem } from '@fsi/shared';
+import { BOOKLET_DISPLAY_TYPE_LABELS, BOOKLET_DISPLAY_TYPES, NOT_ALLOWED_TO_ADD_BOOKLETS_MESSAGE, NOT_ALLOWED_TO_UPDATE_BOOKLETS_MESSAGE, REPORT_NAME_PLACEHOLDER, REPORT_NAME_TAKEN_DETAIL, REPORT_NAME_TAKEN_MESSAGE, validateBookletReports, validateReportName, withBookletReportAdded, withBookletReportRemoved, withBookletReportReplaced, type BookletDisplayType as DisplayTypeName, type BookletReports } from '@fsi/shared/report-administration';
+import type { BookletDisplayType } from '../../generated/schema';
+import { TopBar } from '../../ui/TopBar';
+import { DragHandle, dragInstructions, SortableList, useSortableRow } from '../../ui/Sortable';
+import { IconArrowDown, IconArrowUp, IconPlus, IconSearch, IconTrash } from '../../ui/icons';
+import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
+import { NotAvailable } from '../organization-settings/NotAvailable';
+import { useReportBookletPageQuery, type ReportBookletPageQuery } from './ReportBookletPage.generated';
+import { useReportAdministrationViewerQuery } from './reportAdministration.generated';
+import { reportAccess } from './access';
+import { useSaveReportBooklet, type Problem } from './useReportMutations';
+
+type Booklet = NonNullable<ReportBookletPageQuery['reportBookletTemplate']>;
+type Choice = { id: string; name: string };
+
+/**
+ * /manage/organization/{organizationId}/report-booklet/{reportBookletTemplateId} (section 2,
+ * organizationsReportBookletsEditIndex), and report-booklet/new (the New Booklet sheet, with ?regionId=): Name,
+ * Display Type, Template Name (administrators), the reports with Add New Report, the primary report by the rules of
+ * section 4, Active. Read-only, with its message, for users who may not save it.
+ */
+export function ReportBookletPage() {
+  const { organizationId = '', reportBookletTemplateId = 'new' } = useParams();
+  const [search] = useSearchParams();
+  const isNew = reportBookletTemplateId === 'new';
+  const viewerQuery = useReportAdministrationViewerQuery();
+  const viewer = viewerQuery.data?.viewer;
+  const access = reportAccess(viewer, organizationId);
+  const { data, loading, error, refetch } = useReportBookletPageQuery({
+    variables: { id: isNew ? '0' : reportBookletTemplateId, organizationId, isNew },
+    skip: !access.viewBooklets,
+    fetchPolicy: 'cache-and-network',
+  });
+  const booklet = data?.reportBookletTemplate ?? null;
+  const reload = () => void refetch().catch(() => undefined);
+  return (
+    <>
+      <TopBar title={isNew ? 'New Booklet' : (booklet?.name ?? 'Report Booklet')} back={{ label: 'Report Booklets', to: `/manage/organization/${organizationId}/report-booklets` }} />
+      <Container size={880} w="100%" p="md">
+        <Stack gap="md">
+          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading the report booklet" />}
+          {viewer && !access.viewBooklets && <NotAvailable description="Report booklets are managed by administrators and the users of the organization." />}
+          {access.viewBooklets && error && !data && <ReportsLoadError title="The report booklet could not be loaded" onRetry={reload} />}
+          {access.viewBooklets && loading && !data && <ReportsLoading label="Loading the report booklet" />}
+          {data && !isNew && !booklet && (
+            <Center py="xl">
+              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="This report booklet does not exist or is not yours to see." />
+            </Center>
+          )}
+          {data && (isNew || booklet) && (
+            <BookletForm
+              key={booklet?.id ?? 'new'}
+              organizationId={organizationId}
+              regionId={booklet ? booklet.regionId : search.get('regionId')}
+              booklet={booklet}
+              choices={(data.organization?.reportDefinitions ?? []).map((d) => ({ id: d.id, name: d.name }))}
+              canSave={isNew ? access.add : access.update}
+              isAdmin={access.isAdmin}
+              onStale={reload}
+            />
+          )}
+        </Stack>
+      </Container>
+    </>
+  );
+}
+
+type FormProps = { organizationId: string; regionId: string | null; booklet: Booklet | null; choices: Choice[]; canSave: boolean; isAdmin: boolean; onStale(): void };
+
+function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAdmin, onStale }: FormProps) {
+  const navigate = useNavigate();
+  const save = useSaveReportBooklet();
+  const [name, setName] = useState(booklet?.name ?? '');
+  const [templateName, setTemplateName] = useState(booklet?.templateName ?? 'default');
+  const [displayType, setDisplayType] = useState<DisplayTypeName>(booklet?.displayType === 'CONSOLIDATED' ? 'consolidated' : 'default');
+  const [isActive, setIsActive] = useState(booklet?.isActive ?? true);
+  const [reports, setReports] = useState<BookletReports>({
+    reportDefinitionIds: (booklet?.reportDefinitionIds ?? []).map(Number),
+    primaryReportDefinitionId: booklet?.primaryReportDefinitionId ? Number(booklet.primaryReportDefinitionId) : null,
+  });
+  const [adding, setAdding] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Problem[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const readOnly = !canSave;
+  const nameOf = (id: number) => choices.find((c) => Number(c.id) === id)?.name ?? `Report ${id}`;
+  const nameProblem = validateReportName(name);
+  const reportProblems = validateBookletReports(reports);
+  const invalid = Boolean(nameProblem || reportProblems.reports || reportProblems.primary);
+  const serverError = (field: string) => serverErrors.find((e) => e.field === field)?.message;
+  const nameError = (touched ? nameProblem : null) ?? (serverError('name') === REPORT_NAME_TAKEN_DETAIL ? REPORT_NAME_TAKEN_MESSAGE : serverError('name'));
+  const available = choices.filter((c) => !reports.reportDefinitionIds.includes(Number(c.id)));
+  const items = reports.reportDefinitionIds.map((id) => ({ id: String(id), name: nameOf(id) }));
+
+  const submit = async () => {
+    setTouched(true);
+    setNotice(null);
+    if (invalid || readOnly) return;
+    setSaving(true);
+    const common = {
+      name: name.trim(),
+      displayType: displayType.toUpperCase() as BookletDisplayType,
+      reportDefinitionIds: reports.reportDefinitionIds.map(String),
+      primaryReportDefinitionId: reports.primaryReportDefinitionId === null ? null : String(reports.primaryReportDefinitionId),
+      ...(isAdmin ? { templateName } : {}),
+    };
+    const result = booklet ? await save({ update: { id: booklet.id, version: booklet.version, isActive, ...common } }) : await save({ create: { organizationId, regionId, ...common } });
+    setSaving(false);
+    if (result.status === 'signedOut') return;
+    if (result.status === 'failed') {
+      setNotice(result.message);
+      return;
+    }
+    if (result.status === 'refused') {
+      setServerErrors(result.errors);
+      const stale = result.errors.find((e) => e.code === 'STALE');
+      if (stale) {
+        setNotice(stale.message);
+        onStale();
+      }
+      return;
+    }
+    navigate(result.regionId ? `/manage/organization/${organizationId}/region/${result.regionId}` : `/manage/organization/${organizationId}/report-booklets`);
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={booklet ? 'Report booklet' : 'New Booklet'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="md">
+        {readOnly && (
+          <Alert color="yellow" variant="light" role="status">
+            {booklet ? NOT_ALLOWED_TO_UPDATE_BOOKLETS_MESSAGE : NOT_ALLOWED_TO_ADD_BOOKLETS_MESSAGE}
+          </Alert>
+        )}
+        {notice && (
+          <Alert color="orange" variant="light" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
+            {notice}
+          </Alert>
+        )}
+        <TextInput
+          label="Name"
+          placeholder={REPORT_NAME_PLACEHOLDER}
+          required
+          value={name}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setServerErrors((current) => current.filter((e) => e.field !== 'name'));
+          }}
+          onBlur={() => setTouched(true)}
+          error={nameError}
+          disabled={readOnly}
+        />
+        <Select
+          label="Display Type"
+          data={BOOKLET_DISPLAY_TYPES.map((d) => ({ value: d, label: BOOKLET_DISPLAY_TYPE_LABELS[d] }))}
+          value={displayType}
+          onChange={(value) => value && setDisplayType(value as DisplayTypeName)}
+          allowDeselect={false}
+          disabled={readOnly}
+        />
+        {isAdmin && <TextInput label="Template Name" value={templateName} onChange={(event) => setTemplateName(event.currentTarget.value)} error={serverError('templateName')} disabled={readOnly} />}
+        <Stack gap={4}>
+          <Text component="h2" fw={500} size="sm">
+            Reports
+          </Text>
+          <SortableList items={items} instructions={dragInstructions('report')} disabled={readOnly} onMove={(from, to) => setReports({ ...reports, reportDefinitionIds: moveItem(reports.reportDefinitionIds, from, to) })}>
+            <Stack component="ol" gap="xs" aria-label="Booklet reports" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {items.map((item, index) => (
+                <BookletReportRow
+                  key={item.id}
+                  item={item}
+                  index={index}
+                  count={items.length}
+                  readOnly={readOnly}
+                  replacements={available}
+                  onMove={(to) => setReports({ ...reports, reportDefinitionIds: moveItem(reports.reportDefinitionIds, index, to) })}
+                  onReplace={(id) => setReports(withBookletReportReplaced(reports, index, id))}
+                  onRemove={() => setReports(withBookletReportRemoved(reports, index))}
+                />
+              ))}
+            </Stack>
+          </SortableList>
+        </Stack>
+        {items.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No results found
+          </Text>
+        )}
+        {((touched && (reportProblems.reports ?? reportProblems.primary)) || serverError('reportDefinitionIds') || serverError('primaryReportDefinitionId')) && (
+          <Text c="red" size="sm" role="alert">
+            {reportProblems.reports ?? reportProblems.primary ?? serverError('reportDefinitionIds') ?? serverError('primaryReportDefinitionId')}
+          </Text>
+        )}
+        {!readOnly && (
+          <Group align="flex-end">
+            <Select label="Add New Report" placeholder="Choose a report" data={available.map((c) => ({ value: c.id, label: c.name }))} value={adding} onChange={setAdding} searchable style={{ flex: 1 }} />
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} />}
+              disabled={!adding}
+              onClick={() => {
+                if (!adding) return;
+                setReports(withBookletReportAdded(reports, Number(adding)));
+                setAdding(null);
+              }}
+            >
+              Add
+            </Button>
+          </Group>
+        )}
+        <Select
+          label="Primary Report"
+          description="The primary report comes first in the booklet and decides its cycle."
+          data={items.map((item) => ({ value: item.id, label: item.name }))}
+          value={reports.primaryReportDefinitionId === null ? null : String(reports.primaryReportDefinitionId)}
+          onChange={(value) => value && setReports({ ...reports, primaryReportDefinitionId: Number(value) })}
+          allowDeselect={false}
+          disabled={readOnly || items.length === 0}
+          error={serverError('primaryReportDefinitionId')}
+        />
+        {booklet && <Checkbox label="Active" checked={isActive} onChange={(event) => setIsActive(event.currentTarget.checked)} disabled={readOnly} />}
+        {!readOnly && (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => navigate(regionId ? `/manage/organization/${organizationId}/region/${regionId}` : `/manage/organization/${organizationId}/report-booklets`)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving} disabled={touched && invalid}>
+              Save
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+type RowProps = {
+  item: { id: string; name: string };
+  index: number;
+  count: number;
+  readOnly: boolean;
+  replacements: Choice[];
+  onMove(to: number): void;
+  onReplace(id: number): void;
+  onRemove(): void;
+};
+
+function BookletReportRow({ item, index, count, readOnly, replacements, onMove, onReplace, onRemove }: RowProps) {
+  const { rowRef, rowStyle, isDragging, handle } = useSortableRow(item, readOnly);
+  return (
+    <li ref={rowRef} style={rowStyle}>
+      <Card withBorder radius="md" padding="xs" shadow={isDragging ? 'md' : undefined}>
+        <Group gap="xs" wrap="wrap">
+          {!readOnly && <DragHandle {...handle} />}
+          <Text style={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}>{item.name}</Text>
+          {!readOnly && (
+            <Group gap={4} wrap="nowrap">
+              <Select
+                aria-label={`Replace ${item.name}`}
+                placeholder="Replace…"
+                data={replacements.map((c) => ({ value: c.id, label: c.name }))}
+                value={null}
+                onChange={(value) => value && onReplace(Number(value))}
+                size="xs"
+                w={140}
+              />
+              <ActionIcon variant="subtle" aria-label={`Move ${item.name} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
+                <IconArrowUp size={18} />
+              </ActionIcon>
+              <ActionIcon variant="subtle" aria-label={`Move ${item.name} down`} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
+                <IconArrowDown size={18} />
+              </ActionIcon>
+              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${item.name}`} onClick={onRemove}>
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Group>
+          )}
+        </Group>
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,283 @@
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Alert, Button, Center, Checkbox, Container, EmptyState, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { moveItem } from '@fsi/shared';
+import { newReportSection, NOT_ALLOWED_TO_ADD_REPORTS_MESSAGE, NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE, previousWalkaboutsOptions, REPORT_NAME_PLACEHOLDER, REPORT_NAME_TAKEN_DETAIL, REPORT_NAME_TAKEN_MESSAGE, REPORT_SECTIONS_REQUIRED_MESSAGE, validateReportName } from '@fsi/shared/report-administration';
+import type { Frequency, ReportSectionDetail, ReportSectionInput } from '../../generated/schema';
+import { TopBar } from '../../ui/TopBar';
+import { dragInstructions, SortableList } from '../../ui/Sortable';
+import { IconPlus, IconSearch } from '../../ui/icons';
+import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
+import { NotAvailable } from '../organization-settings/NotAvailable';
+import { useReportDefinitionPageQuery, useReportEquipmentsQuery, type ReportDefinitionPageQuery } from './ReportDefinitionPage.generated';
+import { useReportAdministrationViewerQuery } from './reportAdministration.generated';
+import { reportAccess } from './access';
+import { SectionEditor, type SectionDraft } from './SectionEditor';
+import { useSaveReportDefinition, type Problem } from './useReportMutations';
+
+type Definition = NonNullable<ReportDefinitionPageQuery['reportDefinition']>;
+type Cycle = ReportDefinitionPageQuery['cycles'][number];
+
+/**
+ * /manage/organization/{organizationId}/report/{reportDefinitionId} (section 2, organizationReportEditIndex), and
+ * report/new (the New Report sheet, with ?regionId= for a region's report). The form is read-only, with its message,
+ * for users who may not save it.
+ */
+export function ReportDefinitionPage() {
+  const { organizationId = '', reportDefinitionId = 'new' } = useParams();
+  const [search] = useSearchParams();
+  const isNew = reportDefinitionId === 'new';
+  const viewerQuery = useReportAdministrationViewerQuery();
+  const viewer = viewerQuery.data?.viewer;
+  const access = reportAccess(viewer, organizationId);
+  const { data, loading, error, refetch } = useReportDefinitionPageQuery({
+    variables: { id: isNew ? '0' : reportDefinitionId, organizationId, isNew },
+    skip: !access.viewDefinitions,
+    fetchPolicy: 'cache-and-network',
+  });
+  const definition = data?.reportDefinition ?? null;
+  const reload = () => void refetch().catch(() => undefined);
+  const title = isNew ? 'New Report' : (definition?.name ?? 'Report');
+  return (
+    <>
+      <TopBar title={title} back={{ label: 'Reports', to: `/manage/organization/${organizationId}/reports` }} />
+      <Container size={880} w="100%" p="md">
+        <Stack gap="md">
+          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading the report" />}
+          {viewer && !access.viewDefinitions && <NotAvailable description="Reports are managed by administrators and the users of the organization." />}
+          {access.viewDefinitions && error && !data && <ReportsLoadError title="The report could not be loaded" onRetry={reload} />}
+          {access.viewDefinitions && loading && !data && <ReportsLoading label="Loading the report" />}
+          {data && !isNew && !definition && (
+            <Center py="xl">
+              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="This report does not exist or is not yours to see." />
+            </Center>
+          )}
+          {data && (isNew || definition) && (
+            <DefinitionForm
+              key={definition?.id ?? 'new'}
+              organizationId={organizationId}
+              regionId={definition ? definition.regionId : search.get('regionId')}
+              definition={definition}
+              cycles={data.cycles}
+              canSave={isNew ? access.add : access.update}
+              isAdmin={access.isAdmin}
+              onStale={reload}
+            />
+          )}
+        </Stack>
+      </Container>
+    </>
+  );
+}
+
+let nextKey = 0;
+const keyed = (section: Omit<SectionDraft, 'key'>): SectionDraft => ({ ...section, key: `s${(nextKey += 1)}` });
+
+function draftsOf(definition: Definition | null): SectionDraft[] {
+  return (definition?.sections ?? []).map((s) =>
+    keyed({
+      equipmentId: s.equipmentId ? Number(s.equipmentId) : null,
+      detail: s.detail.toLowerCase() as SectionDraft['detail'],
+      title: s.title,
+      includeMetadata: s.includeMetadata ?? null,
+      pageBreakAfter: s.pageBreakAfter,
+      applicableEquipmentConditionIds: s.applicableEquipmentConditionIds ? s.applicableEquipmentConditionIds.map(Number) : null,
+      applicableEquipmentIds: s.applicableEquipmentIds.map(Number),
+      applicableGroupNames: s.applicableGroupNames,
+    }),
+  );
+}
+
+const sectionInput = (s: SectionDraft): ReportSectionInput => ({
+  equipmentId: s.equipmentId === null ? null : String(s.equipmentId),
+  detail: s.detail.toUpperCase() as ReportSectionDetail,
+  title: s.title,
+  includeMetadata: s.includeMetadata,
+  pageBreakAfter: s.pageBreakAfter,
+  applicableEquipmentConditionIds: s.applicableEquipmentConditionIds?.map(String) ?? null,
+  applicableEquipmentIds: s.applicableEquipmentIds.map(String),
+  applicableGroupNames: s.applicableGroupNames,
+});
+
+const frequencyName = (frequency: Frequency | null | undefined) => frequency?.toLowerCase() ?? null;
+
+type FormProps = {
+  organizationId: string;
+  regionId: string | null;
+  definition: Definition | null;
+  cycles: Cycle[];
+  canSave: boolean;
+  isAdmin: boolean;
+  onStale(): void;
+};
+
+function DefinitionForm({ organizationId, regionId, definition, cycles, canSave, isAdmin, onStale }: FormProps) {
+  const navigate = useNavigate();
+  const save = useSaveReportDefinition();
+  const [name, setName] = useState(definition?.name ?? '');
+  const [templateName, setTemplateName] = useState(definition?.templateName ?? 'default');
+  const [cycleId, setCycleId] = useState<string | null>(definition?.cycle.id ?? cycles[0]?.id ?? null);
+  const [count, setCount] = useState(definition?.previousWalkaboutsCount ?? 0);
+  const [generateReport, setGenerateReport] = useState(definition?.generateReport ?? true);
+  const [isActive, setIsActive] = useState(definition?.isActive ?? true);
+  const [sections, setSections] = useState<SectionDraft[]>(() => draftsOf(definition));
+  const [touched, setTouched] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Problem[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const readOnly = !canSave;
+  const frequency = definition ? frequencyName(definition.cycleFrequency) : frequencyName(cycles.find((c) => c.id === cycleId)?.frequency);
+  const dataOptions = useMemo(() => previousWalkaboutsOptions(frequency).map((o) => ({ value: String(o.value), label: o.label })), [frequency]);
+  const equipmentsQuery = useReportEquipmentsQuery({
+    variables: { cycleId: cycleId ?? '0', ...(regionId ? { regionId } : { organizationId }) },
+    skip: !cycleId,
+  });
+  const equipments = equipmentsQuery.data?.reportEquipments ?? [];
+
+  const nameProblem = validateReportName(name);
+  const sectionsProblem = sections.length ? null : REPORT_SECTIONS_REQUIRED_MESSAGE;
+  const countProblem = dataOptions.some((o) => o.value === String(count)) ? null : 'Choose the data of the report.';
+  const invalid = Boolean(nameProblem || sectionsProblem || countProblem || !cycleId);
+  const serverError = (field: string) => serverErrors.find((e) => e.field === field)?.message;
+  const nameError = (touched ? nameProblem : null) ?? (serverError('name') === REPORT_NAME_TAKEN_DETAIL ? REPORT_NAME_TAKEN_MESSAGE : serverError('name'));
+  const sectionErrors = Object.fromEntries(serverErrors.filter((e) => e.field?.startsWith('sections.')).map((e) => [e.field!, e.message]));
+  const otherErrors = serverErrors.filter((e) => e.code !== 'STALE' && !['name', 'templateName', 'previousWalkaboutsCount', 'cycleId', 'sections'].includes(e.field ?? '') && !e.field?.startsWith('sections.'));
+
+  const submit = async () => {
+    setTouched(true);
+    setNotice(null);
+    if (invalid || readOnly) return;
+    setSaving(true);
+    const common = { name: name.trim(), previousWalkaboutsCount: count, sections: sections.map(sectionInput), generateReport };
+    const result = definition
+      ? await save({ update: { id: definition.id, version: definition.version, ...common, isActive, ...(isAdmin ? { templateName } : {}) } })
+      : await save({ create: { organizationId, cycleId: cycleId!, regionId, ...common, ...(isAdmin ? { templateName } : {}) } });
+    setSaving(false);
+    if (result.status === 'signedOut') return;
+    if (result.status === 'failed') {
+      setNotice(result.message);
+      return;
+    }
+    if (result.status === 'refused') {
+      setServerErrors(result.errors);
+      const stale = result.errors.find((e) => e.code === 'STALE');
+      if (stale) {
+        setNotice(stale.message);
+        onStale();
+      }
+      return;
+    }
+    // Section 2: after save, the organization's reports, or the region page for a region's report.
+    navigate(result.regionId ? `/manage/organization/${organizationId}/region/${result.regionId}` : `/manage/organization/${organizationId}/reports`);
+  };
+
+  const move = (from: number, to: number) => setSections((current) => moveItem(current, from, to));
+
+  return (
+    <form
+      noValidate
+      aria-label={definition ? 'Report definition' : 'New Report'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="md">
+        {readOnly && (
+          <Alert color="yellow" variant="light" role="status">
+            {definition ? NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE : NOT_ALLOWED_TO_ADD_REPORTS_MESSAGE}
+          </Alert>
+        )}
+        {notice && (
+          <Alert color="orange" variant="light" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
+            {notice}
+          </Alert>
+        )}
+        {otherErrors.length > 0 && (
+          <Alert color="red" variant="light" role="alert">
+            {otherErrors.map((e) => e.message).join(' ')}
+          </Alert>
+        )}
+        <TextInput
+          label="Name"
+          placeholder={REPORT_NAME_PLACEHOLDER}
+          required
+          value={name}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setServerErrors((current) => current.filter((e) => e.field !== 'name'));
+          }}
+          onBlur={() => setTouched(true)}
+          error={nameError}
+          disabled={readOnly}
+        />
+        {isAdmin && <TextInput label="Template Name" value={templateName} onChange={(event) => setTemplateName(event.currentTarget.value)} error={serverError('templateName')} disabled={readOnly} />}
+        {definition ? (
+          <TextInput label="Cycle" value={definition.cycle.name} readOnly description="The cycle is chosen when the report is created." />
+        ) : (
+          <Select
+            label="Cycle"
+            data={cycles.map((c) => ({ value: c.id, label: c.name }))}
+            value={cycleId}
+            onChange={(value) => {
+              setCycleId(value);
+              setCount(0);
+            }}
+            allowDeselect={false}
+            error={serverError('cycleId')}
+            disabled={readOnly}
+          />
+        )}
+        <Select label="Data" data={dataOptions} value={String(count)} onChange={(value) => value !== null && setCount(Number(value))} allowDeselect={false} error={(touched ? countProblem : null) ?? serverError('previousWalkaboutsCount')} disabled={readOnly} />
+        {definition && <Checkbox label="Generate Report" checked={generateReport} onChange={(event) => setGenerateReport(event.currentTarget.checked)} disabled={readOnly} />}
+        <Stack gap="xs">
+          <Text component="h2" fw={700} size="sm" c="dimmed" tt="uppercase">
+            Sections
+          </Text>
+          {equipmentsQuery.error && <ReportsLoadError title="The equipment could not be loaded" onRetry={() => void equipmentsQuery.refetch().catch(() => undefined)} />}
+          <SortableList items={sections.map((s, i) => ({ id: s.key, name: s.title.trim() || `Section ${i + 1}` }))} instructions={dragInstructions('section')} disabled={readOnly} onMove={move}>
+            <Stack component="ol" gap="xs" aria-label="Sections" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {sections.map((section, index) => (
+                <SectionEditor
+                  key={section.key}
+                  section={section}
+                  index={index}
+                  count={sections.length}
+                  equipments={equipments}
+                  readOnly={readOnly}
+                  errors={sectionErrors}
+                  onChange={(next) => setSections((current) => current.map((s) => (s.key === section.key ? next : s)))}
+                  onMove={(to) => move(index, to)}
+                  onRemove={() => setSections((current) => current.filter((s) => s.key !== section.key))}
+                />
+              ))}
+            </Stack>
+          </SortableList>
+          {((touched && sectionsProblem) || serverError('sections')) && (
+            <Text c="red" size="sm" role="alert">
+              {sectionsProblem ?? serverError('sections')}
+            </Text>
+          )}
+          {!readOnly && (
+            <Group>
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setSections((current) => [...current, keyed(newReportSection())])}>
+                Add New Section
+              </Button>
+            </Group>
+          )}
+        </Stack>
+        {definition && <Checkbox label="Active" checked={isActive} onChange={(event) => setIsActive(event.currentTarget.checked)} disabled={readOnly} />}
+        {!readOnly && (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => navigate(regionId ? `/manage/organization/${organizationId}/region/${regionId}` : `/manage/organization/${organizationId}/reports`)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving} disabled={touched && invalid}>
+              Save
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

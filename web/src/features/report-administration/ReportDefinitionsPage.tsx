@@ -1,0 +1,46 @@
+import { Link, useParams } from 'react-router-dom';
+import { Button, Center, Container, EmptyState, Group, Stack } from '@mantine/core';
+import { TopBar } from '../../ui/TopBar';
+import { IconPlus, IconSearch } from '../../ui/icons';
+import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
+import { NotAvailable } from '../organization-settings/NotAvailable';
+import { definitionRow, ReportRows, sortedByName } from './ReportRows';
+import { useReportLists } from './useReportLists';
+
+/**
+ * /manage/organization/{organizationId}/reports (admin-people-schedules.md section 2, organizationReportsIndex): the
+ * organization's report definitions with no region, by name, each subtitled with its buildings or Inactive; New Report
+ * for users who can create walkabout reports.
+ */
+export function ReportDefinitionsPage() {
+  const { organizationId = '' } = useParams();
+  const { viewer, viewerLoading, access, allowed, data, loading, error, reload } = useReportLists(organizationId, 'definitions');
+  const organization = data?.organization;
+  const newReport = `/manage/organization/${organizationId}/report/new`;
+  return (
+    <>
+      <TopBar title="Reports" back={{ label: 'Global Reports & Booklets', to: `/manage/organization/${organizationId}/regions/all` }} />
+      <Container size={880} w="100%" p="md">
+        <Stack gap="md">
+          {access.add && (
+            <Group justify="flex-end">
+              <Button size="sm" component={Link} to={newReport} leftSection={<IconPlus size={16} />}>
+                New Report
+              </Button>
+            </Group>
+          )}
+          {viewerLoading && !viewer && <ReportsLoading label="Loading reports" />}
+          {viewer && !allowed && <NotAvailable description="Reports are managed by administrators and the users of the organization." />}
+          {allowed && error && !data && <ReportsLoadError title="The reports could not be loaded" onRetry={reload} />}
+          {allowed && loading && !data && <ReportsLoading label="Loading reports" />}
+          {data && !organization && (
+            <Center py="xl">
+              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="This organization does not exist or is not yours to see." />
+            </Center>
+          )}
+          {organization && <ReportRows title="Reports" rows={sortedByName(organization.reportDefinitions).map((d) => definitionRow(organizationId, d))} />}
+        </Stack>
+      </Container>
+    </>
+  );
+}
