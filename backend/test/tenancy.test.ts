@@ -1004,6 +1004,7 @@ const cases: Record<string, Case> = {
     expect(others.length).toBeGreaterThan(0);
     for (const { id } of others) expect((await side.client.delete(`/cycle-overrides/${id}`)).status).toBe(404);
     expect(await backend.db.select({ id: schema.cycleOverrides.id }).from(schema.cycleOverrides).where(inArray(schema.cycleOverrides.regionId, side.other.regions.map(Number)))).toEqual(others);
+  },
   // Report definitions and booklet templates administration (issue 14): another organization's are not found, take no edit, and get no new record.
   'GET /report-definitions/:id': async (side, backend) => {
     const [d] = await backend.db.select().from(schema.reportDefinitions).where(eq(schema.reportDefinitions.organizationId, side.otherOrganization)).limit(1);
