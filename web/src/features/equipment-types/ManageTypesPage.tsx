@@ -1,22 +1,20 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ActionIcon, Alert, Button, Card, Center, Container, EmptyState, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Card, Center, Container, EmptyState, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { moveItem } from '@fsi/shared';
 import { canManageOrganizationTypes, canViewOrganizationTypes, EQUIPMENT_TYPE_STATUS_LABELS } from '@fsi/shared/equipment-types';
 import { useManageTypesPageQuery, useManageTypesViewerQuery, type ManageTypes_TypeFragment } from './ManageTypesPage.generated';
 import type { EquipmentStatus } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
 import { DragHandle, dragInstructions, SortableList, useSortableRow } from '../../ui/Sortable';
-import { IconArrowDown, IconArrowUp, IconCircleCheck, IconPencil, IconPlus, IconSearch, IconSettings } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
-import { NotAvailable } from '../organization-settings/NotAvailable';
+import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconSettings } from '../../ui/icons';
+import { ScreenNotice, ScreenStates, type Notice } from '../../ui/ScreenStates';
 import { TypeModal } from './TypeModal';
 import { OverridesModal } from './OverridesModal';
 import { useReorderEquipmentTypes, useSetEquipmentTypeStatus } from './useTypeMutations';
 
 type EquipmentType = ManageTypes_TypeFragment;
 type Open = { kind: 'add' } | { kind: 'edit'; id: string } | { kind: 'overrides'; id: string } | null;
-type Notice = { color: 'green' | 'red' | 'orange'; text: string };
 
 const byOrder = (a: EquipmentType, b: EquipmentType) => a.order - b.order || Number(a.id) - Number(b.id);
 const STATUSES: EquipmentStatus[] = ['ACTIVE', 'PAUSED', 'DISABLED'];
@@ -93,25 +91,17 @@ export function ManageTypesPage() {
       />
       <Container size={960} w="100%" p="md">
         <Stack gap="md">
-          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading types" />}
-          {viewer && !allowed && <NotAvailable description="Types are managed by administrators and by the users of the organization." />}
-          {allowed && error && !organization && <ReportsLoadError title="The types could not be loaded" onRetry={reload} />}
-          {allowed && loading && !data && <ReportsLoading label="Loading types" />}
-          {data && !organization && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="This organization does not exist or is not yours to see." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="types" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={allowed} data={data} loading={loading} error={error} found={organization} onRetry={reload}
+            notAvailable="Types are managed by administrators and by the users of the organization."
+            notFound="This organization does not exist or is not yours to see."
+          />
           {organization && (
             <>
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {organization.name}
               </Text>
-              {notice && (
-                <Alert role="alert" color={notice.color} variant="light" icon={notice.color === 'green' ? <IconCircleCheck /> : undefined} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
-                  {notice.text}
-                </Alert>
-              )}
+              <ScreenNotice notice={notice} onClose={() => setNotice(null)} />
               {types.length === 0 ? (
                 <Center py="xl">
                   <EmptyState icon={<IconSettings size={28} />} withIndicatorBackground title="No results found" description={canManage ? 'Add a type with the Add Type button.' : undefined} />
