@@ -1,5 +1,5 @@
 import { Alert, Button, Center, EmptyState, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconSearch, IconSettings } from './icons';
+import { IconAlertTriangle, IconCircleCheck, IconPlus, IconSearch, IconSettings } from './icons';
 
 /** A list's placeholder while its data loads. */
 export function ScreenLoading({ label }: { label: string }) {
@@ -86,5 +86,14 @@ export function ScreenNotice({ notice, onClose }: { notice: Notice | null; onClo
     <Alert role="alert" color={notice.color} variant="light" icon={notice.color === 'green' ? <IconCircleCheck /> : undefined} withCloseButton closeButtonLabel="Dismiss" onClose={onClose}>
       {notice.text}
     </Alert>
+  );
+}
+
+/** The top bar's action of a manage screen that adds a record in a modal ('Add Type'). */
+export function AddButton({ label, onClick }: { label: string; onClick(): void }) {
+  return (
+    <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onClick} aria-haspopup="dialog">
+      {label}
+    </Button>
   );
 }

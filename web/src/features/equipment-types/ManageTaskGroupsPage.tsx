@@ -4,8 +4,8 @@ import { Button, Center, Container, EmptyState, Stack, Table, Text, VisuallyHidd
 import { canManageOrganizationTypes, canViewOrganizationTypes } from '@fsi/shared/equipment-types';
 import { useManageTaskGroupsPageQuery, useManageTaskGroupsViewerQuery } from './ManageTaskGroupsPage.generated';
 import { TopBar } from '../../ui/TopBar';
-import { IconPlus, IconSearch } from '../../ui/icons';
-import { ScreenNotice, ScreenStates, type Notice } from '../../ui/ScreenStates';
+import { IconSearch } from '../../ui/icons';
+import { AddButton, ScreenNotice, ScreenStates, type Notice } from '../../ui/ScreenStates';
 import { TaskGroupModal } from './TaskGroupModal';
 
 type Open = { kind: 'add' } | { kind: 'edit'; id: string } | null;
@@ -37,11 +37,7 @@ export function ManageTaskGroupsPage() {
         title="Tasks Groups"
         back={{ label: 'Organization Settings', to: `/manage/organization/${organizationId}` }}
         actions={
-          canManage && organization ? (
-            <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => setOpen({ kind: 'add' })} aria-haspopup="dialog">
-              Add Tasks Group
-            </Button>
-          ) : null
+          canManage && organization ? <AddButton label="Add Tasks Group" onClick={() => setOpen({ kind: 'add' })} /> : null
         }
       />
       <Container size={960} w="100%" p="md">

@@ -6,9 +6,9 @@ import { canManageOrganizationTypes, canViewOrganizationTypes, EQUIPMENT_TYPE_ST
 import { useManageTypesPageQuery, useManageTypesViewerQuery, type ManageTypes_TypeFragment } from './ManageTypesPage.generated';
 import type { EquipmentStatus } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
-import { DragHandle, dragInstructions, SortableList, useSortableRow } from '../../ui/Sortable';
-import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconSettings } from '../../ui/icons';
-import { ScreenNotice, ScreenStates, type Notice } from '../../ui/ScreenStates';
+import { DragHandle, dragInstructions, SortableList, useSortableRow, type SortableRowProps } from '../../ui/Sortable';
+import { IconArrowDown, IconArrowUp, IconPencil, IconSettings } from '../../ui/icons';
+import { AddButton, ScreenNotice, ScreenStates, type Notice } from '../../ui/ScreenStates';
 import { TypeModal } from './TypeModal';
 import { OverridesModal } from './OverridesModal';
 import { useReorderEquipmentTypes, useSetEquipmentTypeStatus } from './useTypeMutations';
@@ -82,11 +82,7 @@ export function ManageTypesPage() {
         title="Types"
         back={{ label: 'Organization Settings', to: `/manage/organization/${organizationId}` }}
         actions={
-          canManage && organization ? (
-            <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => setOpen({ kind: 'add' })} aria-haspopup="dialog">
-              Add Type
-            </Button>
-          ) : null
+          canManage && organization ? <AddButton label="Add Type" onClick={() => setOpen({ kind: 'add' })} /> : null
         }
       />
       <Container size={960} w="100%" p="md">
@@ -160,18 +156,7 @@ export function ManageTypesPage() {
   );
 }
 
-type RowProps = {
-  type: EquipmentType;
-  first: boolean;
-  last: boolean;
-  canManage: boolean;
-  busy: boolean;
-  onUp(): void;
-  onDown(): void;
-  onEdit(): void;
-  onOverrides(): void;
-  onStatus(status: EquipmentStatus): void;
-};
+type RowProps = SortableRowProps & { type: EquipmentType; onOverrides(): void; onStatus(status: EquipmentStatus): void };
 
 function TypeRow({ type, first, last, canManage, busy, onUp, onDown, onEdit, onOverrides, onStatus }: RowProps) {
   const { rowRef, rowStyle, isDragging, handle } = useSortableRow(type, !canManage || busy);

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ActionIcon, Anchor, Button, Card, Center, Container, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Card, Center, Container, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { canManageFloors, canViewFloors, FLOORS_PAGE_DESCRIPTION, floorDisplayName, moveItem } from '@fsi/shared';
 import { useManageFloorsPageQuery, useManageFloorsViewerQuery, type ManageFloors_FloorFragment } from './ManageFloorsPage.generated';
 import { TopBar } from '../../ui/TopBar';
-import { DragHandle, dragInstructions, SortableList, useSortableRow } from '../../ui/Sortable';
-import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconSearch } from '../../ui/icons';
-import { ScreenNotice, ScreenStates, type Notice } from '../../ui/ScreenStates';
+import { DragHandle, dragInstructions, SortableList, useSortableRow, type SortableRowProps } from '../../ui/Sortable';
+import { IconArrowDown, IconArrowUp, IconPencil, IconSearch } from '../../ui/icons';
+import { AddButton, ScreenNotice, ScreenStates, type Notice } from '../../ui/ScreenStates';
 import { FloorModal } from './FloorModal';
 import { useReorderFloors } from './useFloorMutations';
 
@@ -70,11 +70,7 @@ export function ManageFloorsPage() {
         title={label}
         back={{ label: 'Building Settings', to: `/manage/building/${buildingId}` }}
         actions={
-          canManage && building ? (
-            <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => setOpen({ kind: 'add' })} aria-haspopup="dialog">
-              Add {label}
-            </Button>
-          ) : null
+          canManage && building ? <AddButton label={`Add ${label}`} onClick={() => setOpen({ kind: 'add' })} /> : null
         }
       />
       <Container size={880} w="100%" p="md">
@@ -141,17 +137,7 @@ export function ManageFloorsPage() {
   );
 }
 
-type RowProps = {
-  floor: Floor;
-  buildingId: string;
-  first: boolean;
-  last: boolean;
-  canManage: boolean;
-  busy: boolean;
-  onUp(): void;
-  onDown(): void;
-  onEdit(): void;
-};
+type RowProps = SortableRowProps & { floor: Floor; buildingId: string };
 
 function FloorRow({ floor, buildingId, first, last, canManage, busy, onUp, onDown, onEdit }: RowProps) {
   const { rowRef, rowStyle, isDragging, handle } = useSortableRow(floor, !canManage || busy);

@@ -16,9 +16,9 @@ import {
 import { useManageTasksPageQuery, useManageTasksViewerQuery, type ManageTasks_TaskFragment } from './ManageTasksPage.generated';
 import type { TaskStatus } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
-import { DragHandle, dragInstructions, SortableList, useSortableRow } from '../../ui/Sortable';
-import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconSearch } from '../../ui/icons';
-import { ScreenNotice, ScreenStates, type Notice } from '../../ui/ScreenStates';
+import { DragHandle, dragInstructions, SortableList, useSortableRow, type SortableRowProps } from '../../ui/Sortable';
+import { IconArrowDown, IconArrowUp, IconPencil, IconSearch } from '../../ui/icons';
+import { AddButton, ScreenNotice, ScreenStates, type Notice } from '../../ui/ScreenStates';
 import { TaskModal } from './TaskModal';
 import { useReorderTasks, useSetTaskStatus, type TaskChangeResult } from './useTaskMutations';
 
@@ -125,11 +125,7 @@ export function ManageTasksPage() {
         title="Tasks"
         back={{ label: 'Organization Settings', to: `/manage/organization/${organizationId}` }}
         actions={
-          canManage && organization ? (
-            <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => setOpen({ kind: 'add' })} aria-haspopup="dialog">
-              Add Task
-            </Button>
-          ) : null
+          canManage && organization ? <AddButton label="Add Task" onClick={() => setOpen({ kind: 'add' })} /> : null
         }
       />
       <Container size={960} w="100%" p="md">
@@ -245,17 +241,7 @@ export function ManageTasksPage() {
   );
 }
 
-type RowProps = {
-  task: Task;
-  first: boolean;
-  last: boolean;
-  canManage: boolean;
-  busy: boolean;
-  onUp(): void;
-  onDown(): void;
-  onEdit(): void;
-  onStatus(status: TaskStatus): void;
-};
+type RowProps = SortableRowProps & { task: Task; onStatus(status: TaskStatus): void };
 
 function TaskRow({ task, first, last, canManage, busy, onUp, onDown, onEdit, onStatus }: RowProps) {
   const { rowRef, rowStyle, isDragging, handle } = useSortableRow({ id: task.id, name: task.label }, !canManage || busy);
