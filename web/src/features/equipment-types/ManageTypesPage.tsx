@@ -195,7 +195,7 @@ function TypeRow({ type, first, last, canManage, busy, onUp, onDown, onEdit, onO
               </ActionIcon>
             )}
             <Button variant="subtle" size="xs" aria-haspopup="dialog" aria-label={`Override conditions of ${type.name}`} onClick={onOverrides} disabled={groups === 0}>
-              Overrides
+              Override conditions
             </Button>
             {canManage ? (
               <>
