@@ -4,15 +4,14 @@
  * section 5 with the spec's words, the locked name and alias, status and order changes with 409 STALE on an older
  * version, the 'Override Conditions' of a group reaching walkabouts created afterwards, and who may do each (section 6).
  */
-import { emptyRolePermissions, STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE, type RolePermissions } from '@fsi/shared';
+import { STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE } from '@fsi/shared';
 import { EQUIPMENT_GROUPS_REQUIRED_MESSAGE, EQUIPMENT_NAME_REQUIRED_MESSAGE, GROUP_NOT_OF_ORGANIZATION_MESSAGE, GROUP_RANGE_MESSAGE, TYPE_ALIAS_LOCKED_MESSAGE, TYPE_NAME_LOCKED_MESSAGE } from '@fsi/shared/equipment-types';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalkabout } from '../src/features/walkabouts/snapshot';
 import { schema, type TestBackend } from '../src/testing';
-import { databases, demoIds, list, one, signedIn, startTestBackend, type Answer, type Client, type JsonApiResource } from './helpers';
+import { databases, demoIds, list, one, signedIn, startTestBackend, userWithGrants, type Answer, type Client, type JsonApiResource } from './helpers';
 
-type Grants = Partial<{ [G in keyof RolePermissions]: Partial<RolePermissions[G]> }>;
 type Component = {
   id: number;
   name: string;
@@ -31,25 +30,11 @@ describe.each(databases)('equipment types at organization level on %s', (databas
     backend = await startTestBackend({ database });
     demo = await demoIds(backend);
     for (const username of ['admin', 'manager', 'regional', 'inspector', 'viewer', 'harbour']) as[username] = await signedIn(backend, username);
-    as.organizationManager = await userWith('types-manager', { organizationPermissions: { manage: true } });
+    as.organizationManager = await userWithGrants(backend, demo.northwind, 'types-manager', { organizationPermissions: { manage: true } });
     groups = await backend.db.select({ id: schema.taskGroups.id, name: schema.taskGroups.name }).from(schema.taskGroups).where(eq(schema.taskGroups.organizationId, demo.northwind));
     harbourGroup = (await backend.db.select({ id: schema.taskGroups.id }).from(schema.taskGroups).where(eq(schema.taskGroups.organizationId, demo.harbour)))[0]!.id;
   });
   afterAll(() => backend?.close());
-
-  /** A Northwind user with one role of these grants. */
-  async function userWith(username: string, grants: Grants): Promise<Client> {
-    const permissions = emptyRolePermissions();
-    for (const [group, keys] of Object.entries(grants)) Object.assign((permissions as Record<string, object>)[group]!, keys);
-    const [manager] = await backend.db.select().from(schema.users).where(eq(schema.users.username, 'manager'));
-    const [role] = await backend.db.insert(schema.roles).values({ organizationId: demo.northwind, name: username, permissions }).returning();
-    const [user] = await backend.db
-      .insert(schema.users)
-      .values({ username, organizationId: demo.northwind, passwordHash: manager!.passwordHash, email: `${username}@example.com` })
-      .returning();
-    await backend.db.insert(schema.userRoles).values({ userId: user!.id, roleId: role!.id });
-    return signedIn(backend, username);
-  }
 
   const typesOf = async (who: Client, organization: number = demo.northwind) => who.get(`/equipment?filter[organization]=${organization}&page[size]=500`);
   const components = (type: JsonApiResource) => type.attributes.equipmentComponents as Component[];

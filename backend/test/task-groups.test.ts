@@ -3,14 +3,13 @@
  * tasks, adding and changing a group with its tasks in order, one task per name, the spec's messages, 409 STALE on an
  * older version, and who may do each (section 6).
  */
-import { emptyRolePermissions, STALE_EDIT_MESSAGE, type RolePermissions } from '@fsi/shared';
+import { STALE_EDIT_MESSAGE } from '@fsi/shared';
 import { TASK_NOT_OF_ORGANIZATION_MESSAGE, TASKS_GROUP_NAME_REQUIRED_MESSAGE, TASKS_REQUIRED_MESSAGE } from '@fsi/shared/equipment-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, type TestBackend } from '../src/testing';
-import { databases, demoIds, list, one, signedIn, startTestBackend, type Answer, type Client } from './helpers';
+import { databases, demoIds, list, one, signedIn, startTestBackend, userWithGrants, type Answer, type Client } from './helpers';
 
-type Grants = Partial<{ [G in keyof RolePermissions]: Partial<RolePermissions[G]> }>;
 type GroupTask = { id: number; label: string; order: number; groupName: string | null; cycleName: string; statusDisplayName: string; active: boolean };
 
 describe.each(databases)('tasks groups on %s', (database) => {
@@ -23,25 +22,12 @@ describe.each(databases)('tasks groups on %s', (database) => {
     backend = await startTestBackend({ database });
     demo = await demoIds(backend);
     for (const username of ['admin', 'manager', 'regional', 'inspector', 'viewer', 'harbour']) as[username] = await signedIn(backend, username);
-    as.organizationManager = await userWith('groups-manager', { organizationPermissions: { manage: true } });
+    as.organizationManager = await userWithGrants(backend, demo.northwind, 'groups-manager', { organizationPermissions: { manage: true } });
     const rows = await backend.db.select({ id: schema.tasks.id, label: schema.tasks.label }).from(schema.tasks).where(eq(schema.tasks.organizationId, demo.northwind));
     // Tasks of distinct names, so that any two can share a group.
     tasks = rows.filter((row, i) => rows.findIndex((other) => other.label === row.label) === i);
   });
   afterAll(() => backend?.close());
-
-  async function userWith(username: string, grants: Grants): Promise<Client> {
-    const permissions = emptyRolePermissions();
-    for (const [group, keys] of Object.entries(grants)) Object.assign((permissions as Record<string, object>)[group]!, keys);
-    const [manager] = await backend.db.select().from(schema.users).where(eq(schema.users.username, 'manager'));
-    const [role] = await backend.db.insert(schema.roles).values({ organizationId: demo.northwind, name: username, permissions }).returning();
-    const [user] = await backend.db
-      .insert(schema.users)
-      .values({ username, organizationId: demo.northwind, passwordHash: manager!.passwordHash, email: `${username}@example.com` })
-      .returning();
-    await backend.db.insert(schema.userRoles).values({ userId: user!.id, roleId: role!.id });
-    return signedIn(backend, username);
-  }
 
   const path = (organization: number = demo.northwind) => `/organizations/${organization}/tasks-groups`;
   const create = (who: Client, name: unknown, items: Array<{ id: number; order: number }>, organization?: number) =>

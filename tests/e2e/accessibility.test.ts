@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { newPage, pickUpByKeyboard, viewports } from './browser';
 import { contractPdf } from './contract-pdf';
 import type { Stack } from './stack';
@@ -90,6 +90,12 @@ const NO_VALUES: Record<string, Record<string, unknown>> = {
   YesNoCondition: { yesNo: 'NO' },
   YesNoNotApplicableCondition: { yesNoNotApplicable: 'NO' },
 };
+
+/** Picks an option of a Mantine select (its listbox opens below the input). */
+async function choose(page: Page, input: Locator, option: string): Promise<void> {
+  await input.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
 
 let failures: Promise<string> | undefined;
 
@@ -700,6 +706,112 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     expect(await violations(page)).toEqual([]);
     await context.close();
   });
+
+  // Issue 13: types, tasks and tasks groups at organization and building level, the overviews, usage, import and export,
+  // all on one page signed in once.
+  it('Manage Types, Tasks and Tasks Groups with their add modals refusing an empty form and a row picked up by the keyboard, the building types and tasks with the short-name modal, the overviews, usage, import and export', async () => {
+    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const { building } = await gql<{ building: { organization: { id: string } } }>(admin.accessToken, 'query ($id: ID!) { building(id: $id) { organization { id } } }', {
+      id: String(walkabout.buildingId),
+    });
+    const organization = `/manage/organization/${building.organization.id}`;
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    /** Opens the add modal with the top bar's button, saves it empty, and checks it with its messages; then closes it. */
+    const emptyAddModal = async (button: string, title: string) => {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      const modal = page.getByRole('dialog', { name: title });
+      await modal.getByRole('button', { name: 'Save', exact: true }).click();
+      await modal.locator('.mantine-InputWrapper-error').first().waitFor();
+      expect({ title, violations: await violations(page) }).toEqual({ title, violations: [] });
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+    };
+    /** Picks the first row of a sortable list up by the keyboard, checks the page while it is held, and puts it back. */
+    const heldByKeyboard = async (list: Locator) => {
+      await pickUpByKeyboard(page, list.getByRole('button', { name: /^Drag / }).first());
+      await page.getByRole('status').filter({ hasText: /position 1 of \d+\.$/ }).waitFor({ state: 'attached' });
+      expect(await violations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('status').filter({ hasText: /was cancelled\.$/ }).waitFor({ state: 'attached' });
+    };
+
+    await page.goto(`${organization}/types`);
+    const types = page.getByRole('list', { name: 'Types list' });
+    await types.waitFor();
+    expect(await violations(page)).toEqual([]);
+    await heldByKeyboard(types);
+    await emptyAddModal('Add Type', 'Add New Type');
+
+    await page.goto(`${organization}/tasks`);
+    const tasks = page.getByRole('main').getByRole('list').first();
+    await tasks.waitFor();
+    expect(await violations(page)).toEqual([]);
+    await heldByKeyboard(tasks);
+    await emptyAddModal('Add Task', 'Add Task');
+
+    await page.goto(`${organization}/tasksgroups`);
+    await page.getByRole('table', { name: 'Tasks groups' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await emptyAddModal('Add Tasks Group', 'Add New Tasks Group');
+
+    await page.goto(`/manage/building/${walkabout.buildingId}/equipments`);
+    const located = page.getByRole('list', { name: /^Types at / }).first();
+    await located.waitFor();
+    expect(await violations(page)).toEqual([]);
+    await heldByKeyboard(located);
+
+    // Deactivating a task opens the Assign Short Name modal; Cancel keeps the task active (nothing is saved).
+    await page.goto(`/manage/building/${walkabout.buildingId}/tasks`);
+    const firstActive = page.getByRole('switch', { name: /^Active: /, checked: true, disabled: false }).first();
+    await firstActive.waitFor();
+    const active = page.getByRole('switch', { name: (await firstActive.getAttribute('aria-label'))!, exact: true });
+    expect(await violations(page)).toEqual([]);
+    await active.click();
+    const shortName = page.getByRole('dialog', { name: 'Assign Short Name' });
+    await shortName.getByRole('button', { name: 'Save', exact: true }).click();
+    await shortName.locator('.mantine-InputWrapper-error').first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await shortName.getByRole('button', { name: 'Cancel' }).click();
+    await shortName.waitFor({ state: 'detached' });
+    await expect.poll(() => active.isChecked()).toBe(true);
+
+    // The overviews: the organization's while it loads and loaded, the building's loaded.
+    await page.evaluate(async () => Promise.all((await navigator.serviceWorker.getRegistrations()).map((r) => r.unregister())));
+    const held = await holdGraphql(page);
+    await page.goto(`/overview/organization?organizationId=${building.organization.id}`, { waitUntil: 'commit' });
+    await page.getByRole('status').filter({ hasText: 'Loading data, please wait...' }).first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await held.release();
+    await page.getByRole('table').first().waitFor();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Loading data, please wait...' }).count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
+    await page.goto(`/overview/building/${walkabout.buildingId}`);
+    await page.getByRole('navigation', { name: 'Buildings' }).waitFor();
+    await page.getByRole('table').first().waitFor();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Loading data, please wait...' }).count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
+
+    await page.goto(`${organization}/usage`);
+    await page.getByRole('table', { name: 'Usage per building' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    // Import: the caution of a buildings import and a file that is not a CSV; export with its choices made.
+    await page.goto('/settings/import');
+    const form = page.getByRole('form', { name: 'Import a CSV file' });
+    await choose(page, form.getByRole('combobox', { name: 'Organization' }), 'Northwind Property Management');
+    await choose(page, form.getByRole('combobox', { name: 'Type' }), 'Buildings');
+    await form.getByRole('alert').filter({ hasText: 'Caution' }).waitFor();
+    await form.locator('input[type="file"]').setInputFiles({ name: 'buildings.txt', mimeType: 'text/plain', buffer: Buffer.from('not a csv') });
+    await form.getByText('Choose a CSV file (.csv).').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto('/settings/export');
+    await choose(page, page.getByRole('combobox', { name: 'Organization' }), 'Northwind Property Management');
+    await choose(page, page.getByRole('combobox', { name: 'Type' }), 'Equipment types');
+    await page.getByRole('button', { name: 'Download CSV' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  }, 180_000);
 
   it('Manage Floors with its add modal refusing an empty name and a floor picked up by the keyboard, and the building walkabout conditions', async () => {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);

@@ -115,3 +115,6 @@ export function DragHandle({ ref, attributes, listeners, name, disabled, size = 
     </ActionIcon>
   );
 }
+
+/** What a row of a sortable manage list takes besides its record: its place, whether it may move, and its actions. */
+export type SortableRowProps = { first: boolean; last: boolean; canManage: boolean; busy: boolean; onUp(): void; onDown(): void; onEdit(): void };

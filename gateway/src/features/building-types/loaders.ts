@@ -32,15 +32,14 @@ const idOrNull = (value: number | null | undefined) => (value === null || value 
 const FIELD_NAMES: Record<string, string> = { short_name: 'shortName', equipment_id: 'equipmentTypeId', equipment_condition_id: 'taskId', building_id: 'buildingId' };
 const renamed = (errors: FieldErrorRecord[]) => errors.map((e) => ({ ...e, field: e.field ? (FIELD_NAMES[e.field] ?? e.field) : e.field }));
 
-export function toBuildingType(buildingId: string, item: EquipmentItem): BuildingTypeModel {
+type SuspensionAttributes = { status: string; building_level_status?: string; suspension_id?: number | null; suspension_short_name?: string | null; suspension_description?: string | null };
+
+/** What a type and a task have of their building: an id of the building's, the organization's status and the building's suspension. */
+function atBuilding(buildingId: string, item: { id: string; attributes: SuspensionAttributes }) {
   const a = item.attributes;
   return {
     id: `${buildingId}:${item.id}`,
-    equipmentTypeId: item.id,
     buildingId,
-    name: a.name,
-    aliasName: a.aliasName,
-    order: a.order,
     status: status(a.status),
     buildingLevelStatus: buildingStatus(a.building_level_status),
     suspensionId: idOrNull(a.suspension_id),
@@ -49,12 +48,16 @@ export function toBuildingType(buildingId: string, item: EquipmentItem): Buildin
   };
 }
 
+export function toBuildingType(buildingId: string, item: EquipmentItem): BuildingTypeModel {
+  const a = item.attributes;
+  return { ...atBuilding(buildingId, item), equipmentTypeId: item.id, name: a.name, aliasName: a.aliasName, order: a.order };
+}
+
 export function toBuildingTask(buildingId: string, item: TaskItem): BuildingTask {
   const a = item.attributes;
   return {
-    id: `${buildingId}:${item.id}`,
+    ...atBuilding(buildingId, item),
     taskId: item.id,
-    buildingId,
     equipmentTypeId: String(a.equipmentTypeId),
     label: a.label,
     description: a.description ?? null,
@@ -65,11 +68,6 @@ export function toBuildingTask(buildingId: string, item: TaskItem): BuildingTask
     componentName: a.componentName,
     groupName: a.groupName ?? null,
     order: a.order,
-    status: status(a.status),
-    buildingLevelStatus: buildingStatus(a.building_level_status),
-    suspensionId: idOrNull(a.suspension_id),
-    suspensionShortName: a.suspension_short_name ?? null,
-    suspensionDescription: a.suspension_description ?? null,
   };
 }
 
@@ -139,6 +137,20 @@ export function createBuildingTypeLoaders(rest: RestClient) {
     return ofBuilding.load(buildingId);
   }
 
+  /** Creates a suspension (a pause) with its short name and reason; the building's list is read anew next time. */
+  async function suspend<T>(buildingId: string, post: (attributes: { short_name: string | null; description: string | null }) => Promise<T>, shortName: string | null | undefined, description: string | null | undefined): Promise<T> {
+    const created = await post({ short_name: shortName ?? null, description: description ?? null });
+    ofBuilding.clear(buildingId);
+    return created;
+  }
+
+  /** Deletes a suspension (REST `path`); the type or task it held, as the building's list reads after. */
+  async function resume<T extends { id: string; suspensionId?: string | null }>(buildingId: string, path: string, suspensionId: string, items: (list: BuildingTypes) => T[]): Promise<T | null> {
+    const before = items(await ofBuilding.load(buildingId)).find((item) => item.suspensionId === suspensionId);
+    await rest.delete(`${path}/${suspensionId}`);
+    return items(await reread(buildingId)).find((item) => item.id === before?.id) ?? null;
+  }
+
   const typeFailed = (errors: FieldErrorRecord[]): TypeResult => ({ equipmentType: null, errors });
   const taskFailed = (errors: FieldErrorRecord[]): TaskResult => ({ task: null, errors });
 
@@ -148,12 +160,10 @@ export function createBuildingTypeLoaders(rest: RestClient) {
     /** POST /building_equipment_suspensions. */
     pauseType(buildingId: string, equipmentTypeId: string, shortName: string | null | undefined, description: string | null | undefined): Promise<TypeResult> {
       return onRecord('building or equipment type', 'equipmentTypeId', [buildingId, equipmentTypeId], async () => {
-        const document = await rest.post<RestRoute<'/building_equipment_suspensions', 'post'>>('/building_equipment_suspensions', {
-          building_id: Number(buildingId),
-          equipment_id: Number(equipmentTypeId),
-          attributes: { short_name: shortName ?? null, description: description ?? null },
-        });
-        ofBuilding.clear(buildingId);
+        const document = await suspend(buildingId, (attributes) =>
+          rest.post<RestRoute<'/building_equipment_suspensions', 'post'>>('/building_equipment_suspensions', { building_id: Number(buildingId), equipment_id: Number(equipmentTypeId), attributes }),
+          shortName, description,
+        );
         return { equipmentType: toBuildingType(buildingId, document.data), errors: [] };
       }, typeFailed);
     },
@@ -161,22 +171,18 @@ export function createBuildingTypeLoaders(rest: RestClient) {
     /** DELETE /building_equipment_suspensions/{id}; the type as the building's list now shows it. */
     resumeType(buildingId: string, suspensionId: string): Promise<TypeResult> {
       return onRecord('suspension', 'suspensionId', [buildingId, suspensionId], async () => {
-        const before = (await ofBuilding.load(buildingId)).types.find((t) => t.suspensionId === suspensionId);
-        await rest.delete(`/building_equipment_suspensions/${suspensionId}`);
-        const after = await reread(buildingId);
-        return { equipmentType: after.types.find((t) => t.id === before?.id) ?? null, errors: [] };
+        const equipmentType = await resume(buildingId, '/building_equipment_suspensions', suspensionId, (list) => list.types);
+        return { equipmentType, errors: [] };
       }, typeFailed);
     },
 
     /** POST /building_condition_suspensions. */
     pauseTask(buildingId: string, taskId: string, shortName: string | null | undefined, description: string | null | undefined): Promise<TaskResult> {
       return onRecord('building or task', 'taskId', [buildingId, taskId], async () => {
-        const document = await rest.post<RestRoute<'/building_condition_suspensions', 'post'>>('/building_condition_suspensions', {
-          building_id: Number(buildingId),
-          equipment_condition_id: Number(taskId),
-          attributes: { short_name: shortName ?? null, description: description ?? null },
-        });
-        ofBuilding.clear(buildingId);
+        const document = await suspend(buildingId, (attributes) =>
+          rest.post<RestRoute<'/building_condition_suspensions', 'post'>>('/building_condition_suspensions', { building_id: Number(buildingId), equipment_condition_id: Number(taskId), attributes }),
+          shortName, description,
+        );
         return { task: toBuildingTask(buildingId, document.data), errors: [] };
       }, taskFailed);
     },
@@ -184,10 +190,8 @@ export function createBuildingTypeLoaders(rest: RestClient) {
     /** DELETE /building_condition_suspensions/{id}; the task as the building's list now shows it. */
     resumeTask(buildingId: string, suspensionId: string): Promise<TaskResult> {
       return onRecord('suspension', 'suspensionId', [buildingId, suspensionId], async () => {
-        const before = (await ofBuilding.load(buildingId)).tasks.find((t) => t.suspensionId === suspensionId);
-        await rest.delete(`/building_condition_suspensions/${suspensionId}`);
-        const after = await reread(buildingId);
-        return { task: after.tasks.find((t) => t.id === before?.id) ?? null, errors: [] };
+        const task = await resume(buildingId, '/building_condition_suspensions', suspensionId, (list) => list.tasks);
+        return { task, errors: [] };
       }, taskFailed);
     },
 

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Anchor, Badge, Card, Center, Container, EmptyState, Group, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Center, Container, EmptyState, Group, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { canChangeBuildingStatuses, canViewBuildingTypes } from '@fsi/shared/suspensions';
 import { useBuildingTypesViewerQuery } from './BuildingTypesPage.generated';
 import { useBuildingTasksPageQuery, type BuildingTasks_TaskFragment } from './BuildingTasksPage.generated';
 import { TopBar } from '../../ui/TopBar';
-import { IconSearch, IconSettings } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
+import { IconSearch } from '../../ui/icons';
+import { ScreenNotice, ScreenStates, type Notice } from '../../ui/ScreenStates';
 import { ShortNameModal } from './ShortNameModal';
 import { useBuildingStatus, type StatusResult } from './useSuspensionMutations';
 
@@ -54,7 +54,7 @@ export function BuildingTasksPage() {
   const [cycleId, setCycleId] = useState<string | null>(null);
   const [pausing, setPausing] = useState<Task | null>(null);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const status = useBuildingStatus(buildingId);
 
   const cycles = useMemo(() => {
@@ -69,8 +69,8 @@ export function BuildingTasksPage() {
   const paused = types.flatMap((t) => t.tasks).filter((task) => task.buildingLevelStatus === 'PAUSED' && task.suspensionId);
 
   const said = (result: StatusResult) => {
-    if (result.status === 'refused') setNotice(result.errors.map((e) => e.message).join(' '));
-    if (result.status === 'failed') setNotice(result.message);
+    if (result.status === 'refused') setNotice({ color: 'red', text: result.errors.map((e) => e.message).join(' ') });
+    if (result.status === 'failed') setNotice({ color: 'red', text: result.message });
     return result.status === 'saved';
   };
 
@@ -102,19 +102,11 @@ export function BuildingTasksPage() {
       <TopBar title="Manage Tasks" back={{ label: 'Building Settings', to: `/manage/building/${buildingId}` }} />
       <Container size={960} w="100%" p="md">
         <Stack gap="md">
-          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading tasks" />}
-          {viewer && !allowed && (
-            <Center py="xl">
-              <EmptyState icon={<IconSettings size={28} />} withIndicatorBackground title="Not available" description="Tasks are managed by administrators and by the users of the building's organization." />
-            </Center>
-          )}
-          {allowed && error && !building && <ReportsLoadError title="The tasks could not be loaded" onRetry={reload} />}
-          {allowed && loading && !data && <ReportsLoading label="Loading tasks" />}
-          {data && !building && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="There is no such building, or it is not one of yours." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="tasks" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={allowed} data={data} loading={loading} error={error} found={building} onRetry={reload}
+            notAvailable="Tasks are managed by administrators and by the users of the building's organization."
+            notFound="There is no such building, or it is not one of yours."
+          />
           {building && (
             <>
               <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
@@ -138,11 +130,7 @@ export function BuildingTasksPage() {
                   Select All
                 </Anchor>
               )}
-              {notice && (
-                <Alert role="alert" color="red" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
-                  {notice}
-                </Alert>
-              )}
+              <ScreenNotice notice={notice} onClose={() => setNotice(null)} />
               {types.length === 0 ? (
                 <Center py="xl">
                   <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" />

@@ -13,8 +13,8 @@ import {
 } from './BuildingTypesPage.generated';
 import { TopBar } from '../../ui/TopBar';
 import { DragHandle, dragInstructions, SortableList, useSortableRow } from '../../ui/Sortable';
-import { IconArrowDown, IconArrowUp, IconReport, IconSearch, IconSettings } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
+import { IconArrowDown, IconArrowUp, IconReport, IconSearch } from '../../ui/icons';
+import { ScreenNotice, ScreenStates, type Notice } from '../../ui/ScreenStates';
 import { ShortNameModal } from './ShortNameModal';
 import { useBuildingStatus, useReorderBuildingTypes, type StatusResult } from './useSuspensionMutations';
 import { usePrintTypes } from './usePrintTypes';
@@ -81,7 +81,7 @@ export function BuildingTypesPage() {
   const statesOf = (location: string, equipment: string) => (building?.equipmentStates ?? []).filter((s) => s.locationId === location && s.equipmentId === equipment);
   const narrowed = Boolean(typeId || state);
 
-  const [notice, setNotice] = useState<{ color: 'red' | 'orange'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [pausing, setPausing] = useState<EquipmentType | null>(null);
   const [busy, setBusy] = useState(false);
   const status = useBuildingStatus(buildingId);
@@ -162,19 +162,11 @@ export function BuildingTypesPage() {
       />
       <Container size={960} w="100%" p="md">
         <Stack gap="md">
-          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading types" />}
-          {viewer && !allowed && (
-            <Center py="xl">
-              <EmptyState icon={<IconSettings size={28} />} withIndicatorBackground title="Not available" description="Types are managed by administrators and by the users of the building's organization." />
-            </Center>
-          )}
-          {allowed && error && !building && <ReportsLoadError title="The types could not be loaded" onRetry={reload} />}
-          {allowed && loading && !data && <ReportsLoading label="Loading types" />}
-          {data && !building && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="There is no such building, or it is not one of yours." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="types" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={allowed} data={data} loading={loading} error={error} found={building} onRetry={reload}
+            notAvailable="Types are managed by administrators and by the users of the building's organization."
+            notFound="There is no such building, or it is not one of yours."
+          />
           {building && (
             <>
               <div>
@@ -217,11 +209,7 @@ export function BuildingTypesPage() {
                 />
               </Group>
               <PrintStatus printing={printing} />
-              {notice && (
-                <Alert role="alert" color={notice.color} variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
-                  {notice.text}
-                </Alert>
-              )}
+              <ScreenNotice notice={notice} onClose={() => setNotice(null)} />
               {canReorder && narrowed && (
                 <Text size="sm" c="dimmed">
                   Clear the Type and State filters to rearrange the types of a location.

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Button, Center, Container, EmptyState, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Center, Container, EmptyState, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { canManageOrganizationTypes, canViewOrganizationTypes } from '@fsi/shared/equipment-types';
 import { useManageTaskGroupsPageQuery, useManageTaskGroupsViewerQuery } from './ManageTaskGroupsPage.generated';
 import { TopBar } from '../../ui/TopBar';
-import { IconCircleCheck, IconPlus, IconSearch } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
-import { NotAvailable } from '../organization-settings/NotAvailable';
+import { IconSearch } from '../../ui/icons';
+import { AddButton, ScreenNotice, ScreenStates, type Notice } from '../../ui/ScreenStates';
 import { TaskGroupModal } from './TaskGroupModal';
 
 type Open = { kind: 'add' } | { kind: 'edit'; id: string } | null;
@@ -27,7 +26,7 @@ export function ManageTaskGroupsPage() {
   const { data, loading, error, refetch } = useManageTaskGroupsPageQuery({ variables: { organizationId }, skip: !allowed, fetchPolicy: 'cache-and-network' });
   const organization = data?.organization;
   const [open, setOpen] = useState<Open>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const reload = () => void refetch().catch(() => undefined);
   const groups = organization?.taskGroups ?? [];
   const editing = open?.kind === 'edit' ? groups.find((group) => group.id === open.id) : undefined;
@@ -38,34 +37,22 @@ export function ManageTaskGroupsPage() {
         title="Tasks Groups"
         back={{ label: 'Organization Settings', to: `/manage/organization/${organizationId}` }}
         actions={
-          canManage && organization ? (
-            <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => setOpen({ kind: 'add' })} aria-haspopup="dialog">
-              Add Tasks Group
-            </Button>
-          ) : null
+          canManage && organization ? <AddButton label="Add Tasks Group" onClick={() => setOpen({ kind: 'add' })} /> : null
         }
       />
       <Container size={960} w="100%" p="md">
         <Stack gap="md">
-          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading tasks groups" />}
-          {viewer && !allowed && <NotAvailable description="Tasks groups are managed by administrators and by the users of the organization." />}
-          {allowed && error && !organization && <ReportsLoadError title="The tasks groups could not be loaded" onRetry={reload} />}
-          {allowed && loading && !data && <ReportsLoading label="Loading tasks groups" />}
-          {data && !organization && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="This organization does not exist or is not yours to see." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="tasks groups" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={allowed} data={data} loading={loading} error={error} found={organization} onRetry={reload}
+            notAvailable="Tasks groups are managed by administrators and by the users of the organization."
+            notFound="This organization does not exist or is not yours to see."
+          />
           {organization && (
             <>
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {organization.name}
               </Text>
-              {notice && (
-                <Alert role="alert" color="green" variant="light" icon={<IconCircleCheck />} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
-                  {notice}
-                </Alert>
-              )}
+              <ScreenNotice notice={notice} onClose={() => setNotice(null)} />
               {groups.length === 0 ? (
                 <Center py="xl">
                   <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description={canManage ? 'Add a group with the Add Tasks Group button.' : undefined} />
@@ -113,7 +100,7 @@ export function ManageTaskGroupsPage() {
           choices={organization.taskGroupChoices}
           onSaved={(name) => {
             setOpen(null);
-            setNotice(`${name} saved.`);
+            setNotice({ color: 'green', text: `${name} saved.` });
           }}
           onStale={reload}
           onClose={() => setOpen(null)}

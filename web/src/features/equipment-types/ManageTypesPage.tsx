@@ -1,22 +1,20 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ActionIcon, Alert, Button, Card, Center, Container, EmptyState, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Card, Center, Container, EmptyState, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { moveItem } from '@fsi/shared';
 import { canManageOrganizationTypes, canViewOrganizationTypes, EQUIPMENT_TYPE_STATUS_LABELS } from '@fsi/shared/equipment-types';
 import { useManageTypesPageQuery, useManageTypesViewerQuery, type ManageTypes_TypeFragment } from './ManageTypesPage.generated';
 import type { EquipmentStatus } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
-import { DragHandle, dragInstructions, SortableList, useSortableRow } from '../../ui/Sortable';
-import { IconArrowDown, IconArrowUp, IconCircleCheck, IconPencil, IconPlus, IconSearch, IconSettings } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
-import { NotAvailable } from '../organization-settings/NotAvailable';
+import { DragHandle, dragInstructions, SortableList, useSortableRow, type SortableRowProps } from '../../ui/Sortable';
+import { IconArrowDown, IconArrowUp, IconPencil, IconSettings } from '../../ui/icons';
+import { AddButton, ScreenNotice, ScreenStates, type Notice } from '../../ui/ScreenStates';
 import { TypeModal } from './TypeModal';
 import { OverridesModal } from './OverridesModal';
 import { useReorderEquipmentTypes, useSetEquipmentTypeStatus } from './useTypeMutations';
 
 type EquipmentType = ManageTypes_TypeFragment;
 type Open = { kind: 'add' } | { kind: 'edit'; id: string } | { kind: 'overrides'; id: string } | null;
-type Notice = { color: 'green' | 'red' | 'orange'; text: string };
 
 const byOrder = (a: EquipmentType, b: EquipmentType) => a.order - b.order || Number(a.id) - Number(b.id);
 const STATUSES: EquipmentStatus[] = ['ACTIVE', 'PAUSED', 'DISABLED'];
@@ -84,34 +82,22 @@ export function ManageTypesPage() {
         title="Types"
         back={{ label: 'Organization Settings', to: `/manage/organization/${organizationId}` }}
         actions={
-          canManage && organization ? (
-            <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => setOpen({ kind: 'add' })} aria-haspopup="dialog">
-              Add Type
-            </Button>
-          ) : null
+          canManage && organization ? <AddButton label="Add Type" onClick={() => setOpen({ kind: 'add' })} /> : null
         }
       />
       <Container size={960} w="100%" p="md">
         <Stack gap="md">
-          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading types" />}
-          {viewer && !allowed && <NotAvailable description="Types are managed by administrators and by the users of the organization." />}
-          {allowed && error && !organization && <ReportsLoadError title="The types could not be loaded" onRetry={reload} />}
-          {allowed && loading && !data && <ReportsLoading label="Loading types" />}
-          {data && !organization && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="This organization does not exist or is not yours to see." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="types" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={allowed} data={data} loading={loading} error={error} found={organization} onRetry={reload}
+            notAvailable="Types are managed by administrators and by the users of the organization."
+            notFound="This organization does not exist or is not yours to see."
+          />
           {organization && (
             <>
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {organization.name}
               </Text>
-              {notice && (
-                <Alert role="alert" color={notice.color} variant="light" icon={notice.color === 'green' ? <IconCircleCheck /> : undefined} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
-                  {notice.text}
-                </Alert>
-              )}
+              <ScreenNotice notice={notice} onClose={() => setNotice(null)} />
               {types.length === 0 ? (
                 <Center py="xl">
                   <EmptyState icon={<IconSettings size={28} />} withIndicatorBackground title="No results found" description={canManage ? 'Add a type with the Add Type button.' : undefined} />
@@ -170,18 +156,7 @@ export function ManageTypesPage() {
   );
 }
 
-type RowProps = {
-  type: EquipmentType;
-  first: boolean;
-  last: boolean;
-  canManage: boolean;
-  busy: boolean;
-  onUp(): void;
-  onDown(): void;
-  onEdit(): void;
-  onOverrides(): void;
-  onStatus(status: EquipmentStatus): void;
-};
+type RowProps = SortableRowProps & { type: EquipmentType; onOverrides(): void; onStatus(status: EquipmentStatus): void };
 
 function TypeRow({ type, first, last, canManage, busy, onUp, onDown, onEdit, onOverrides, onStatus }: RowProps) {
   const { rowRef, rowStyle, isDragging, handle } = useSortableRow(type, !canManage || busy);
@@ -220,7 +195,7 @@ function TypeRow({ type, first, last, canManage, busy, onUp, onDown, onEdit, onO
               </ActionIcon>
             )}
             <Button variant="subtle" size="xs" aria-haspopup="dialog" aria-label={`Override conditions of ${type.name}`} onClick={onOverrides} disabled={groups === 0}>
-              Overrides
+              Override conditions
             </Button>
             {canManage ? (
               <>

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ActionIcon, Alert, Anchor, Button, Card, Center, Container, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Card, Center, Container, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { canManageFloors, canViewFloors, FLOORS_PAGE_DESCRIPTION, floorDisplayName, moveItem } from '@fsi/shared';
 import { useManageFloorsPageQuery, useManageFloorsViewerQuery, type ManageFloors_FloorFragment } from './ManageFloorsPage.generated';
 import { TopBar } from '../../ui/TopBar';
-import { DragHandle, dragInstructions, SortableList, useSortableRow } from '../../ui/Sortable';
-import { IconArrowDown, IconArrowUp, IconCircleCheck, IconPencil, IconPlus, IconSearch, IconSettings } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
+import { DragHandle, dragInstructions, SortableList, useSortableRow, type SortableRowProps } from '../../ui/Sortable';
+import { IconArrowDown, IconArrowUp, IconPencil, IconSearch } from '../../ui/icons';
+import { AddButton, ScreenNotice, ScreenStates, type Notice } from '../../ui/ScreenStates';
 import { FloorModal } from './FloorModal';
 import { useReorderFloors } from './useFloorMutations';
 
@@ -36,7 +36,7 @@ export function ManageFloorsPage() {
   const [arranged, setArranged] = useState<Floor[] | null>(null);
   const floors = arranged ?? stored;
   const [open, setOpen] = useState<Open>(null);
-  const [notice, setNotice] = useState<{ color: 'green' | 'red' | 'orange'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [saving, setSaving] = useState(false);
   const reorder = useReorderFloors();
   const reload = () => void refetch().catch(() => undefined);
@@ -70,28 +70,16 @@ export function ManageFloorsPage() {
         title={label}
         back={{ label: 'Building Settings', to: `/manage/building/${buildingId}` }}
         actions={
-          canManage && building ? (
-            <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => setOpen({ kind: 'add' })} aria-haspopup="dialog">
-              Add {label}
-            </Button>
-          ) : null
+          canManage && building ? <AddButton label={`Add ${label}`} onClick={() => setOpen({ kind: 'add' })} /> : null
         }
       />
       <Container size={880} w="100%" p="md">
         <Stack gap="md">
-          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading floors" />}
-          {viewer && !allowed && (
-            <Center py="xl">
-              <EmptyState icon={<IconSettings size={28} />} withIndicatorBackground title="Not available" description="Floors are managed by administrators and by the users of the building's organization." />
-            </Center>
-          )}
-          {allowed && error && !building && <ReportsLoadError title="The floors could not be loaded" onRetry={reload} />}
-          {allowed && loading && !data && <ReportsLoading label="Loading floors" />}
-          {data && !building && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="There is no such building, or it is not one of yours." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="floors" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={allowed} data={data} loading={loading} error={error} found={building} onRetry={reload}
+            notAvailable="Floors are managed by administrators and by the users of the building's organization."
+            notFound="There is no such building, or it is not one of yours."
+          />
           {building && (
             <>
               <div>
@@ -102,11 +90,7 @@ export function ManageFloorsPage() {
                   {FLOORS_PAGE_DESCRIPTION}
                 </Text>
               </div>
-              {notice && (
-                <Alert role="alert" color={notice.color} variant="light" icon={notice.color === 'green' ? <IconCircleCheck /> : undefined} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
-                  {notice.text}
-                </Alert>
-              )}
+              <ScreenNotice notice={notice} onClose={() => setNotice(null)} />
               {floors.length === 0 ? (
                 <Center py="xl">
                   <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description={canManage ? `Add a ${label.toLowerCase()} with the Add ${label} button.` : undefined} />
@@ -153,17 +137,7 @@ export function ManageFloorsPage() {
   );
 }
 
-type RowProps = {
-  floor: Floor;
-  buildingId: string;
-  first: boolean;
-  last: boolean;
-  canManage: boolean;
-  busy: boolean;
-  onUp(): void;
-  onDown(): void;
-  onEdit(): void;
-};
+type RowProps = SortableRowProps & { floor: Floor; buildingId: string };
 
 function FloorRow({ floor, buildingId, first, last, canManage, busy, onUp, onDown, onEdit }: RowProps) {
   const { rowRef, rowStyle, isDragging, handle } = useSortableRow(floor, !canManage || busy);

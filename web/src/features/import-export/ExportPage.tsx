@@ -96,7 +96,7 @@ function Export({ buildingsOnly }: { buildingsOnly: boolean }) {
                   <>
                     {' '}
                     To export one building, use{' '}
-                    <Anchor component={Link} to="/settings/export/buildings">
+                    <Anchor component={Link} to="/settings/export/buildings" underline="always">
                       Export Buildings
                     </Anchor>
                     .

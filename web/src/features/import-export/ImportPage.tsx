@@ -91,11 +91,11 @@ export function ImportPage() {
                 />
                 <Select label="Type" placeholder="Select Type" data={DATA_SET_OPTIONS} value={type} onChange={(value) => setType(value as DataSetType | null)} required />
                 {type === 'BUILDINGS' && (
-                  <Alert color="yellow" variant="light" icon={<IconAlertTriangle />} title="Caution" role="alert">
+                  <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title="Caution" role="alert">
                     {BUILDINGS_IMPORT_CAUTION}
                   </Alert>
                 )}
-                <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={chooseFile} error={fileError} required clearable />
+                <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={chooseFile} error={fileError} required clearable clearButtonProps={{ 'aria-label': 'Clear the CSV file' }} />
                 {failure && (
                   <Alert color="red" variant="light" icon={<IconAlertTriangle />} role="alert">
                     {failure}

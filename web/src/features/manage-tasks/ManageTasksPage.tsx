@@ -16,15 +16,14 @@ import {
 import { useManageTasksPageQuery, useManageTasksViewerQuery, type ManageTasks_TaskFragment } from './ManageTasksPage.generated';
 import type { TaskStatus } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
-import { DragHandle, dragInstructions, SortableList, useSortableRow } from '../../ui/Sortable';
-import { IconArrowDown, IconArrowUp, IconCircleCheck, IconPencil, IconPlus, IconSearch, IconSettings } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
+import { DragHandle, dragInstructions, SortableList, useSortableRow, type SortableRowProps } from '../../ui/Sortable';
+import { IconArrowDown, IconArrowUp, IconPencil, IconSearch } from '../../ui/icons';
+import { AddButton, ScreenNotice, ScreenStates, type Notice } from '../../ui/ScreenStates';
 import { TaskModal } from './TaskModal';
 import { useReorderTasks, useSetTaskStatus, type TaskChangeResult } from './useTaskMutations';
 
 type Task = ManageTasks_TaskFragment;
 type Open = { kind: 'add' } | { kind: 'edit'; task: Task } | null;
-type Notice = { color: 'green' | 'red' | 'orange'; text: string } | null;
 
 const STATUS_OPTIONS: Array<{ value: TaskStatus; label: string }> = [
   { value: 'ACTIVE', label: 'Active' },
@@ -80,7 +79,7 @@ export function ManageTasksPage() {
   /** The arrangement of one group being saved, shown until the saved order comes back. */
   const [arranged, setArranged] = useState<{ key: string; tasks: Task[] } | null>(null);
   const [open, setOpen] = useState<Open>(null);
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const reorder = useReorderTasks();
   const setStatus = useSetTaskStatus();
@@ -126,28 +125,16 @@ export function ManageTasksPage() {
         title="Tasks"
         back={{ label: 'Organization Settings', to: `/manage/organization/${organizationId}` }}
         actions={
-          canManage && organization ? (
-            <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => setOpen({ kind: 'add' })} aria-haspopup="dialog">
-              Add Task
-            </Button>
-          ) : null
+          canManage && organization ? <AddButton label="Add Task" onClick={() => setOpen({ kind: 'add' })} /> : null
         }
       />
       <Container size={960} w="100%" p="md">
         <Stack gap="md">
-          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading tasks" />}
-          {viewer && !allowed && (
-            <Center py="xl">
-              <EmptyState icon={<IconSettings size={28} />} withIndicatorBackground title="Not available" description="An organization's tasks are managed by administrators and by the users of the organization." />
-            </Center>
-          )}
-          {allowed && error && !shown && <ReportsLoadError title="The tasks could not be loaded" onRetry={reload} />}
-          {allowed && loading && !shown && <ReportsLoading label="Loading tasks" />}
-          {shown && !organization && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="There is no such organization, or it is not one of yours." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="tasks" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={allowed} data={shown} loading={loading} error={error} found={organization} onRetry={reload}
+            notAvailable="An organization's tasks are managed by administrators and by the users of the organization."
+            notFound="There is no such organization, or it is not one of yours."
+          />
           {organization && (
             <>
               <div>
@@ -187,11 +174,7 @@ export function ManageTasksPage() {
                   </Button>
                 </Alert>
               )}
-              {notice && (
-                <Alert role="alert" color={notice.color} variant="light" icon={notice.color === 'green' ? <IconCircleCheck /> : undefined} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
-                  {notice.text}
-                </Alert>
-              )}
+              <ScreenNotice notice={notice} onClose={() => setNotice(null)} />
               {organization.tasks.pageInfo.hasNextPage && (
                 <Alert color="blue" variant="light">
                   Showing {tasks.length} of {organization.tasks.pageInfo.totalCount} tasks: choose a cycle or an equipment type to see the others.
@@ -258,17 +241,7 @@ export function ManageTasksPage() {
   );
 }
 
-type RowProps = {
-  task: Task;
-  first: boolean;
-  last: boolean;
-  canManage: boolean;
-  busy: boolean;
-  onUp(): void;
-  onDown(): void;
-  onEdit(): void;
-  onStatus(status: TaskStatus): void;
-};
+type RowProps = SortableRowProps & { task: Task; onStatus(status: TaskStatus): void };
 
 function TaskRow({ task, first, last, canManage, busy, onUp, onDown, onEdit, onStatus }: RowProps) {
   const { rowRef, rowStyle, isDragging, handle } = useSortableRow({ id: task.id, name: task.label }, !canManage || busy);
