@@ -61,7 +61,7 @@ describe('Building Settings', () => {
     const { user, currentPath } = renderBuildingSettings();
     await user.click(await screen.findByRole('link', { name: 'Types 9' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage Types' })).toBeInTheDocument();
-    expect(screen.queryByText('This page is not available yet')).not.toBeInTheDocument();
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
     expect(currentPath()).toBe('/manage/building/11/equipments');
   });
 

@@ -65,10 +65,11 @@ describe('Organization Settings', () => {
     expect(screen.getByRole('link', { name: 'Organizations' })).toHaveAttribute('href', '/manage/organizations');
   });
 
-  it('leads a row to a screen still to come to the not-available page', async () => {
+  it('leads the Users row to the users screen (issue 14)', async () => {
     const { user, currentPath } = renderSettings();
     await user.click(await screen.findByRole('link', { name: 'Users 17' }));
-    expect(await screen.findByText('This page is not available yet')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
     expect(currentPath()).toBe('/manage/organization/1/users');
   });
 

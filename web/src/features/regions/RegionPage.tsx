@@ -12,14 +12,15 @@ import { RegionNameModal } from './RegionNameModal';
 import { CycleOverrideForm } from './CycleOverrideForm';
 import { regionAccess } from './regionAccess';
 import { useDeleteRegion, useRenameRegion } from './useRegionMutations';
+import { RegionReportSections } from '../report-administration/RegionReportSections';
 
 /**
  * /manage/organization/{organizationId}/region/{regionId} (admin-people-schedules.md sections 2, 4-6): the region's
  * name, its sub-regions (Add New Sub-Region… for organization users), its cycle overrides (administrators and users who
  * view the organization; Add New Cycle Override…), and Delete Region (administrators and organization users). It is
  * read-only unless the viewer is an administrator or can manage the organization. A refusal is said on the page,
- * never a sign-out; after a delete the app goes to the regions list. (The Reports and Report Booklets sections are
- * another screen's component.)
+ * never a sign-out; after a delete the app goes to the regions list. Its Reports and Report Booklets sections are
+ * report-administration's RegionReportSections, between the sub-regions and the cycle overrides (spec section 2).
  */
 export function RegionPage() {
   const { organizationId = '', regionId = '' } = useParams();
@@ -88,6 +89,7 @@ export function RegionPage() {
                   </Button>
                 )}
               </Stack>
+              <RegionReportSections organizationId={organizationId} regionId={region.id} />
               {access.overrides && (
                 <Stack gap="xs" component="section" aria-labelledby="cycle-overrides">
                   <Title order={2} size="h4" id="cycle-overrides">

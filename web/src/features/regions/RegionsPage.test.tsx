@@ -4,6 +4,7 @@ import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { DELETE_CYCLE_OVERRIDE_CONFIRMATION, DELETE_REGION_CONFIRMATION, REGION_NAME_REQUIRED_MESSAGE, type PermissionFlag } from '@fsi/shared';
 import { renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
+import { aBooklet, aDefinition } from '../report-administration/fixtures';
 
 const cycle = (id: string, name: string) => ({ __typename: 'Cycle' as const, id, name, frequency: 'WEEKLY' });
 const cycles = [cycle('1', 'Daily'), cycle('2', 'Weekly'), cycle('3', 'Monthly')];
@@ -65,6 +66,20 @@ function renderRegions({
         return HttpResponse.json({ data: { organization: { __typename: 'Organization', id: '1', regions } } });
       }),
       graphql.query('RegionPage', () => HttpResponse.json({ data: { region: aRegion(), organization: { __typename: 'Organization', id: '1', cycles } } })),
+      // The region page's Reports and Report Booklets sections (report-administration/RegionReportSections.tsx).
+      graphql.query('ReportAdministrationViewer', () => HttpResponse.json({ data: { viewer } })),
+      graphql.query('RegionReportSections', ({ variables }) =>
+        HttpResponse.json({
+          data: {
+            organization: {
+              __typename: 'Organization',
+              id: '1',
+              reportDefinitions: [aDefinition({ id: '31', name: `${String(variables.regionId)} Log`, regionId: String(variables.regionId) })],
+              reportBookletTemplates: [aBooklet({ id: '41', name: 'Region Booklet', regionId: String(variables.regionId) })],
+            },
+          },
+        }),
+      ),
       graphql.query('CycleOverridePage', () =>
         HttpResponse.json({ data: { cycleOverride: own, region: aRegion(), organization: { __typename: 'Organization', id: '1', cycles } } }),
       ),
@@ -128,6 +143,9 @@ describe('Region page', () => {
     expect(within(screen.getByRole('list', { name: 'Sub-Regions' })).getByRole('link', { name: 'Pier 4' })).toHaveAttribute('href', '/manage/organization/1/region/12');
     expect(within(screen.getByRole('list', { name: 'Cycle Overrides' })).getByRole('link')).toHaveAttribute('href', '/manage/organization/1/region/11/cycle-override/40');
     expect(screen.getByText('Skipped: sunday')).toBeInTheDocument();
+    // The region's own reports and booklets, between the sub-regions and the cycle overrides.
+    expect(within(await screen.findByRole('region', { name: 'Reports' })).getByRole('link', { name: /^11 Log/ })).toHaveAttribute('href', '/manage/organization/1/report/31');
+    expect(within(screen.getByRole('region', { name: 'Report Booklets' })).getByRole('link', { name: 'Region Booklet (41)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add New Sub-Region…' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add New Cycle Override…' })).toBeInTheDocument();
     await user.clear(name);
