@@ -409,6 +409,67 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     }
     return entries;
   }
+  /**
+   * Issue 14, report definitions and booklet templates: names and section titles are read back from the record answered
+   * (kept trimmed, so the sent text is trimmed too; a new one's and an edit's prefixed so that they never meet each other's,
+   * names being unique in the organization); the template name is the administrators' (the sweep's manager is refused at
+   * that field); a detail and a display type are one of their lists.
+   */
+  function reportAdminInputs(): Record<string, ReadBack | NotStored | Refused> {
+    const attribute = (name: string) => async (answer: Injected) => (answer.body.data as JsonApiResource).attributes[name];
+    const section = (name: string) => async (answer: Injected) => ((answer.body.data as JsonApiResource).attributes.sections as Array<Record<string, unknown>>)[0]?.[name];
+    const administrators = "administrators only: another template name than the record's is refused at that field for the sweep's manager, nothing is stored";
+    // A section's inputs are sent in a new definition of a name of its own, or in an edit that sends the sections.
+    let made = 0;
+    const newDefinition = (): Sample => {
+      const sample = table['POST /report-definitions']!;
+      return { ...sample, body: withValueAt(sample.body, '/data/attributes/name', `sweep report ${(made += 1)}`) };
+    };
+    const editedSections = (): Sample => {
+      const sample = table['PATCH /report-definitions/:id']!;
+      const sections = (table['POST /report-definitions']!.body as { data: { attributes: { sections: unknown } } }).data.attributes.sections;
+      return { ...sample, body: withValueAt(sample.body, '/data/attributes/sections', structuredClone(sections)) };
+    };
+    const sampleFor = (route: string) => (route.startsWith('POST') ? newDefinition : editedSections);
+    const entries: Record<string, ReadBack | NotStored | Refused> = {};
+    for (const [route, prefix] of [['POST /report-definitions', 'new'], ['PATCH /report-definitions/:id', 'edited'], ['POST /report-booklet-templates', 'new'], ['PATCH /report-booklet-templates/:id', 'edited']] as const) {
+      const created = route.startsWith('POST');
+      entries[`${route} body:/data/type`] = { notStored: typeMember };
+      entries[`${route} body:/data/attributes/name`] = { attribute: `${route.split(' ')[1]}.name${created ? ' (the 201)' : ''}`, freeText: true, form: (text) => `${prefix} ${text}`.trim(), read: attribute('name') };
+      entries[`${route} body:/data/attributes/templateName`] = { notStored: administrators };
+      if (!created) {
+        entries[`${route} path:id`] = { notStored: identifier };
+        entries[`${route} body:/data/id`] = { notStored: identifier };
+      }
+    }
+    for (const route of ['POST /report-definitions', 'PATCH /report-definitions/:id']) {
+      const sample = sampleFor(route);
+      entries[`${route} body:/data/attributes/sections/0/detail`] = { refusedAll: 'one of condition, location, group, location_x_types, types_by_location', sample };
+      entries[`${route} body:/data/attributes/sections/0/title`] = { attribute: 'report-definitions.sections[0].title', freeText: true, sample, read: section('title') };
+      entries[`${route} body:/data/attributes/sections/0/applicableGroupNames/0`] = {
+        attribute: 'report-definitions.sections[0].applicableGroupNames[0]',
+        freeText: true,
+        sample,
+        read: async (answer) => ((await section('applicableGroupNames')(answer)) as string[] | undefined)?.[0],
+      };
+    }
+    for (const route of ['POST /report-booklet-templates', 'PATCH /report-booklet-templates/:id']) {
+      entries[`${route} body:/data/attributes/displayType`] = { refusedAll: 'default or consolidated' };
+    }
+    const relations: Record<string, string[]> = {
+      'POST /report-definitions': ['organization/data', 'cycle/data', 'region/data'],
+      'PATCH /report-definitions/:id': ['building/data', 'cycle/data', 'region/data'],
+      'POST /report-booklet-templates': ['organization/data', 'reportDefinitions/data/0', 'primaryReportDefinition/data', 'region/data'],
+      'PATCH /report-booklet-templates/:id': ['reportDefinitions/data/0', 'primaryReportDefinition/data', 'region/data'],
+    };
+    for (const [route, ats] of Object.entries(relations)) {
+      for (const at of ats) {
+        entries[`${route} body:/data/relationships/${at}/type`] = { notStored: typeMember };
+        entries[`${route} body:/data/relationships/${at}/id`] = { notStored: identifier };
+      }
+    }
+    return entries;
+  }
   function manageBuildingInputs(): Record<string, ReadBack | NotStored | Refused> {
     const added = () => asAdmin(table['POST /buildings']!);
     const renamed = () => asAdmin(table['PUT /buildings/:id/attributes']!);
@@ -664,6 +725,7 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     ...contractInputs(),
     ...manageBuildingInputs(),
     ...peopleInputs(),
+    ...reportAdminInputs(),
     ...buildingFormInputs(),
     ...taskInputs(),
     ...buildingLevelInputs(),
