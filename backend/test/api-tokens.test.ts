@@ -54,7 +54,7 @@ describe.each(databases)('API tokens on %s', (database) => {
   it('shows the secret once and keeps only its SHA-256 hash; the list never shows it', async () => {
     const created = await integrator.post('/api-tokens', body({ name: 'Once' }));
     const token = String(one(created.body).attributes.token);
-    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(token).toMatch(/^fsi_[A-Za-z0-9_-]{43}$/);
     const [row] = await backend.db.select().from(schema.apiTokens).where(eq(schema.apiTokens.id, Number(one(created.body).id)));
     expect(row!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token);

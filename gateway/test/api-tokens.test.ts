@@ -38,7 +38,7 @@ describe('API tokens', () => {
     expect(before.viewer.apiTokens.grantablePermissions).toContain('buildingPermissions.view');
     const { createApiToken } = await ok<Created>(CREATE, { input: { name: 'Reporting', expiresAt: inDays(90), permissions: ['buildingPermissions.view'] } }, 'manager');
     expect(createApiToken.errors).toEqual([]);
-    expect(createApiToken.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(createApiToken.secret).toMatch(/^fsi_[A-Za-z0-9_-]{43}$/);
     expect(createApiToken.apiToken).toMatchObject({ name: 'Reporting', permissions: ['buildingPermissions.view'], revokedAt: null });
     const after = await ok<Listed>(TOKENS, {}, 'manager');
     expect(after.viewer.apiTokens.nodes[0]).toMatchObject({ id: createApiToken.apiToken!.id, name: 'Reporting', lastUsedAt: null });

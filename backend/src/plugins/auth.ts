@@ -23,7 +23,7 @@
 import { intersectPermissions } from '@fsi/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { hashToken } from '../auth/tokens';
+import { API_TOKEN_PREFIX, hashToken } from '../auth/tokens';
 import { listenForCallerChanges, watchCallerChanges } from '../db/caller-changes';
 import { apiTokens, sessions, users } from '../db/schema';
 import { unauthorized } from '../jsonapi/errors';
@@ -161,19 +161,20 @@ export default fp(
         request.caller = cached.caller;
         return;
       }
-      // One query for the session, its user and what their scope is made of (the authorization
-      // plugin derives the Scope from it).
+      // One query for the session (or the API token: its secret says which), its user and what their scope is made of
+      // (the authorization plugin derives the Scope from it).
       const generation = cache.mark();
+      if (match[1]!.startsWith(API_TOKEN_PREFIX)) {
+        request.caller = await apiTokenCaller(tokenHash, now, generation);
+        return;
+      }
       const [row] = await app.db
         .select({ session: { id: sessions.id, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt }, user: users, grants: scopeGrantsColumn() })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), eq(users.active, true)))
         .limit(1);
-      if (!row) {
-        request.caller = await apiTokenCaller(tokenHash, now, generation);
-        return;
-      }
+      if (!row) throw unauthorized();
       let { lastUsedAt, expiresAt } = row.session;
       if (now.getTime() - lastUsedAt.getTime() > SESSION_TOUCH_MS) {
         lastUsedAt = now;

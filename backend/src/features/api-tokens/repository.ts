@@ -13,7 +13,7 @@ import {
   validateApiToken,
 } from '@fsi/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { hashToken, newToken } from '../../auth/tokens';
+import { API_TOKEN_PREFIX, hashToken, newToken } from '../../auth/tokens';
 import type { Database } from '../../db/client';
 import { apiTokens } from '../../db/schema';
 import { FieldErrors, forbidden, notFound } from '../../jsonapi/errors';
@@ -46,7 +46,7 @@ export async function createApiToken(
       errors.map((e) => ({ pointer: `/data/attributes/${e.field}${e.index === undefined ? '' : `/${e.index}`}`, detail: e.message })),
     );
   }
-  const secret = newToken();
+  const secret = `${API_TOKEN_PREFIX}${newToken()}`;
   const [row] = await db
     .insert(apiTokens)
     .values({
