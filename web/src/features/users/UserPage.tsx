@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Checkbox, Container, Fieldset, Group, MultiSelect, NumberInput, PasswordInput, Select, Stack, Switch, Text, TextInput, Center, EmptyState } from '@mantine/core';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Alert, Anchor, Button, Checkbox, Container, Fieldset, Group, MultiSelect, NumberInput, PasswordInput, Select, Stack, Switch, Text, TextInput, Center, EmptyState } from '@mantine/core';
 import {
   CHANGE_PASSWORD_PROMPT,
   NOT_ALLOWED_TO_UPDATE_USERS_MESSAGE,
@@ -294,6 +294,16 @@ export function UserPage() {
                         Change Password
                       </Button>
                     </Group>
+                  </Section>
+                )}
+                {self && (
+                  <Section legend="API Tokens">
+                    <Text size="sm">
+                      Tokens let scripts and integrations use the API as you, within the permissions you choose.{' '}
+                      <Anchor component={Link} to="/account/api-tokens">
+                        Manage your API tokens
+                      </Anchor>
+                    </Text>
                   </Section>
                 )}
                 {canSetActive(actor, id) && (

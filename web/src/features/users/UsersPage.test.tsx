@@ -154,6 +154,7 @@ describe('User', () => {
       ],
     });
     const first = await screen.findByRole('textbox', { name: 'First Name' });
+    expect(screen.queryByRole('link', { name: 'Manage your API tokens' })).not.toBeInTheDocument();
     expect(first).toHaveValue('Nia');
     await user.clear(first);
     await user.type(first, 'Nina');
@@ -229,5 +230,7 @@ describe('User', () => {
     expect(screen.getByLabelText(CHANGE_PASSWORD_PROMPT)).toBeInTheDocument();
     expect(screen.queryByText(NOT_ALLOWED_TO_UPDATE_USERS_MESSAGE)).not.toBeInTheDocument();
     expect(screen.queryByRole('switch', { name: 'Active' })).not.toBeInTheDocument();
+    // One's own page leads to one's API tokens (issue 14 point 8); another user's does not.
+    expect(screen.getByRole('link', { name: 'Manage your API tokens' })).toHaveAttribute('href', '/account/api-tokens');
   });
 });
