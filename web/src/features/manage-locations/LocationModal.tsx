@@ -87,6 +87,8 @@ export function LocationModal({ buildingId, floors, equipmentChoices, location, 
   const [serverErrors, setServerErrors] = useState<Problem[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'assign' | null>(null);
+  /** The open secondary data sections: a section whose data is refused opens on Save, so that its message is seen. */
+  const [openSections, setOpenSections] = useState<string[]>([]);
 
   const ruleErrors = useMemo(() => {
     const byField: Record<string, string> = {};
@@ -125,7 +127,9 @@ export function LocationModal({ buildingId, floors, equipmentChoices, location, 
   async function submit(assignQrCode: boolean) {
     setSubmitted(true);
     setFailure(null);
-    if (Object.keys(ruleErrors).length > 0 || Object.keys(dataErrors).length > 0) return;
+    const refusedSections = equipmentIds.filter((id) => Object.keys(dataErrors).some((field) => field.startsWith(`${id}.`)));
+    if (refusedSections.length > 0) setOpenSections((open) => [...new Set([...open, ...refusedSections])]);
+    if (Object.keys(ruleErrors).length > 0 || refusedSections.length > 0) return;
     setBusy(assignQrCode ? 'assign' : 'save');
     const equipment = equipmentIds.map((equipmentId) => ({
       equipmentId,
@@ -237,7 +241,14 @@ export function LocationModal({ buildingId, floors, equipmentChoices, location, 
               <Title order={3} size="h5">
                 Secondary data
               </Title>
-              <Accordion variant="contained" multiple>
+              {submitted && Object.keys(dataErrors).length > 0 && (
+                // Said here as well as at each field: a stored value of a field the form does not show (data from before
+                // the field list) has no field of its own to say it at.
+                <Alert role="alert" color="red" variant="light" icon={<IconAlertTriangle />}>
+                  Some secondary data needs correcting before the location can be saved: {[...new Set(Object.values(dataErrors))].join('; ')}.
+                </Alert>
+              )}
+              <Accordion variant="contained" multiple value={openSections} onChange={setOpenSections}>
                 {equipmentIds.map((equipmentId) => (
                   <Accordion.Item key={equipmentId} value={equipmentId}>
                     <Accordion.Control>{nameOf(equipmentId)}</Accordion.Control>

@@ -205,6 +205,30 @@ describe('Manage Locations', () => {
     expect(await dialog.findByRole('textbox', { name: 'Manufacturer' })).toBeEnabled();
   });
 
+  it('says why Save does nothing when stored secondary data is refused, opening its section, and sends nothing', async () => {
+    const value = (key: string, stringValue: string) => ({ __typename: 'SecondaryDataValue', key, stringValue, numberValue: null, booleanValue: null });
+    const boiler = aLocation({ id: '103', name: 'Boiler Room', floorId: '10', floorName: 'Ground', order: 2 });
+    // A date that is not one, and a value of no field of the list (data from before the list): neither has a visible
+    // field to be corrected at unless its section is open, and the second none at all.
+    boiler.equipment[0]!.secondaryData = [value('equipmentInstallDate', 'soon'), value('Make', 'Badger')];
+    let updates = 0;
+    const { user } = renderPage({
+      nodes: () => [lobby, dock, aisle, boiler],
+      handlers: [graphql.mutation('UpdateLocation', () => ((updates += 1), HttpResponse.json({ data: null })))],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Boiler Room' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Location' }));
+    const section = dialog.getByRole('button', { name: 'Portable Fire Extinguisher' });
+    expect(section).toHaveAttribute('aria-expanded', 'false');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('Some secondary data needs correcting before the location can be saved');
+    expect(alert).toHaveTextContent("Unknown secondary data field 'Make'");
+    expect(section).toHaveAttribute('aria-expanded', 'true');
+    expect(dialog.getByLabelText('Install Date')).toHaveAccessibleDescription(/date/i);
+    expect(updates).toBe(0);
+  });
+
   it('moves a location down by keyboard-reachable buttons, sending only the changed ones; a stale order reloads with a message', async () => {
     const moves: unknown[] = [];
     const { user, asked } = renderPage({
