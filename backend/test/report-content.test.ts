@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryMark, markOf, periodText, valueText } from '../src/features/reports/content';
+import { entryMark, markOf, metadataBlock, periodText, valueText } from '../src/features/reports/content';
 
 const result = (value: unknown, satisfaction: 'satisfactory' | 'unsatisfactory' | 'neutral', taskStatus: 'active' | 'paused' | 'disabled' | null = 'active') =>
   ({ value, satisfaction, taskStatus }) as Parameters<typeof markOf>[0];
@@ -28,6 +28,21 @@ describe('report content', () => {
     expect(periodText({ date: '2026-11-01', endDate: '2026-12-01' })).toBe('November 1, 2026 – November 30, 2026');
     expect(periodText({ date: '2026-11-23', endDate: '2026-11-24' })).toBe('November 23, 2026');
     expect(periodText({ date: '2026-11-23', endDate: null })).toBe('November 23, 2026');
+  });
+
+  it("names a location's secondary data by the field's label (Manage Locations keeps keys), older data by its key", () => {
+    const metadata = { equipmentManufacturer: 'Acme', equipmentInstallDate: '2024-03-01', Make: 'Badger', 'Battery Backup': true, equipmentModelNumber: '' };
+    expect(metadataBlock({ metadata })).toEqual([
+      {
+        kind: 'keyValue',
+        items: [
+          { label: 'Manufacturer', value: 'Acme' },
+          { label: 'Install Date', value: '2024-03-01' },
+          { label: 'Make', value: 'Badger' },
+          { label: 'Battery Backup', value: 'Yes' },
+        ],
+      },
+    ]);
   });
 
   it('writes recorded values as a reader says them', () => {

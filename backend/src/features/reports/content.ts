@@ -7,6 +7,7 @@
  * result, P while the task is paused at the building and X while it is inactive; blank when unmarked.
  */
 import { DISPLAY_DATE_FORMAT } from '@fsi/shared';
+import { secondaryDataLabel } from '@fsi/shared/secondary-data';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -142,10 +143,12 @@ const remarksOf = (c: ReportCondition) => c.remarks ?? '';
 const earlierColumns = (earlier: EarlierResults[]) => earlier.map((e) => displayDate(e.date));
 const earlierTaskMarks = (earlier: EarlierResults[], c: ReportCondition) => earlier.map((e) => mark(e.byTask.get(taskKey(c)) ?? null));
 
-function metadataBlock(c: ReportCondition): ReportBlock[] {
+/** The secondary data of a condition's equipment at its location, as label and value pairs (empty values left out). */
+export function metadataBlock(c: Pick<ReportCondition, 'metadata'>): ReportBlock[] {
   const items = Object.entries(c.metadata)
     .filter(([, v]) => v !== null && v !== '')
-    .map(([label, v]) => ({ label, value: typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v) }));
+    // A field of the secondary data list (Manage Locations) by its label; a key of older data as it is.
+    .map(([key, v]) => ({ label: secondaryDataLabel(key), value: typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v) }));
   return items.length ? [{ kind: 'keyValue', items }] : [];
 }
 
@@ -220,7 +223,7 @@ function typesByLocationDetail(section: ReportDefinitionSection, list: ReportCon
       const data = section.includeMetadata
         ? Object.entries(first.metadata)
             .filter(([, v]) => v !== null && v !== '')
-            .map(([k, v]) => `${k}: ${typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v)}`)
+            .map(([k, v]) => `${secondaryDataLabel(k)}: ${typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v)}`)
             .join('; ')
         : null;
       rows.push([
