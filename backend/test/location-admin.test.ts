@@ -164,6 +164,33 @@ describe.each(databases)('managing locations on %s', (database) => {
     expect([row!.name, row!.version]).toEqual(['Meter Room East', 2]);
   });
 
+  it('keeps secondary data stored before the field list as it is on an edit, and judges only what changes', async () => {
+    // The demo's locations carry such data: keys of no field of the list ('Make') and year-month dates.
+    const location = await created('Boiler Room 2');
+    const [link] = await backend.db.select().from(schema.locationEquipment).where(eq(schema.locationEquipment.locationId, Number(location.id))).orderBy(asc(schema.locationEquipment.typeOrder));
+    await backend.db.update(schema.locationEquipment).set({ metadata: { Make: 'Badger', equipmentInstallDate: '2021-05' } }).where(eq(schema.locationEquipment.id, link!.id));
+    const loaded = list((await as.admin!.get(`/locations?filter[building]=${building}&page[size]=500`)).body).find((l) => l.id === location.id)!;
+    // Kept as stored, beside a new value of a field of the list: saved.
+    const kept = await edit(as.admin!, loaded, {
+      location_name: 'Boiler Room 2 East',
+      equipments_on_locations_attributes: [
+        { equipment_id: equipment[0]!.id, metadata: { Make: 'Badger', equipmentInstallDate: '2021-05', equipmentManufacturer: 'Acme' } },
+        { equipment_id: equipment[1]!.id },
+      ],
+    });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect((one(kept.body).attributes.location_equipments as Link[])[0]!.metadata).toEqual({ Make: 'Badger', equipmentInstallDate: '2021-05', equipmentManufacturer: 'Acme' });
+    // Changed, each is judged as any new value.
+    const changed = await edit(as.admin!, one(kept.body), {
+      equipments_on_locations_attributes: [{ equipment_id: equipment[0]!.id, metadata: { Make: 'Amerex', equipmentInstallDate: '2021-06' } }, { equipment_id: equipment[1]!.id }],
+    });
+    expect(changed.status).toBe(422);
+    expect((changed.body.errors ?? []).map((e) => e.source?.pointer)).toEqual([
+      '/equipments_on_locations_attributes/0/metadata/Make',
+      '/equipments_on_locations_attributes/0/metadata/equipmentInstallDate',
+    ]);
+  });
+
   it('keeps a removed equipment disabled when recorded results refer to it, so that its walkabouts keep them, and deletes it otherwise', async () => {
     const locationId = await demo.location(RIVERSIDE, 'Shipping Office');
     const location = list((await as.admin!.get(`/locations?filter[id]=${locationId}`)).body)[0]!;

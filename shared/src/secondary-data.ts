@@ -200,11 +200,14 @@ export function validateSecondaryDataValue(key: string, value: unknown): string 
 }
 
 /** Every mistake of one equipment's secondary data, by key (unknown keys included); empty when valid. */
-export function validateSecondaryData(data: unknown): Array<{ field: string; message: string }> {
+export function validateSecondaryData(data: unknown, stored: Record<string, unknown> = {}): Array<{ field: string; message: string }> {
   if (data === null || data === undefined) return [];
   if (typeof data !== 'object' || Array.isArray(data)) return [{ field: '', message: 'Secondary data must be an object of fields' }];
   const errors: Array<{ field: string; message: string }> = [];
   for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    // A value kept as it is stored is not judged again: data from before the field list (the demo's 'Make', a
+    // year-month date) stays until someone changes it, rather than making its location impossible to save.
+    if (key in stored && stored[key] === value) continue;
     const message = validateSecondaryDataValue(key, value);
     if (message) errors.push({ field: key, message });
   }

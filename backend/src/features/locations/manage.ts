@@ -70,8 +70,8 @@ function equipmentErrors(pointer: (index: number) => string, ids: number[], know
   return errors;
 }
 
-function metadataErrors(pointer: string, data: Record<string, unknown> | undefined): FieldError[] {
-  return validateSecondaryData(data).map((e) => ({ pointer: e.field ? `${pointer}/${e.field}` : pointer, detail: e.message }));
+function metadataErrors(pointer: string, data: Record<string, unknown> | undefined, stored?: Record<string, unknown>): FieldError[] {
+  return validateSecondaryData(data, stored).map((e) => ({ pointer: e.field ? `${pointer}/${e.field}` : pointer, detail: e.message }));
 }
 
 const sameData = (a: SecondaryData, b: SecondaryData) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
@@ -186,7 +186,10 @@ export async function updateLocation(db: Database, scope: Scope, edit: LocationE
     }
     if (new Set(requested).size !== requested.length) errors.push({ pointer: '/equipments_on_locations_attributes', detail: 'An equipment is given twice' });
     errors.push(...equipmentErrors((i) => `/equipments_on_locations_attributes/${i}/equipment_id`, requested, known, new Set(live.map((l) => l.equipmentTypeId))));
-    edit.equipments_on_locations_attributes.forEach((e, i) => errors.push(...metadataErrors(`/equipments_on_locations_attributes/${i}/metadata`, e.metadata)));
+    edit.equipments_on_locations_attributes.forEach((e, i) => {
+      const stored = live.find((l) => l.equipmentTypeId === Number(e.equipment_id))?.metadata;
+      errors.push(...metadataErrors(`/equipments_on_locations_attributes/${i}/metadata`, e.metadata, stored));
+    });
     if (errors.length) throw new FieldErrors(errors);
 
     const name = edit.location_name.trim();

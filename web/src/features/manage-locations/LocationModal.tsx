@@ -81,6 +81,7 @@ export function LocationModal({ buildingId, floors, equipmentChoices, location, 
   const [hint, setHint] = useState(location?.hint ?? '');
   const [floor, setFloor] = useState<string | null>(location?.floorId ?? floorId);
   const [equipmentIds, setEquipmentIds] = useState<string[]>(location?.equipment.map((e) => e.equipmentId) ?? []);
+  const [stored] = useState<Record<string, Data>>(() => initialData(location));
   const [data, setData] = useState<Record<string, Data>>(() => initialData(location));
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -100,12 +101,14 @@ export function LocationModal({ buildingId, floors, equipmentChoices, location, 
     for (const [equipmentId, values] of Object.entries(data)) {
       if (!equipmentIds.includes(equipmentId)) continue;
       for (const [key, value] of Object.entries(values)) {
-        const message = value === undefined || value === '' ? null : validateSecondaryDataValue(key, value);
+        // A value kept as it is stored is not judged again (see validateSecondaryData).
+        const kept = stored[equipmentId] !== undefined && key in stored[equipmentId]! && stored[equipmentId]![key] === value;
+        const message = value === undefined || value === '' || kept ? null : validateSecondaryDataValue(key, value);
         if (message) byField[`${equipmentId}.${key}`] = message;
       }
     }
     return byField;
-  }, [data, equipmentIds]);
+  }, [data, equipmentIds, stored]);
   const shown = (field: string) => (submitted || touched[field] ? ruleErrors[field] : undefined) ?? serverErrors.find((e) => e.field === field)?.message;
   const touch = (field: string) => setTouched((t) => ({ ...t, [field]: true }));
   const otherErrors = serverErrors.filter((e) => !['name', 'hint', 'floorId', 'equipment'].includes(e.field ?? ''));

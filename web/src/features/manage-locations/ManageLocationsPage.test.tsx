@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import {
   FLOOR_REQUIRED_MESSAGE,
+  HTML_TAGS_MESSAGE,
   LOCATION_EQUIPMENT_REQUIRED_MESSAGE,
   LOCATION_NAME_REQUIRED_MESSAGE,
   STALE_ORDER_MESSAGE,
@@ -205,28 +206,44 @@ describe('Manage Locations', () => {
     expect(await dialog.findByRole('textbox', { name: 'Manufacturer' })).toBeEnabled();
   });
 
-  it('says why Save does nothing when stored secondary data is refused, opening its section, and sends nothing', async () => {
+  it('keeps stored secondary data of before the field list as it is, and opens a closed section whose change is refused, saying why', async () => {
     const value = (key: string, stringValue: string) => ({ __typename: 'SecondaryDataValue', key, stringValue, numberValue: null, booleanValue: null });
     const boiler = aLocation({ id: '103', name: 'Boiler Room', floorId: '10', floorName: 'Ground', order: 2 });
-    // A date that is not one, and a value of no field of the list (data from before the list): neither has a visible
-    // field to be corrected at unless its section is open, and the second none at all.
-    boiler.equipment[0]!.secondaryData = [value('equipmentInstallDate', 'soon'), value('Make', 'Badger')];
-    let updates = 0;
+    // A key of no field of the list and a year-month date, as the demo data has: stored before the list, not judged again.
+    boiler.equipment[0]!.secondaryData = [value('Make', 'Badger'), value('equipmentInstallDate', '2021-05')];
+    const sent: unknown[] = [];
     const { user } = renderPage({
       nodes: () => [lobby, dock, aisle, boiler],
-      handlers: [graphql.mutation('UpdateLocation', () => ((updates += 1), HttpResponse.json({ data: null })))],
+      handlers: [
+        graphql.mutation('UpdateLocation', ({ variables }) => {
+          sent.push(variables.input);
+          return HttpResponse.json({ data: { updateLocation: { location: boiler, errors: [] } } });
+        }),
+      ],
     });
     await user.click(await screen.findByRole('button', { name: 'Edit Boiler Room' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Location' }));
     const section = dialog.getByRole('button', { name: 'Portable Fire Extinguisher' });
+    await user.click(section);
+    await user.type(await dialog.findByRole('textbox', { name: 'Manufacturer' }), 'Acme <div>');
+    await user.click(section);
     expect(section).toHaveAttribute('aria-expanded', 'false');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     const alert = await dialog.findByRole('alert');
-    expect(alert).toHaveTextContent('Some secondary data needs correcting before the location can be saved');
-    expect(alert).toHaveTextContent("Unknown secondary data field 'Make'");
+    expect(alert).toHaveTextContent(`Some secondary data needs correcting before the location can be saved: Manufacturer: ${HTML_TAGS_MESSAGE}`);
     expect(section).toHaveAttribute('aria-expanded', 'true');
-    expect(dialog.getByLabelText('Install Date')).toHaveAccessibleDescription(/date/i);
-    expect(updates).toBe(0);
+    expect(dialog.getByRole('textbox', { name: 'Manufacturer' })).toHaveAccessibleDescription(`Manufacturer: ${HTML_TAGS_MESSAGE}`);
+    expect(sent).toEqual([]);
+    await user.clear(dialog.getByRole('textbox', { name: 'Manufacturer' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Manufacturer' }), 'Acme');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0] as { equipment: unknown[] }).equipment).toEqual([
+      {
+        equipmentId: '1',
+        secondaryData: expect.arrayContaining([{ key: 'Make', stringValue: 'Badger' }, { key: 'equipmentInstallDate', stringValue: '2021-05' }, { key: 'equipmentManufacturer', stringValue: 'Acme' }]),
+      },
+    ]);
   });
 
   it('moves a location down by keyboard-reachable buttons, sending only the changed ones; a stale order reloads with a message', async () => {
