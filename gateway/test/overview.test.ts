@@ -5,7 +5,7 @@
  * the section 6 refusal as FORBIDDEN.
  */
 import { overviewPercentage } from '@fsi/shared/overview';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@fsi/backend/testing';
 import { callersOf, startStack, type Stack } from './stack';
@@ -83,6 +83,22 @@ describe('overview dashboards through GraphQL', () => {
   });
 
   it('narrows by building, cycle, completeness and equipment, and gives 0 percentages when nothing matches', async () => {
+    // One unsatisfactory and one satisfactory equipment in King Street's current walkabout, whatever the hour: after
+    // midnight in the demo's zone a new daily walkabout opens, with nothing recorded yet.
+    const db = stack.backend.db;
+    const [current] = await db
+      .select({ id: schema.walkabouts.id })
+      .from(schema.walkabouts)
+      .innerJoin(schema.entries, eq(schema.entries.walkaboutId, schema.walkabouts.id))
+      .where(and(eq(schema.walkabouts.buildingId, Number(king)), eq(schema.walkabouts.isFireWatch, false), lte(schema.walkabouts.openedAt, new Date()), or(isNull(schema.walkabouts.closedAt), gt(schema.walkabouts.closedAt, new Date()))))
+      .groupBy(schema.walkabouts.id)
+      .having(sql`count(*) >= 2`)
+      .orderBy(desc(schema.walkabouts.openedAt), desc(schema.walkabouts.id))
+      .limit(1);
+    const [failed, passed] = await db.select({ id: schema.entries.id }).from(schema.entries).where(eq(schema.entries.walkaboutId, current!.id)).orderBy(schema.entries.id).limit(2);
+    const [first] = await db.select({ id: schema.conditions.id }).from(schema.conditions).where(eq(schema.conditions.entryId, failed!.id)).limit(1);
+    await db.update(schema.conditions).set({ value: 'no', satisfaction: 'unsatisfactory' }).where(eq(schema.conditions.id, first!.id));
+    await db.update(schema.conditions).set({ value: 'yes', satisfaction: 'satisfactory' }).where(eq(schema.conditions.entryId, passed!.id));
     const { building } = await ok<{ building: { overview: Overview; overviewFilters: { buildings: Array<{ buildingId: string }>; equipment: Array<{ equipmentTypeId: string; buildingIds: string[] }> } } }>(
       buildingOverview,
       { id: king },
