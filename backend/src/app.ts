@@ -58,6 +58,7 @@ import schedulerPlugin from './plugins/scheduler';
 import swaggerPlugin from './plugins/swagger';
 import { DiskStorage, type FileStorage } from './storage';
 import signedUrlsPlugin from './storage/signed-urls';
+import { cachedSerializerFactory, cachedValidatorFactory } from './http/compiler-cache';
 
 export type AppOptions = {
   db: Database;
@@ -106,6 +107,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
     // And one the router refuses (a path parameter too long, a path that does not decode).
     frameworkErrors,
+    // Each distinct schema's validator and serializer is built once per process (see compiler-cache.ts). With a
+    // validator factory of its own, fastify takes a route's headers schema as written, not lower-cased: write
+    // header names in lower case (as Idempotency-Key's is).
+    schemaController: { compilersFactory: { buildValidator: cachedValidatorFactory(), buildSerializer: cachedSerializerFactory() } },
   });
 
   const routeList: RouteEntry[] = [];
