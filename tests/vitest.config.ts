@@ -12,5 +12,7 @@ export default defineConfig({
     // default of 1 s turned those waits into a claim about this machine's speed: a loaded two-core machine took
     // up to 3 s to replace the walkabout editor's loader after its answers were released (accessibility e2e).
     expect: { poll: { timeout: 10_000 } },
+    // A failed check prints what it found in full (an axe violation's elements, say), not '{ rule: …(3) }'.
+    chaiConfig: { truncateThreshold: 0 },
   },
 });
