@@ -57,6 +57,9 @@ type Entry = {
   asAdmin?: boolean;
 };
 
+/** The free-text fields of a user's input (createUser, updateUser), each read back from the user the payload answers. */
+const USER_TEXT_FIELDS = ['username', 'securityEmail', 'firstName', 'lastName', 'email', 'phone', 'title', 'street1', 'street2', 'city', 'province', 'postalCode', 'companyName', 'cfaaTechnicianNumber'] as const;
+
 const databases = testDatabases();
 /** An API token's expiry as the backend answers it (issue 14): an ISO date-time thirty days ahead. */
 const inThirtyDays = new Date(Date.now() + 30 * 86_400_000).toISOString();
@@ -125,6 +128,29 @@ describe.each(databases)('hostile strings in every text input of every mutation 
   const peopleSweep = { organization: '', user: '', role: '', made: 0 };
   type SweptUser = Record<string, string | null> & { username: string };
   const sweptUser = (payload: Payload) => payload.user as SweptUser;
+  /**
+   * The inputs of a user (createUser and updateUser): identifiers and credentials, kept nowhere as the sweep's text,
+   * and the free text, read back from the user the payload answers (`forms` marks a field's text).
+   */
+  const userInputs = (forms: Partial<Record<(typeof USER_TEXT_FIELDS)[number], (text: string) => string>> = {}): Record<string, Kept | NotKept> => {
+    const inputs: Record<string, Kept | NotKept> = {
+      'input.regionId': { notKept: identifier },
+      'input.buildingIds.0': { notKept: identifier },
+      'input.roleIds.0': { notKept: identifier },
+      'input.reportDefinitionsForAutomaticDeliveryIds.0': { notKept: identifier },
+      'input.reportBookletsForAutomaticDeliveryIds.0': { notKept: identifier },
+      'input.subscriptions.incompleteWalkaboutReminderBuildingIds.0': { notKept: identifier },
+      'input.subscriptions.incompleteWalkaboutNotificationsBuildingIds.0': { notKept: identifier },
+      'input.subscriptions.unsatisfactoryEquipmentIds.0': { notKept: identifier },
+      'input.subscriptions.notatedEquipmentIds.0': { notKept: identifier },
+      'input.password': { notKept: 'a credential: stored only as its argon2id hash (updateUser leaves it out: changeUserPassword sets it)' },
+      'input.signatureImageLink': { notKept: 'administrators only: the sweep signs in as manager, refused (FORBIDDEN) before anything is stored' },
+    };
+    for (const field of USER_TEXT_FIELDS) {
+      inputs[`input.${field}`] = { field, freeText: true, ...(forms[field] ? { form: forms[field] } : {}), readBack: async (payload) => sweptUser(payload)[field] };
+    }
+    return inputs;
+  };
   const sweptRole = (payload: Payload) => payload.role as { name: string; incompleteWalkaboutReminderSubscriptions: Array<{ offsetUnit: string }> };
   /** The variables with the lists and objects on the way to `path` made (setAt needs them); the leaf is the sweep's. */
   const withPath = (path: string, variables: Variables): Variables => {
@@ -408,69 +434,21 @@ describe.each(databases)('hostile strings in every text input of every mutation 
     // Users and roles (issue 14). New users each on a username of their own; the edits go to a user of the sweep's own
     // (renames and security e-mails marked, so that they never meet the new users'); roles are the administrator's.
     createUser: {
-      selection: '{ user { id username securityEmail firstName lastName email phone title street1 street2 city province postalCode companyName cfaaTechnicianNumber } errors { field code message } }',
+      selection: `{ user { id ${USER_TEXT_FIELDS.join(' ')} } errors { field code message } }`,
       variables: (path) => withPath(path, { input: { username: `sweep.gql.${++peopleSweep.made}`, password: 'secret12' } }),
       inputs: {
         'input.organizationId': { notKept: identifier },
-        'input.regionId': { notKept: identifier },
-        'input.buildingIds.0': { notKept: identifier },
-        'input.roleIds.0': { notKept: identifier },
-        'input.reportDefinitionsForAutomaticDeliveryIds.0': { notKept: identifier },
-        'input.reportBookletsForAutomaticDeliveryIds.0': { notKept: identifier },
-        'input.subscriptions.incompleteWalkaboutReminderBuildingIds.0': { notKept: identifier },
-        'input.subscriptions.incompleteWalkaboutNotificationsBuildingIds.0': { notKept: identifier },
-        'input.subscriptions.unsatisfactoryEquipmentIds.0': { notKept: identifier },
-        'input.subscriptions.notatedEquipmentIds.0': { notKept: identifier },
-        'input.password': { notKept: 'a credential: stored only as its argon2id hash (updateUser leaves it out: changeUserPassword sets it)' },
-        'input.signatureImageLink': { notKept: 'administrators only: the sweep signs in as manager, refused (FORBIDDEN) before anything is stored' },
-        'input.username': { field: 'username', freeText: true, readBack: async (payload) => sweptUser(payload).username },
-        'input.securityEmail': { field: 'securityEmail', freeText: true, readBack: async (payload) => sweptUser(payload).securityEmail },
-        'input.firstName': { field: 'firstName', freeText: true, readBack: async (payload) => sweptUser(payload).firstName },
-        'input.lastName': { field: 'lastName', freeText: true, readBack: async (payload) => sweptUser(payload).lastName },
-        'input.email': { field: 'email', freeText: true, readBack: async (payload) => sweptUser(payload).email },
-        'input.phone': { field: 'phone', freeText: true, readBack: async (payload) => sweptUser(payload).phone },
-        'input.title': { field: 'title', freeText: true, readBack: async (payload) => sweptUser(payload).title },
-        'input.street1': { field: 'street1', freeText: true, readBack: async (payload) => sweptUser(payload).street1 },
-        'input.street2': { field: 'street2', freeText: true, readBack: async (payload) => sweptUser(payload).street2 },
-        'input.city': { field: 'city', freeText: true, readBack: async (payload) => sweptUser(payload).city },
-        'input.province': { field: 'province', freeText: true, readBack: async (payload) => sweptUser(payload).province },
-        'input.postalCode': { field: 'postalCode', freeText: true, readBack: async (payload) => sweptUser(payload).postalCode },
-        'input.companyName': { field: 'companyName', freeText: true, readBack: async (payload) => sweptUser(payload).companyName },
-        'input.cfaaTechnicianNumber': { field: 'cfaaTechnicianNumber', freeText: true, readBack: async (payload) => sweptUser(payload).cfaaTechnicianNumber },
+        ...userInputs(),
       },
     },
     updateUser: {
-      selection: '{ user { id username securityEmail firstName lastName email phone title street1 street2 city province postalCode companyName cfaaTechnicianNumber } errors { field code message } }',
+      selection: `{ user { id ${USER_TEXT_FIELDS.join(' ')} } errors { field code message } }`,
       prepare: peopleWorld,
       variables: (path) => withPath(path, { id: peopleSweep.user, input: { firstName: 'Sweep' } }),
       inputs: {
         'input.organizationId': { notKept: identifier },
-        'input.regionId': { notKept: identifier },
-        'input.buildingIds.0': { notKept: identifier },
-        'input.roleIds.0': { notKept: identifier },
-        'input.reportDefinitionsForAutomaticDeliveryIds.0': { notKept: identifier },
-        'input.reportBookletsForAutomaticDeliveryIds.0': { notKept: identifier },
-        'input.subscriptions.incompleteWalkaboutReminderBuildingIds.0': { notKept: identifier },
-        'input.subscriptions.incompleteWalkaboutNotificationsBuildingIds.0': { notKept: identifier },
-        'input.subscriptions.unsatisfactoryEquipmentIds.0': { notKept: identifier },
-        'input.subscriptions.notatedEquipmentIds.0': { notKept: identifier },
-        'input.password': { notKept: 'a credential: stored only as its argon2id hash (updateUser leaves it out: changeUserPassword sets it)' },
-        'input.signatureImageLink': { notKept: 'administrators only: the sweep signs in as manager, refused (FORBIDDEN) before anything is stored' },
         id: { notKept: identifier },
-        'input.username': { field: 'username', freeText: true, form: (text) => `renamed ${text}`, readBack: async (payload) => sweptUser(payload).username },
-        'input.securityEmail': { field: 'securityEmail', freeText: true, form: (text) => `edited ${text}`, readBack: async (payload) => sweptUser(payload).securityEmail },
-        'input.firstName': { field: 'firstName', freeText: true, readBack: async (payload) => sweptUser(payload).firstName },
-        'input.lastName': { field: 'lastName', freeText: true, readBack: async (payload) => sweptUser(payload).lastName },
-        'input.email': { field: 'email', freeText: true, readBack: async (payload) => sweptUser(payload).email },
-        'input.phone': { field: 'phone', freeText: true, readBack: async (payload) => sweptUser(payload).phone },
-        'input.title': { field: 'title', freeText: true, readBack: async (payload) => sweptUser(payload).title },
-        'input.street1': { field: 'street1', freeText: true, readBack: async (payload) => sweptUser(payload).street1 },
-        'input.street2': { field: 'street2', freeText: true, readBack: async (payload) => sweptUser(payload).street2 },
-        'input.city': { field: 'city', freeText: true, readBack: async (payload) => sweptUser(payload).city },
-        'input.province': { field: 'province', freeText: true, readBack: async (payload) => sweptUser(payload).province },
-        'input.postalCode': { field: 'postalCode', freeText: true, readBack: async (payload) => sweptUser(payload).postalCode },
-        'input.companyName': { field: 'companyName', freeText: true, readBack: async (payload) => sweptUser(payload).companyName },
-        'input.cfaaTechnicianNumber': { field: 'cfaaTechnicianNumber', freeText: true, readBack: async (payload) => sweptUser(payload).cfaaTechnicianNumber },
+        ...userInputs({ username: (text) => `renamed ${text}`, securityEmail: (text) => `edited ${text}` }),
       },
     },
     setUserActive: {

@@ -53,20 +53,22 @@ type ScreenStatesProps = {
   /** Why a viewer who may not see the screen does not see it. */
   notAvailable: string;
   /** What 'No results found' says when the answer has no such record. */
-  notFound: string;
+  notFound?: string;
+  /** The loading state's name when it is not 'Loading {subject}' ('Loading the cycle'). */
+  loadingLabel?: string;
 };
 
 /**
  * The states a manage screen goes through before its content: the viewer being read, the screen not available to
  * them (decided here rather than asked of the server), its data loading or failed to load, and no such record.
  */
-export function ScreenStates({ subject, viewer, viewerLoading, allowed, data, loading, error, found, onRetry, notAvailable, notFound }: ScreenStatesProps) {
+export function ScreenStates({ subject, viewer, viewerLoading, allowed, data, loading, error, found, onRetry, notAvailable, notFound, loadingLabel = `Loading ${subject}` }: ScreenStatesProps) {
   return (
     <>
-      {viewerLoading && !viewer && <ScreenLoading label={`Loading ${subject}`} />}
+      {viewerLoading && !viewer && <ScreenLoading label={loadingLabel} />}
       {Boolean(viewer) && !allowed && <NotAvailable description={notAvailable} />}
       {allowed && Boolean(error) && !data && <ScreenLoadError title={`The ${subject} could not be loaded`} onRetry={onRetry} />}
-      {allowed && loading && !data && <ScreenLoading label={`Loading ${subject}`} />}
+      {allowed && loading && !data && <ScreenLoading label={loadingLabel} />}
       {Boolean(data) && !found && (
         <Center py="xl">
           <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description={notFound} />

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Center, Container, EmptyState, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Container, Stack } from '@mantine/core';
 import { canManageSchedules, canViewCycles, DELETE_CYCLE_CONFIRMATION } from '@fsi/shared';
 import { TopBar } from '../../ui/TopBar';
-import { IconSearch, IconSettings, IconTrash } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
+import { IconTrash } from '../../ui/icons';
 import { useCycleEditPageQuery, useCyclesViewerQuery } from './CyclesPage.generated';
 import { CycleForm } from './CycleForm';
 import { useDeleteCycle } from './useCycleMutations';
+import { ScreenStates } from '../../ui/ScreenStates';
+import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal';
 
 /**
  * /manage/cycles/{cycleId} (admin-people-schedules.md sections 2, 4-6): the cycle form, read-only unless the viewer is
@@ -44,19 +45,11 @@ export function CycleEditPage() {
       <TopBar title={cycle?.name ?? 'Cycle'} back={cycle ? { label: 'Cycles', to: listPath } : undefined} />
       <Container size={640} w="100%" p="md">
         <Stack gap="md">
-          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading the cycle" />}
-          {viewer && !allowed && (
-            <Center py="xl">
-              <EmptyState icon={<IconSettings size={28} />} withIndicatorBackground title="Not available" description="Cycles are shown to administrators and to the users who can manage or view the organization." />
-            </Center>
-          )}
-          {allowed && error && !data && <ReportsLoadError title="The cycle could not be loaded" onRetry={() => void refetch().catch(() => undefined)} />}
-          {allowed && loading && !data && <ReportsLoading label="Loading the cycle" />}
-          {data && !cycle && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="There is no such cycle, or it is not one of yours." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="cycle" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={allowed} data={data} loading={loading} error={error} found={cycle} onRetry={() => void refetch().catch(() => undefined)} loadingLabel="Loading the cycle"
+            notAvailable="Cycles are shown to administrators and to the users who can manage or view the organization."
+            notFound="There is no such cycle, or it is not one of yours."
+          />
           {cycle && (
             <>
               <CycleForm
@@ -82,19 +75,7 @@ export function CycleEditPage() {
           )}
         </Stack>
       </Container>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Delete Cycle" centered>
-        <Stack gap="md">
-          <Text>{DELETE_CYCLE_CONFIRMATION}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={deleting}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={() => void confirmDelete()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal opened={confirming} title="Delete Cycle" question={DELETE_CYCLE_CONFIRMATION} deleting={deleting} onConfirm={() => void confirmDelete()} onClose={() => setConfirming(false)} />
     </>
   );
 }

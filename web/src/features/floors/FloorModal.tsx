@@ -1,9 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { Modal, Stack, TextInput } from '@mantine/core';
-import { ADMIN_TEXT_MAX_LENGTH, validateFloorName } from '@fsi/shared';
+import { validateFloorName } from '@fsi/shared';
 import type { ManageFloors_FloorFragment } from './ManageFloorsPage.generated';
-import { useIsPhone } from '../../ui/phone';
-import { placeErrors, SheetActions } from '../reports/SheetActions';
+import { NameModal } from '../reports/NameModal';
 import { useSaveFloor } from './useFloorMutations';
 
 type Props = {
@@ -24,52 +21,17 @@ type Props = {
  * by the server. Every failure is said in the form, which keeps what the user typed.
  */
 export function FloorModal({ buildingId, label, floor, onSaved, onStale, onClose }: Props) {
-  const isPhone = useIsPhone();
-  const [name, setName] = useState(floor?.name ?? '');
-  const [tried, setTried] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const save = useSaveFloor(buildingId);
-  const problem = tried ? validateFloorName(name) : null;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    setServerError(null);
-    setFailure(null);
-    if (validateFloorName(name)) return;
-    setSaving(true);
-    const result = await save(name, floor ? { id: floor.id, version: floor.version } : null);
-    setSaving(false);
-    if (result.status === 'signedOut') return;
-    if (result.status === 'saved') return onSaved(name.trim());
-    if (result.status === 'failed') return setFailure(result.message);
-    const placed = placeErrors(result.errors, ['name']);
-    setServerError(placed.fieldErrors.name ?? null);
-    setFailure(placed.general);
-    if (result.stale) onStale();
-  };
-
   return (
-    <Modal opened onClose={saving ? () => undefined : onClose} title={`${floor ? 'Edit' : 'Add'} ${label}`} fullScreen={isPhone} centered>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Floor name"
-            required
-            maxLength={ADMIN_TEXT_MAX_LENGTH + 1}
-            value={name}
-            error={problem ?? serverError}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setServerError(null);
-            }}
-            data-autofocus
-          />
-          <SheetActions failure={failure} busy={saving} submitLabel="Save" onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <NameModal
+      title={`${floor ? 'Edit' : 'Add'} ${label}`}
+      label="Floor name"
+      initialName={floor?.name ?? ''}
+      validate={validateFloorName}
+      save={(name) => save(name, floor ? { id: floor.id, version: floor.version } : null)}
+      onSaved={(_saved, name) => onSaved(name)}
+      onStale={onStale}
+      onClose={onClose}
+    />
   );
 }

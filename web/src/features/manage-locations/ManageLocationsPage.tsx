@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { ActionIcon, Alert, Button, Center, Container, EmptyState, Group, Modal, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Container, EmptyState, Group, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { locationRights, moveItem, STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE, type LocationRights } from '@fsi/shared';
 import { useManageLocationsPageQuery, useManageLocationsViewerQuery } from './ManageLocationsPage.generated';
 import { TopBar } from '../../ui/TopBar';
@@ -10,6 +10,7 @@ import { AssignQrCodeSheet } from '../qr-codes/AssignQrCodeSheet';
 import { NoSuchBuilding, ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
 import { LocationModal } from './LocationModal';
 import { useLocationMutations, type SavedLocation } from './useLocationMutations';
+import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal';
 
 export const deleteLocationQuestion = (name: string) => `You are going to delete '${name}' location. Are you sure?`;
 export const MANAGE_LOCATIONS_HELP =
@@ -224,19 +225,7 @@ export function ManageLocationsPage() {
         />
       )}
       {open?.kind === 'delete' && (
-        <Modal opened onClose={() => setOpen(null)} title="Delete Location" centered>
-          <Stack gap="md">
-            <Text>{deleteLocationQuestion(open.location.name)}</Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setOpen(null)}>
-                Cancel
-              </Button>
-              <Button color="red" loading={busy} onClick={() => void confirmDelete(open.location)}>
-                Delete
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+        <ConfirmDeleteModal opened title="Delete Location" question={deleteLocationQuestion(open.location.name)} deleting={busy} onConfirm={() => void confirmDelete(open.location)} onClose={() => setOpen(null)} />
       )}
       {open?.kind === 'qr' && <AssignQrCodeSheet buildingId={buildingId} location={open.location} onClose={() => setOpen(null)} />}
     </>

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Center, Container, EmptyState, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Container, Stack } from '@mantine/core';
 import { DELETE_CYCLE_OVERRIDE_CONFIRMATION } from '@fsi/shared';
 import { TopBar } from '../../ui/TopBar';
-import { IconSearch, IconSettings, IconTrash } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
+import { IconTrash } from '../../ui/icons';
 import { useCycleOverridePageQuery, useRegionsViewerQuery } from './RegionsPage.generated';
 import { CycleOverrideForm } from './CycleOverrideForm';
 import { regionAccess } from './regionAccess';
 import { useDeleteCycleOverride } from './useRegionMutations';
+import { ScreenStates } from '../../ui/ScreenStates';
+import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal';
 
 /**
  * /manage/organization/{organizationId}/region/{regionId}/cycle-override/{cycleOverrideId} (admin-people-schedules.md
@@ -44,19 +45,11 @@ export function CycleOverridePage() {
       <TopBar title={override ? `${override.cycle.name} Override` : 'Cycle Override'} back={{ label: region?.name ?? 'Region', to: regionPath }} />
       <Container size={640} w="100%" p="md">
         <Stack gap="md">
-          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading the cycle override" />}
-          {viewer && !access.manage && (
-            <Center py="xl">
-              <EmptyState icon={<IconSettings size={28} />} withIndicatorBackground title="Not available" description="Cycle overrides are changed by administrators and by the users who can manage the organization." />
-            </Center>
-          )}
-          {access.manage && error && !data && <ReportsLoadError title="The cycle override could not be loaded" onRetry={() => void refetch().catch(() => undefined)} />}
-          {access.manage && loading && !data && <ReportsLoading label="Loading the cycle override" />}
-          {data && (!override || !region || override.regionId !== region.id) && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="There is no such cycle override in this region." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="cycle override" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={access.manage} data={data} loading={loading} error={error} found={override && region && override.regionId === region.id} onRetry={() => void refetch().catch(() => undefined)} loadingLabel="Loading the cycle override"
+            notAvailable="Cycle overrides are changed by administrators and by the users who can manage the organization."
+            notFound="There is no such cycle override in this region."
+          />
           {override && region && override.regionId === region.id && (
             <>
               <CycleOverrideForm
@@ -83,19 +76,7 @@ export function CycleOverridePage() {
           )}
         </Stack>
       </Container>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Delete Cycle Override" centered>
-        <Stack gap="md">
-          <Text>{DELETE_CYCLE_OVERRIDE_CONFIRMATION}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={deleting}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={() => void confirmDelete()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal opened={confirming} title="Delete Cycle Override" question={DELETE_CYCLE_OVERRIDE_CONFIRMATION} deleting={deleting} onConfirm={() => void confirmDelete()} onClose={() => setConfirming(false)} />
     </>
   );
 }

@@ -1,8 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Modal, Stack, TextInput } from '@mantine/core';
-import { ADMIN_TEXT_MAX_LENGTH, validateRegionName } from '@fsi/shared';
-import { useIsPhone } from '../../ui/phone';
-import { placeErrors, SheetActions } from '../reports/SheetActions';
+import { validateRegionName } from '@fsi/shared';
+import { NameModal } from '../reports/NameModal';
 import { useCreateRegion } from './useRegionMutations';
 
 /**
@@ -10,50 +7,16 @@ import { useCreateRegion } from './useRegionMutations';
  * the app opens the new region's page (onCreated). Every refusal is said in the sheet, which keeps what was typed.
  */
 export function RegionNameModal({ organizationId, parentId, onCreated, onClose }: { organizationId: string; parentId: string | null; onCreated(id: string): void; onClose(): void }) {
-  const isPhone = useIsPhone();
-  const [name, setName] = useState('');
-  const [tried, setTried] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const create = useCreateRegion(organizationId);
-  const problem = tried ? validateRegionName(name) : null;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    setFailure(null);
-    if (validateRegionName(name)) return;
-    setSaving(true);
-    const result = await create(name, parentId);
-    setSaving(false);
-    if (result.status === 'signedOut') return;
-    if (result.status === 'saved') return onCreated(result.id);
-    if (result.status === 'failed') return setFailure(result.message);
-    const placed = placeErrors(result.errors, ['name']);
-    setServerError(placed.fieldErrors.name ?? null);
-    setFailure(placed.general);
-  };
-
   return (
-    <Modal opened onClose={saving ? () => undefined : onClose} title={parentId ? 'New Subregion' : 'New Region'} fullScreen={isPhone} centered>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Name"
-            required
-            maxLength={ADMIN_TEXT_MAX_LENGTH + 1}
-            value={name}
-            error={problem ?? serverError}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setServerError(null);
-            }}
-            data-autofocus
-          />
-          <SheetActions failure={failure} busy={saving} submitLabel="Save" submitDisabled={name.trim() === ''} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <NameModal<{ status: 'saved'; id: string }>
+      title={parentId ? 'New Subregion' : 'New Region'}
+      label="Name"
+      validate={validateRegionName}
+      save={(name) => create(name, parentId)}
+      onSaved={(saved) => onCreated(saved.id)}
+      onClose={onClose}
+      requireText
+    />
   );
 }

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Center, Container, EmptyState, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ADMIN_TEXT_MAX_LENGTH, DELETE_REGION_CONFIRMATION, validateRegionName } from '@fsi/shared';
 import { TopBar } from '../../ui/TopBar';
 import { useIsPhone } from '../../ui/phone';
-import { IconPlus, IconSearch, IconSettings, IconTrash } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
+import { IconPlus, IconTrash } from '../../ui/icons';
 import { LinkRows } from '../cycles/LinkRows';
 import { useRegionPageQuery, useRegionsViewerQuery, type Regions_RegionFragment } from './RegionsPage.generated';
 import { RegionNameModal } from './RegionNameModal';
@@ -13,6 +12,8 @@ import { CycleOverrideForm } from './CycleOverrideForm';
 import { regionAccess } from './regionAccess';
 import { useDeleteRegion, useRenameRegion } from './useRegionMutations';
 import { RegionReportSections } from '../report-administration/RegionReportSections';
+import { ScreenStates } from '../../ui/ScreenStates';
+import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal';
 
 /**
  * /manage/organization/{organizationId}/region/{regionId} (admin-people-schedules.md sections 2, 4-6): the region's
@@ -54,19 +55,11 @@ export function RegionPage() {
       <TopBar title={region?.name ?? 'Region'} back={back} />
       <Container size={880} w="100%" p="md">
         <Stack gap="lg">
-          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading the region" />}
-          {viewer && !access.view && (
-            <Center py="xl">
-              <EmptyState icon={<IconSettings size={28} />} withIndicatorBackground title="Not available" description="Regions are shown to administrators and to the users of the organization." />
-            </Center>
-          )}
-          {access.view && error && !data && <ReportsLoadError title="The region could not be loaded" onRetry={() => void refetch().catch(() => undefined)} />}
-          {access.view && loading && !data && <ReportsLoading label="Loading the region" />}
-          {data && !region && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="There is no such region, or it is not one of yours." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="region" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={access.view} data={data} loading={loading} error={error} found={region} onRetry={() => void refetch().catch(() => undefined)} loadingLabel="Loading the region"
+            notAvailable="Regions are shown to administrators and to the users of the organization."
+            notFound="There is no such region, or it is not one of yours."
+          />
           {region && (
             <>
               <RegionName key={region.id} region={region} readOnly={!access.manage} onStale={() => void refetch().catch(() => undefined)} />
@@ -155,19 +148,7 @@ export function RegionPage() {
           />
         </Modal>
       )}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Delete Region" centered>
-        <Stack gap="md">
-          <Text>{DELETE_REGION_CONFIRMATION}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={deleting}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={() => void confirmDelete()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal opened={confirming} title="Delete Region" question={DELETE_REGION_CONFIRMATION} deleting={deleting} onConfirm={() => void confirmDelete()} onClose={() => setConfirming(false)} />
     </>
   );
 }

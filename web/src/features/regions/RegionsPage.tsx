@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Center, Container, EmptyState, Stack } from '@mantine/core';
 import { TopBar } from '../../ui/TopBar';
-import { IconPlus, IconSearch, IconSettings } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
+import { IconPlus, IconSearch } from '../../ui/icons';
 import { LinkRows } from '../cycles/LinkRows';
 import { useRegionsPageQuery, useRegionsViewerQuery } from './RegionsPage.generated';
 import { RegionNameModal } from './RegionNameModal';
 import { regionAccess } from './regionAccess';
+import { ScreenStates } from '../../ui/ScreenStates';
 
 /**
  * /manage/organization/{organizationId}/regions (admin-people-schedules.md sections 2 and 6): the top-level regions the
@@ -39,19 +39,10 @@ export function RegionsPage() {
       />
       <Container size={880} w="100%" p="md">
         <Stack gap="md">
-          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading regions" />}
-          {viewer && !access.view && (
-            <Center py="xl">
-              <EmptyState icon={<IconSettings size={28} />} withIndicatorBackground title="Not available" description="Regions are shown to administrators and to the users of the organization." />
-            </Center>
-          )}
-          {access.view && error && !data && <ReportsLoadError title="The regions could not be loaded" onRetry={() => void refetch().catch(() => undefined)} />}
-          {access.view && loading && !data && <ReportsLoading label="Loading regions" />}
-          {data && !data.organization && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" />
-            </Center>
-          )}
+          <ScreenStates
+            subject="regions" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={access.view} data={data} loading={loading} error={error} found={data?.organization} onRetry={() => void refetch().catch(() => undefined)}
+            notAvailable="Regions are shown to administrators and to the users of the organization."
+          />
           {regions && regions.length === 0 && (
             <Center py="md">
               <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" />

@@ -1,11 +1,9 @@
 import { useParams } from 'react-router-dom';
-import { Center, Container, EmptyState, Stack } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { TopBar } from '../../ui/TopBar';
-import { IconSearch } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
-import { NotAvailable } from '../organization-settings/NotAvailable';
 import { bookletRow, definitionRow, ReportRows, sortedByName } from './ReportRows';
 import { useReportLists } from './useReportLists';
+import { ScreenStates } from '../../ui/ScreenStates';
 
 /**
  * /manage/organization/{organizationId}/regions/all, Global Reports & Booklets (section 2,
@@ -22,15 +20,11 @@ export function GlobalReportsPage() {
       <TopBar title="Global Reports & Booklets" back={{ label: 'Regions', to: `${base}/regions` }} />
       <Container size={880} w="100%" p="md">
         <Stack gap="lg">
-          {viewerLoading && !viewer && <ReportsLoading label="Loading global reports and booklets" />}
-          {viewer && !allowed && <NotAvailable description="Reports and booklets are managed by administrators and the users of the organization." />}
-          {allowed && error && !data && <ReportsLoadError title="The reports and booklets could not be loaded" onRetry={reload} />}
-          {allowed && loading && !data && <ReportsLoading label="Loading global reports and booklets" />}
-          {data && !organization && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="This organization does not exist or is not yours to see." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="reports and booklets" viewer={viewer} viewerLoading={viewerLoading} allowed={allowed} data={data} loading={loading} error={error} found={organization} onRetry={reload} loadingLabel="Loading global reports and booklets"
+            notAvailable="Reports and booklets are managed by administrators and the users of the organization."
+            notFound="This organization does not exist or is not yours to see."
+          />
           {organization && (
             <>
               <ReportRows

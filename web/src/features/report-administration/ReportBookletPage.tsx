@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ActionIcon, Alert, Button, Card, Center, Checkbox, Container, EmptyState, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { ActionIcon, Button, Card, Checkbox, Container, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { moveItem } from '@fsi/shared';
-import { BOOKLET_DISPLAY_TYPE_LABELS, BOOKLET_DISPLAY_TYPES, NOT_ALLOWED_TO_ADD_BOOKLETS_MESSAGE, NOT_ALLOWED_TO_UPDATE_BOOKLETS_MESSAGE, REPORT_NAME_PLACEHOLDER, REPORT_NAME_TAKEN_DETAIL, REPORT_NAME_TAKEN_MESSAGE, validateBookletReports, validateReportName, withBookletReportAdded, withBookletReportRemoved, withBookletReportReplaced, type BookletDisplayType as DisplayTypeName, type BookletReports } from '@fsi/shared/report-administration';
+import { BOOKLET_DISPLAY_TYPE_LABELS, BOOKLET_DISPLAY_TYPES, NOT_ALLOWED_TO_ADD_BOOKLETS_MESSAGE, NOT_ALLOWED_TO_UPDATE_BOOKLETS_MESSAGE, validateBookletReports, withBookletReportAdded, withBookletReportRemoved, withBookletReportReplaced, type BookletDisplayType as DisplayTypeName, type BookletReports } from '@fsi/shared/report-administration';
 import type { BookletDisplayType } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
 import { DragHandle, dragInstructions, SortableList, useSortableRow } from '../../ui/Sortable';
-import { IconArrowDown, IconArrowUp, IconPlus, IconSearch, IconTrash } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
-import { NotAvailable } from '../organization-settings/NotAvailable';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '../../ui/icons';
 import { useReportBookletPageQuery, type ReportBookletPageQuery } from './ReportBookletPage.generated';
 import { useReportAdministrationViewerQuery } from './reportAdministration.generated';
 import { reportAccess } from './access';
-import { useSaveReportBooklet, type Problem } from './useReportMutations';
+import { useSaveReportBooklet } from './useReportMutations';
+import { useReportForm } from './reportForm';
+import { ScreenStates } from '../../ui/ScreenStates';
 
 type Booklet = NonNullable<ReportBookletPageQuery['reportBookletTemplate']>;
 type Choice = { id: string; name: string };
@@ -42,15 +42,11 @@ export function ReportBookletPage() {
       <TopBar title={isNew ? 'New Booklet' : (booklet?.name ?? 'Report Booklet')} back={{ label: 'Report Booklets', to: `/manage/organization/${organizationId}/report-booklets` }} />
       <Container size={880} w="100%" p="md">
         <Stack gap="md">
-          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading the report booklet" />}
-          {viewer && !access.viewBooklets && <NotAvailable description="Report booklets are managed by administrators and the users of the organization." />}
-          {access.viewBooklets && error && !data && <ReportsLoadError title="The report booklet could not be loaded" onRetry={reload} />}
-          {access.viewBooklets && loading && !data && <ReportsLoading label="Loading the report booklet" />}
-          {data && !isNew && !booklet && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="This report booklet does not exist or is not yours to see." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="report booklet" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={access.viewBooklets} data={data} loading={loading} error={error} found={isNew || booklet} onRetry={reload} loadingLabel="Loading the report booklet"
+            notAvailable="Report booklets are managed by administrators and the users of the organization."
+            notFound="This report booklet does not exist or is not yours to see."
+          />
           {data && (isNew || booklet) && (
             <BookletForm
               key={booklet?.id ?? 'new'}
@@ -72,9 +68,14 @@ export function ReportBookletPage() {
 type FormProps = { organizationId: string; regionId: string | null; booklet: Booklet | null; choices: Choice[]; canSave: boolean; isAdmin: boolean; onStale(): void };
 
 function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAdmin, onStale }: FormProps) {
-  const navigate = useNavigate();
   const save = useSaveReportBooklet();
-  const [name, setName] = useState(booklet?.name ?? '');
+  const { name, touched, nameProblem, serverError, saving, start, finish, leave, nameInput, alerts } = useReportForm({
+    initialName: booklet?.name ?? '',
+    organizationId,
+    regionId,
+    listPath: `/manage/organization/${organizationId}/report-booklets`,
+    onStale,
+  });
   const [templateName, setTemplateName] = useState(booklet?.templateName ?? 'default');
   const [displayType, setDisplayType] = useState<DisplayTypeName>(booklet?.displayType === 'CONSOLIDATED' ? 'consolidated' : 'default');
   const [isActive, setIsActive] = useState(booklet?.isActive ?? true);
@@ -83,25 +84,15 @@ function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAd
     primaryReportDefinitionId: booklet?.primaryReportDefinitionId ? Number(booklet.primaryReportDefinitionId) : null,
   });
   const [adding, setAdding] = useState<string | null>(null);
-  const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Problem[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const readOnly = !canSave;
   const nameOf = (id: number) => choices.find((c) => Number(c.id) === id)?.name ?? `Report ${id}`;
-  const nameProblem = validateReportName(name);
   const reportProblems = validateBookletReports(reports);
   const invalid = Boolean(nameProblem || reportProblems.reports || reportProblems.primary);
-  const serverError = (field: string) => serverErrors.find((e) => e.field === field)?.message;
-  const nameError = (touched ? nameProblem : null) ?? (serverError('name') === REPORT_NAME_TAKEN_DETAIL ? REPORT_NAME_TAKEN_MESSAGE : serverError('name'));
   const available = choices.filter((c) => !reports.reportDefinitionIds.includes(Number(c.id)));
   const items = reports.reportDefinitionIds.map((id) => ({ id: String(id), name: nameOf(id) }));
 
   const submit = async () => {
-    setTouched(true);
-    setNotice(null);
-    if (invalid || readOnly) return;
-    setSaving(true);
+    if (!start(invalid, readOnly)) return;
     const common = {
       name: name.trim(),
       displayType: displayType.toUpperCase() as BookletDisplayType,
@@ -110,22 +101,7 @@ function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAd
       ...(isAdmin ? { templateName } : {}),
     };
     const result = booklet ? await save({ update: { id: booklet.id, version: booklet.version, isActive, ...common } }) : await save({ create: { organizationId, regionId, ...common } });
-    setSaving(false);
-    if (result.status === 'signedOut') return;
-    if (result.status === 'failed') {
-      setNotice(result.message);
-      return;
-    }
-    if (result.status === 'refused') {
-      setServerErrors(result.errors);
-      const stale = result.errors.find((e) => e.code === 'STALE');
-      if (stale) {
-        setNotice(stale.message);
-        onStale();
-      }
-      return;
-    }
-    navigate(result.regionId ? `/manage/organization/${organizationId}/region/${result.regionId}` : `/manage/organization/${organizationId}/report-booklets`);
+    finish(result);
   };
 
   return (
@@ -138,29 +114,8 @@ function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAd
       }}
     >
       <Stack gap="md">
-        {readOnly && (
-          <Alert color="yellow" variant="light" role="status">
-            {booklet ? NOT_ALLOWED_TO_UPDATE_BOOKLETS_MESSAGE : NOT_ALLOWED_TO_ADD_BOOKLETS_MESSAGE}
-          </Alert>
-        )}
-        {notice && (
-          <Alert color="orange" variant="light" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
-            {notice}
-          </Alert>
-        )}
-        <TextInput
-          label="Name"
-          placeholder={REPORT_NAME_PLACEHOLDER}
-          required
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setServerErrors((current) => current.filter((e) => e.field !== 'name'));
-          }}
-          onBlur={() => setTouched(true)}
-          error={nameError}
-          disabled={readOnly}
-        />
+        {alerts(readOnly ? (booklet ? NOT_ALLOWED_TO_UPDATE_BOOKLETS_MESSAGE : NOT_ALLOWED_TO_ADD_BOOKLETS_MESSAGE) : null)}
+        {nameInput(readOnly)}
         <Select
           label="Display Type"
           data={BOOKLET_DISPLAY_TYPES.map((d) => ({ value: d, label: BOOKLET_DISPLAY_TYPE_LABELS[d] }))}
@@ -232,7 +187,7 @@ function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAd
         {booklet && <Checkbox label="Active" checked={isActive} onChange={(event) => setIsActive(event.currentTarget.checked)} disabled={readOnly} />}
         {!readOnly && (
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(regionId ? `/manage/organization/${organizationId}/region/${regionId}` : `/manage/organization/${organizationId}/report-booklets`)}>
+            <Button variant="default" onClick={() => leave()}>
               Cancel
             </Button>
             <Button type="submit" loading={saving} disabled={touched && invalid}>

@@ -1,11 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
-import { Button, Center, Container, EmptyState, Group, Stack } from '@mantine/core';
+import { Button, Container, Group, Stack } from '@mantine/core';
 import { TopBar } from '../../ui/TopBar';
-import { IconPlus, IconSearch } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
-import { NotAvailable } from '../organization-settings/NotAvailable';
+import { IconPlus } from '../../ui/icons';
 import { bookletRow, ReportRows, sortedByName } from './ReportRows';
 import { useReportLists } from './useReportLists';
+import { ScreenStates } from '../../ui/ScreenStates';
 
 /**
  * /manage/organization/{organizationId}/report-booklets (section 2, organizationsReportBookletsIndex): the
@@ -27,15 +26,11 @@ export function ReportBookletsPage() {
               </Button>
             </Group>
           )}
-          {viewerLoading && !viewer && <ReportsLoading label="Loading report booklets" />}
-          {viewer && !allowed && <NotAvailable description="Report booklets are managed by administrators and the users of the organization." />}
-          {allowed && error && !data && <ReportsLoadError title="The report booklets could not be loaded" onRetry={reload} />}
-          {allowed && loading && !data && <ReportsLoading label="Loading report booklets" />}
-          {data && !organization && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="This organization does not exist or is not yours to see." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="report booklets" viewer={viewer} viewerLoading={viewerLoading} allowed={allowed} data={data} loading={loading} error={error} found={organization} onRetry={reload}
+            notAvailable="Report booklets are managed by administrators and the users of the organization."
+            notFound="This organization does not exist or is not yours to see."
+          />
           {organization && <ReportRows title="Report Booklets" rows={sortedByName(organization.reportBookletTemplates).map((t) => bookletRow(organizationId, t))} />}
         </Stack>
       </Container>

@@ -1,19 +1,20 @@
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Center, Checkbox, Container, EmptyState, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Alert, Button, Checkbox, Container, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { moveItem } from '@fsi/shared';
-import { newReportSection, NOT_ALLOWED_TO_ADD_REPORTS_MESSAGE, NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE, previousWalkaboutsOptions, REPORT_NAME_PLACEHOLDER, REPORT_NAME_TAKEN_DETAIL, REPORT_NAME_TAKEN_MESSAGE, REPORT_SECTIONS_REQUIRED_MESSAGE, validateReportName } from '@fsi/shared/report-administration';
+import { newReportSection, NOT_ALLOWED_TO_ADD_REPORTS_MESSAGE, NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE, previousWalkaboutsOptions, REPORT_SECTIONS_REQUIRED_MESSAGE } from '@fsi/shared/report-administration';
 import type { Frequency, ReportSectionDetail, ReportSectionInput } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
 import { dragInstructions, SortableList } from '../../ui/Sortable';
-import { IconPlus, IconSearch } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
-import { NotAvailable } from '../organization-settings/NotAvailable';
+import { IconPlus } from '../../ui/icons';
+import { ReportsLoadError } from '../reports/ReportStates';
 import { useReportDefinitionPageQuery, useReportEquipmentsQuery, type ReportDefinitionPageQuery } from './ReportDefinitionPage.generated';
 import { useReportAdministrationViewerQuery } from './reportAdministration.generated';
 import { reportAccess } from './access';
 import { SectionEditor, type SectionDraft } from './SectionEditor';
-import { useSaveReportDefinition, type Problem } from './useReportMutations';
+import { useSaveReportDefinition } from './useReportMutations';
+import { useReportForm } from './reportForm';
+import { ScreenStates } from '../../ui/ScreenStates';
 
 type Definition = NonNullable<ReportDefinitionPageQuery['reportDefinition']>;
 type Cycle = ReportDefinitionPageQuery['cycles'][number];
@@ -43,15 +44,11 @@ export function ReportDefinitionPage() {
       <TopBar title={title} back={{ label: 'Reports', to: `/manage/organization/${organizationId}/reports` }} />
       <Container size={880} w="100%" p="md">
         <Stack gap="md">
-          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading the report" />}
-          {viewer && !access.viewDefinitions && <NotAvailable description="Reports are managed by administrators and the users of the organization." />}
-          {access.viewDefinitions && error && !data && <ReportsLoadError title="The report could not be loaded" onRetry={reload} />}
-          {access.viewDefinitions && loading && !data && <ReportsLoading label="Loading the report" />}
-          {data && !isNew && !definition && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="This report does not exist or is not yours to see." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="report" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={access.viewDefinitions} data={data} loading={loading} error={error} found={isNew || definition} onRetry={reload} loadingLabel="Loading the report"
+            notAvailable="Reports are managed by administrators and the users of the organization."
+            notFound="This report does not exist or is not yours to see."
+          />
           {data && (isNew || definition) && (
             <DefinitionForm
               key={definition?.id ?? 'new'}
@@ -112,19 +109,21 @@ type FormProps = {
 };
 
 function DefinitionForm({ organizationId, regionId, definition, cycles, canSave, isAdmin, onStale }: FormProps) {
-  const navigate = useNavigate();
   const save = useSaveReportDefinition();
-  const [name, setName] = useState(definition?.name ?? '');
+  const { name, touched, nameProblem, serverErrors, serverError, saving, start, finish, leave, nameInput, alerts } = useReportForm({
+    initialName: definition?.name ?? '',
+    organizationId,
+    regionId,
+    // Section 2: after save, the organization's reports, or the region page for a region's report.
+    listPath: `/manage/organization/${organizationId}/reports`,
+    onStale,
+  });
   const [templateName, setTemplateName] = useState(definition?.templateName ?? 'default');
   const [cycleId, setCycleId] = useState<string | null>(definition?.cycle.id ?? cycles[0]?.id ?? null);
   const [count, setCount] = useState(definition?.previousWalkaboutsCount ?? 0);
   const [generateReport, setGenerateReport] = useState(definition?.generateReport ?? true);
   const [isActive, setIsActive] = useState(definition?.isActive ?? true);
   const [sections, setSections] = useState<SectionDraft[]>(() => draftsOf(definition));
-  const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Problem[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const readOnly = !canSave;
   const frequency = definition ? frequencyName(definition.cycleFrequency) : frequencyName(cycles.find((c) => c.id === cycleId)?.frequency);
   const dataOptions = useMemo(() => previousWalkaboutsOptions(frequency).map((o) => ({ value: String(o.value), label: o.label })), [frequency]);
@@ -134,41 +133,19 @@ function DefinitionForm({ organizationId, regionId, definition, cycles, canSave,
   });
   const equipments = equipmentsQuery.data?.reportEquipments ?? [];
 
-  const nameProblem = validateReportName(name);
   const sectionsProblem = sections.length ? null : REPORT_SECTIONS_REQUIRED_MESSAGE;
   const countProblem = dataOptions.some((o) => o.value === String(count)) ? null : 'Choose the data of the report.';
   const invalid = Boolean(nameProblem || sectionsProblem || countProblem || !cycleId);
-  const serverError = (field: string) => serverErrors.find((e) => e.field === field)?.message;
-  const nameError = (touched ? nameProblem : null) ?? (serverError('name') === REPORT_NAME_TAKEN_DETAIL ? REPORT_NAME_TAKEN_MESSAGE : serverError('name'));
   const sectionErrors = Object.fromEntries(serverErrors.filter((e) => e.field?.startsWith('sections.')).map((e) => [e.field!, e.message]));
   const otherErrors = serverErrors.filter((e) => e.code !== 'STALE' && !['name', 'templateName', 'previousWalkaboutsCount', 'cycleId', 'sections'].includes(e.field ?? '') && !e.field?.startsWith('sections.'));
 
   const submit = async () => {
-    setTouched(true);
-    setNotice(null);
-    if (invalid || readOnly) return;
-    setSaving(true);
+    if (!start(invalid, readOnly)) return;
     const common = { name: name.trim(), previousWalkaboutsCount: count, sections: sections.map(sectionInput), generateReport };
     const result = definition
       ? await save({ update: { id: definition.id, version: definition.version, ...common, isActive, ...(isAdmin ? { templateName } : {}) } })
       : await save({ create: { organizationId, cycleId: cycleId!, regionId, ...common, ...(isAdmin ? { templateName } : {}) } });
-    setSaving(false);
-    if (result.status === 'signedOut') return;
-    if (result.status === 'failed') {
-      setNotice(result.message);
-      return;
-    }
-    if (result.status === 'refused') {
-      setServerErrors(result.errors);
-      const stale = result.errors.find((e) => e.code === 'STALE');
-      if (stale) {
-        setNotice(stale.message);
-        onStale();
-      }
-      return;
-    }
-    // Section 2: after save, the organization's reports, or the region page for a region's report.
-    navigate(result.regionId ? `/manage/organization/${organizationId}/region/${result.regionId}` : `/manage/organization/${organizationId}/reports`);
+    finish(result);
   };
 
   const move = (from: number, to: number) => setSections((current) => moveItem(current, from, to));
@@ -183,34 +160,13 @@ function DefinitionForm({ organizationId, regionId, definition, cycles, canSave,
       }}
     >
       <Stack gap="md">
-        {readOnly && (
-          <Alert color="yellow" variant="light" role="status">
-            {definition ? NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE : NOT_ALLOWED_TO_ADD_REPORTS_MESSAGE}
-          </Alert>
-        )}
-        {notice && (
-          <Alert color="orange" variant="light" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
-            {notice}
-          </Alert>
-        )}
+        {alerts(readOnly ? (definition ? NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE : NOT_ALLOWED_TO_ADD_REPORTS_MESSAGE) : null)}
         {otherErrors.length > 0 && (
           <Alert color="red" variant="light" role="alert">
             {otherErrors.map((e) => e.message).join(' ')}
           </Alert>
         )}
-        <TextInput
-          label="Name"
-          placeholder={REPORT_NAME_PLACEHOLDER}
-          required
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setServerErrors((current) => current.filter((e) => e.field !== 'name'));
-          }}
-          onBlur={() => setTouched(true)}
-          error={nameError}
-          disabled={readOnly}
-        />
+        {nameInput(readOnly)}
         {isAdmin && <TextInput label="Template Name" value={templateName} onChange={(event) => setTemplateName(event.currentTarget.value)} error={serverError('templateName')} disabled={readOnly} />}
         {definition ? (
           <TextInput label="Cycle" value={definition.cycle.name} readOnly description="The cycle is chosen when the report is created." />
@@ -269,7 +225,7 @@ function DefinitionForm({ organizationId, regionId, definition, cycles, canSave,
         {definition && <Checkbox label="Active" checked={isActive} onChange={(event) => setIsActive(event.currentTarget.checked)} disabled={readOnly} />}
         {!readOnly && (
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(regionId ? `/manage/organization/${organizationId}/region/${regionId}` : `/manage/organization/${organizationId}/reports`)}>
+            <Button variant="default" onClick={() => leave()}>
               Cancel
             </Button>
             <Button type="submit" loading={saving} disabled={touched && invalid}>

@@ -1,11 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
-import { Button, Center, Container, EmptyState, Group, Stack } from '@mantine/core';
+import { Button, Container, Group, Stack } from '@mantine/core';
 import { TopBar } from '../../ui/TopBar';
-import { IconPlus, IconSearch } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
-import { NotAvailable } from '../organization-settings/NotAvailable';
+import { IconPlus } from '../../ui/icons';
 import { definitionRow, ReportRows, sortedByName } from './ReportRows';
 import { useReportLists } from './useReportLists';
+import { ScreenStates } from '../../ui/ScreenStates';
 
 /**
  * /manage/organization/{organizationId}/reports (admin-people-schedules.md section 2, organizationReportsIndex): the
@@ -29,15 +28,11 @@ export function ReportDefinitionsPage() {
               </Button>
             </Group>
           )}
-          {viewerLoading && !viewer && <ReportsLoading label="Loading reports" />}
-          {viewer && !allowed && <NotAvailable description="Reports are managed by administrators and the users of the organization." />}
-          {allowed && error && !data && <ReportsLoadError title="The reports could not be loaded" onRetry={reload} />}
-          {allowed && loading && !data && <ReportsLoading label="Loading reports" />}
-          {data && !organization && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="This organization does not exist or is not yours to see." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="reports" viewer={viewer} viewerLoading={viewerLoading} allowed={allowed} data={data} loading={loading} error={error} found={organization} onRetry={reload}
+            notAvailable="Reports are managed by administrators and the users of the organization."
+            notFound="This organization does not exist or is not yours to see."
+          />
           {organization && <ReportRows title="Reports" rows={sortedByName(organization.reportDefinitions).map((d) => definitionRow(organizationId, d))} />}
         </Stack>
       </Container>

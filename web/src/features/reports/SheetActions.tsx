@@ -1,6 +1,6 @@
 import { Alert, Button, Group } from '@mantine/core';
 
-type PayloadError = { field: string | null; message: string };
+export type PayloadError = { field: string | null; message: string };
 
 /** Splits a payload's errors into those at the sheet's fields (several at one field read as one) and one message for the rest. */
 export function placeErrors(errors: readonly PayloadError[], fields: readonly string[]): { fieldErrors: Record<string, string>; general: string | null } {

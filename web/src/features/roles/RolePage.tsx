@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ActionIcon, Alert, Button, Center, Checkbox, Container, EmptyState, Fieldset, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, Container, Fieldset, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   ADMIN_ROLE_LOCKED_MESSAGE,
   NOT_ALLOWED_TO_UPDATE_ROLES_MESSAGE,
@@ -14,12 +14,12 @@ import {
 } from '@fsi/shared';
 import type { RoleInput } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
-import { IconPencil, IconPlus, IconSearch, IconSettings, IconTrash } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
+import { IconPencil, IconPlus, IconTrash } from '../../ui/icons';
 import { actorOf, isOfOrganization } from '../users/actor';
 import { useRolePageQuery, useRoleViewerQuery, type RoleForm_RoleFragment } from './Roles.generated';
 import { ReminderSheet, type Reminder } from './ReminderSheet';
 import { useRoleMutations } from './useRoleMutations';
+import { ScreenStates } from '../../ui/ScreenStates';
 
 type Groups = Record<PermissionGroupName, Record<string, boolean>>;
 type Form = { name: string; groups: Groups; assignableRoleIds: string[]; walkaboutEquipmentIds: string[]; reminders: Reminder[] };
@@ -134,19 +134,11 @@ export function RolePage() {
       <TopBar title={role?.name ?? 'User Role'} back={{ label: 'User Roles', to: `/manage/organization/${organizationId}/user-roles` }} />
       <Container size={880} w="100%" p="md">
         <Stack gap="md">
-          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading role" />}
-          {viewer && !allowed && (
-            <Center py="xl">
-              <EmptyState icon={<IconSettings size={28} />} withIndicatorBackground title="Not available" description="Roles are edited by administrators and by the users of their organization." />
-            </Center>
-          )}
-          {allowed && error && !data && <ReportsLoadError title="The role could not be loaded" onRetry={() => void refetch().catch(() => undefined)} />}
-          {allowed && loading && !data && <ReportsLoading label="Loading role" />}
-          {data && !role && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="There is no such role, or it is not one of your organization." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="role" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={allowed} data={data} loading={loading} error={error} found={role} onRetry={() => void refetch().catch(() => undefined)}
+            notAvailable="Roles are edited by administrators and by the users of their organization."
+            notFound="There is no such role, or it is not one of your organization."
+          />
           {role && form && actor && (
             <form onSubmit={(event) => void save(event)} noValidate aria-label="Role">
               <Stack gap="md">

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Anchor, Button, Checkbox, Container, Fieldset, Group, MultiSelect, NumberInput, PasswordInput, Select, Stack, Switch, Text, TextInput, Center, EmptyState } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Container, Fieldset, Group, MultiSelect, NumberInput, PasswordInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   CHANGE_PASSWORD_PROMPT,
   NOT_ALLOWED_TO_UPDATE_USERS_MESSAGE,
@@ -19,12 +19,11 @@ import {
 } from '@fsi/shared';
 import type { UserInput } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
-import { IconSearch, IconSettings } from '../../ui/icons';
-import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
 import { placeErrors } from '../reports/SheetActions';
 import { usePeopleViewerQuery, useUserPageQuery, type UserForm_UserFragment } from './Users.generated';
 import { actorOf, isOfOrganization } from './actor';
 import { useUserMutations } from './useUserMutations';
+import { ScreenStates } from '../../ui/ScreenStates';
 
 const TEXT_FIELDS = [
   ['username', 'Login ID'],
@@ -206,19 +205,11 @@ export function UserPage() {
       <TopBar title={user?.username ?? 'User'} back={{ label: 'Users', to: `/manage/organization/${organizationId}/users` }} />
       <Container size={880} w="100%" p="md">
         <Stack gap="md">
-          {viewerQuery.loading && !viewer && <ReportsLoading label="Loading user" />}
-          {viewer && !allowed && (
-            <Center py="xl">
-              <EmptyState icon={<IconSettings size={28} />} withIndicatorBackground title="Not available" description="Users are edited by administrators and by the users of their organization." />
-            </Center>
-          )}
-          {allowed && error && !data && <ReportsLoadError title="The user could not be loaded" onRetry={() => void refetch().catch(() => undefined)} />}
-          {allowed && loading && !data && <ReportsLoading label="Loading user" />}
-          {data && !user && (
-            <Center py="xl">
-              <EmptyState icon={<IconSearch size={28} />} withIndicatorBackground title="No results found" description="There is no such user, or it is not one you may see." />
-            </Center>
-          )}
+          <ScreenStates
+            subject="user" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={allowed} data={data} loading={loading} error={error} found={user} onRetry={() => void refetch().catch(() => undefined)}
+            notAvailable="Users are edited by administrators and by the users of their organization."
+            notFound="There is no such user, or it is not one you may see."
+          />
           {user && form && actor && (
             <form onSubmit={(event) => void save(event)} noValidate aria-label="User">
               <Stack gap="md">
