@@ -842,4 +842,153 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     expect(await violations(page)).toEqual([]);
     await context.close();
   });
+
+  // People and schedules (issue 14): regions, cycles and overrides; report definitions and booklets; users and roles;
+  // the signed-in user's API tokens. Each list, each edit form and each sheet that adds one.
+  it('regions with a region, its override and the New Region and New Cycle Override sheets; cycles with a cycle and the New Cycle sheet; reports and booklets, new and saved', async () => {
+    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const { building } = await gql<{ building: { organization: { id: string } } }>(admin.accessToken, 'query ($id: ID!) { building(id: $id) { organization { id } } }', {
+      id: String(walkabout.buildingId),
+    });
+    const organizationId = building.organization.id;
+    const ids = await gql<{
+      regions: { id: string; cycleOverrides: { id: string }[] }[];
+      cycles: { id: string }[];
+      organization: { reportDefinitions: { id: string }[]; reportBookletTemplates: { id: string }[] };
+    }>(
+      admin.accessToken,
+      'query ($id: ID!) { regions(organizationId: $id) { id cycleOverrides { id } } cycles(organizationId: $id) { id } organization(id: $id) { reportDefinitions { id } reportBookletTemplates { id } } }',
+      { id: organizationId },
+    );
+    const region = ids.regions.find((r) => r.cycleOverrides.length > 0)!;
+    const organization = `/manage/organization/${organizationId}`;
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+    /** Opens a sheet by its button, checks it, and closes it with Escape. */
+    const sheet = async (button: string, title: string) => {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.getByRole('button', { name: 'Save' }).waitFor();
+      expect({ title, violations: await violations(page) }).toEqual({ title, violations: [] });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    };
+
+    await page.goto(`${organization}/regions`);
+    await page.getByRole('list', { name: 'Regions' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await sheet('New Region', 'New Region');
+    await page.goto(`${organization}/regions/all`);
+    await page.getByRole('region', { name: 'Reports' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto(`${organization}/region/${region.id}`);
+    await page.getByRole('region', { name: 'Reports' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await sheet('Add New Cycle Override…', 'New Cycle Override');
+    await page.goto(`${organization}/region/${region.id}/cycle-override/${region.cycleOverrides[0]!.id}`);
+    await page.getByRole('button', { name: 'Delete Cycle Override' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await page.goto(`${organization}/cycles`);
+    await page.getByRole('list', { name: 'Cycles' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await sheet('New Cycle', 'New Cycle');
+    await page.goto(`/manage/cycles/${ids.cycles[0]!.id}`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await page.goto(`${organization}/reports`);
+    await page.getByRole('region', { name: 'Reports' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto(`${organization}/report/${ids.organization.reportDefinitions[0]!.id}`);
+    await page.getByRole('form', { name: 'Report definition' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    // A new report saved empty: its messages at the fields.
+    await page.goto(`${organization}/report/new`);
+    const newReport = page.getByRole('form', { name: 'New Report' });
+    await newReport.getByRole('button', { name: 'Save' }).click();
+    await newReport.locator('.mantine-InputWrapper-error').first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto(`${organization}/report-booklets`);
+    await page.getByRole('region', { name: 'Report Booklets' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto(`${organization}/report-booklet/${ids.organization.reportBookletTemplates[0]!.id}`);
+    await page.getByRole('form', { name: 'Report booklet' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('users with a user and the New User sheet; roles with a role, its Reminder Subscription sheet and the New Role sheet; the API tokens with the new token sheet refusing an empty form and a new token shown once', async () => {
+    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const { building } = await gql<{ building: { organization: { id: string } } }>(admin.accessToken, 'query ($id: ID!) { building(id: $id) { organization { id } } }', {
+      id: String(walkabout.buildingId),
+    });
+    const organizationId = building.organization.id;
+    const { organization: people } = await gql<{ organization: { users: { id: string; username: string }[]; roles: { id: string; name: string }[] } }>(
+      admin.accessToken,
+      'query ($id: ID!) { organization(id: $id) { users { id username } roles { id name } } }',
+      { id: organizationId },
+    );
+    const organization = `/manage/organization/${organizationId}`;
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    await signIn(page, 'admin');
+
+    await page.goto(`${organization}/users`);
+    await page.getByRole('navigation', { name: 'Users' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'New User' }).click();
+    const newUser = page.getByRole('dialog', { name: 'New User' });
+    await newUser.getByRole('button', { name: 'Save' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await newUser.waitFor({ state: 'detached' });
+    await page.goto(`${organization}/user/${people.users.find((u) => u.username === 'inspector')!.id}`);
+    await page.getByRole('form', { name: 'User' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await page.goto(`${organization}/user-roles`);
+    await page.getByRole('navigation', { name: 'User Roles' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'New Role' }).click();
+    const newRole = page.getByRole('dialog', { name: 'New Role' });
+    await newRole.getByRole('button', { name: 'Save' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await newRole.waitFor({ state: 'detached' });
+    await page.goto(`${organization}/user-roles/${people.roles.find((r) => r.name !== 'Admin')!.id}`);
+    await page.getByRole('form', { name: 'Role' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add Reminder' }).click();
+    const reminder = page.getByRole('dialog', { name: 'Reminder Subscription' });
+    await reminder.waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await reminder.waitFor({ state: 'detached' });
+
+    // API tokens are the manager's to make (an administrator uses an organization account).
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signIn(page, 'manager');
+    await page.goto('/account/api-tokens');
+    const newToken = page.getByRole('button', { name: 'New API token' });
+    await newToken.waitFor();
+    await expect.poll(() => page.getByRole('status', { name: 'Loading your API tokens' }).count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
+    // The new token sheet tried empty (its two messages), then filled: the secret shown once.
+    await newToken.click();
+    const tokenSheet = page.getByRole('dialog', { name: 'New API token' });
+    await tokenSheet.getByRole('button', { name: 'Create token' }).click();
+    await tokenSheet.locator('.mantine-InputWrapper-error').first().waitFor();
+    expect(await violations(page)).toEqual([]);
+    await tokenSheet.getByRole('textbox', { name: /Name/ }).fill(`Accessibility ${viewport.width}`);
+    await tokenSheet.getByRole('checkbox').first().check();
+    await tokenSheet.getByRole('button', { name: 'Create token' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your new API token' });
+    await shown.getByRole('button', { name: 'Copy token' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await shown.waitFor({ state: 'detached' });
+    await page.getByRole('list', { name: 'API tokens' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
 });

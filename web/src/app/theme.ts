@@ -29,10 +29,11 @@ export const theme = createTheme({
 /**
  * Error text a reader can read: Mantine's light-scheme error red (red 6) on white is 3.3:1, under the 4.5:1
  * that WCAG AA (and axe's color-contrast) asks of small text such as a field's message; red 9 is 5.4:1. The
- * field borders, labels and messages of every form follow.
+ * field borders, labels and messages of every form follow, and so does text coloured red (`c="red"`, a message
+ * said under a list or a section rather than at a field).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-error': 'var(--mantine-color-red-9)' },
+  light: { '--mantine-color-error': 'var(--mantine-color-red-9)', '--mantine-color-red-text': 'var(--mantine-color-red-9)' },
   dark: {},
 });

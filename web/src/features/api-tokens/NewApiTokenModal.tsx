@@ -63,7 +63,7 @@ export function NewApiTokenModal({ grantable, onClose }: Props) {
     return (
       <Modal opened onClose={onClose} title="Your new API token" fullScreen={isPhone} centered>
         <Stack gap="md">
-          <Alert color="yellow" variant="light" role="alert" title="Copy it now">
+          <Alert color="yellow" variant="light" role="alert">
             {API_TOKEN_SECRET_WARNING}
           </Alert>
           <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} aria-label="API token">

@@ -23,6 +23,8 @@ type Props = {
   onSaved(): void;
   onCancel(): void;
   onStale?(): void;
+  /** The level of its section headings: 3 in the New Cycle Override sheet (below its title), 2 on the override's page. */
+  headingOrder?: 2 | 3;
 };
 
 const allDays = (): Days => Object.fromEntries(WEEKDAY_NAMES.map((day) => [day, true])) as Days;
@@ -33,7 +35,7 @@ const allDays = (): Days => Object.fromEntries(WEEKDAY_NAMES.map((day) => [day, 
  * override of the cycle turns off cannot be turned on), and the blackout dates: Add makes a row for today, the region's
  * own dates can be removed, the ancestors' show read-only as 'Added in {region}'.
  */
-export function CycleOverrideForm({ regionId, override, cycles, own, inherited, readOnly, onSaved, onCancel, onStale }: Props) {
+export function CycleOverrideForm({ regionId, override, cycles, own, inherited, readOnly, onSaved, onCancel, onStale, headingOrder = 3 }: Props) {
   const taken = new Set(own.map((o) => o.cycle.id));
   const [cycleId, setCycleId] = useState(override?.cycle.id ?? cycles.find((c) => !taken.has(c.id))?.id ?? '');
   const [days, setDays] = useState<Days>(() => (override ? (Object.fromEntries(WEEKDAY_NAMES.map((day) => [day, override[day]])) as Days) : allDays()));
@@ -79,7 +81,7 @@ export function CycleOverrideForm({ regionId, override, cycles, own, inherited, 
           />
         )}
         <Stack gap={4} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-          <Title order={3} size="h5" component="legend">
+          <Title order={headingOrder} size="h5" component="legend">
             Applicable days
           </Title>
           {WEEKDAY_NAMES.map((day) => {
@@ -100,7 +102,7 @@ export function CycleOverrideForm({ regionId, override, cycles, own, inherited, 
           })}
         </Stack>
         <Stack gap="xs">
-          <Title order={3} size="h5">
+          <Title order={headingOrder} size="h5">
             Blackout Dates
           </Title>
           {ancestors.flatMap((o) =>

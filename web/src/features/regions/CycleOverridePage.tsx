@@ -63,6 +63,7 @@ export function CycleOverridePage() {
                 onSaved={() => navigate(regionPath)}
                 onCancel={() => navigate(regionPath)}
                 onStale={() => void refetch().catch(() => undefined)}
+                headingOrder={2}
               />
               {refusal && (
                 <Alert role="alert" color="red" variant="light">
