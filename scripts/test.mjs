@@ -25,7 +25,6 @@ const warnings = [];
 /** Each step's label and seconds, said again at the end (a CI log keeps its end). */
 const timings = [];
 let postgres = null;
-let current = null;
 let stopping = false;
 
 async function stopPostgres() {
@@ -39,7 +38,7 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
     stopping = true;
     // Ctrl-C in a terminal reaches the running step (and the server) itself; a signal to this process alone is
     // passed on. The step stops, the server is stopped and its folder removed, then this process ends.
-    current?.kill(signal);
+    for (const child of running) child.kill(signal);
     console.log(`\n${signal}: stopping`);
     stopPostgres().finally(() => process.exit(code));
   });
@@ -71,19 +70,35 @@ console.log(`Set-up: ${did.length ? did.join('; ') : 'nothing installed or start
 for (const warning of warnings) console.log(`  ${warning}`);
 
 // ---- the steps
-function runStep(command, args) {
+/** The steps running now (two at a time where they can: one tsc uses one core of two). */
+const running = new Set();
+
+/** Runs a step; with `buffered`, its output is kept and shown in one piece when it ends (beside another step). */
+function runStep(command, args, { buffered = false } = {}) {
   return new Promise((resolve) => {
     if (stopping) return; // the signal's handler ends the process
-    current = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-    current.once('error', () => resolve(1));
-    current.once('exit', (code) => resolve(code ?? 1));
+    const child = spawn(command, args, { cwd: root, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    running.add(child);
+    let output = '';
+    if (buffered) {
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+    }
+    const done = (code) => {
+      running.delete(child);
+      if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      resolve(code);
+    };
+    child.once('error', () => done(1));
+    child.once('exit', (code) => done(code ?? 1));
   });
 }
 
-async function step(label, command, args, { fatal = true } = {}) {
+async function step(label, command, args, { fatal = true, buffered = false } = {}) {
   const t0 = Date.now();
-  console.log(`\n=== ${label}`);
-  const ok = (await runStep(command, args)) === 0;
+  console.log(`\n=== ${label}${buffered ? ' (its output when it ends)' : ''}`);
+  const code = await runStep(command, args, { buffered });
+  const ok = code === 0;
   const seconds = (Date.now() - t0) / 1000;
   timings.push(`${label} ${seconds.toFixed(0)} s`);
   console.log(`=== ${label}: ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s)`);
@@ -128,10 +143,16 @@ async function finish() {
 }
 
 await step('codegen', npm, ['run', 'codegen', '--silent']);
-await step('typecheck', npm, ['run', 'typecheck', '--silent']);
-await step('lint', npm, ['run', 'lint', '--silent']);
-await step('build web', npm, ['run', 'build', '-w', 'web', '--silent']);
-await step('web budgets', process.execPath, ['scripts/check-budgets.mjs']);
-await step('build playground', npm, ['run', 'build:playground', '-w', 'gateway', '--silent']);
+// The type check (one tsc per workspace, one core) beside the lint and the builds (the other core).
+await Promise.all([
+  step('typecheck', npm, ['run', 'typecheck', '--silent'], { buffered: true, fatal: false }),
+  (async () => {
+    if (!(await step('lint', npm, ['run', 'lint', '--silent'], { buffered: true, fatal: false }))) return;
+    if (!(await step('build web', npm, ['run', 'build', '-w', 'web', '--silent'], { buffered: true, fatal: false }))) return;
+    if (!(await step('web budgets', process.execPath, ['scripts/check-budgets.mjs'], { buffered: true, fatal: false }))) return;
+    await step('build playground', npm, ['run', 'build:playground', '-w', 'gateway', '--silent'], { buffered: true, fatal: false });
+  })(),
+]);
+if (failures.length) await finish();
 for (const workspace of ['shared', 'backend', 'gateway', 'web', 'tests']) await vitest(workspace);
 await finish();
