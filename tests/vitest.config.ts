@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// End-to-end journeys drive a real Chromium against the real stack, and production/ starts the compiled servers:
-// one file at a time, since this machine has two cores and each file starts its own backend and gateway.
+// End-to-end journeys drive a real Chromium against the real stack, and production/ starts the compiled servers. Each
+// file starts its own backend, gateway and browser, on ports of its own: two files at a time, since a journey spends
+// much of its time waiting on its page (about one core busy for one file at a time on this two-core machine).
 export default defineConfig({
   test: {
     include: ['e2e/**/*.test.ts', 'production/**/*.test.ts', 'scripts/**/*.test.ts'],
-    fileParallelism: false,
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // expect.poll waits for what the page shows next, as Playwright's own waits do (30 s by default); vitest's

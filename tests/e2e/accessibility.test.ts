@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page, Route } from 'playwright-core';
-import { newPage, pickUpByKeyboard, viewports } from './browser';
+import { choose, newPage, pickUpByKeyboard, viewports } from './browser';
 import { contractPdf } from './contract-pdf';
 import type { Stack } from './stack';
 import { entryCard, openFromBuildings, scanByTypedCode, signIn, withJourney, type DailyWalkabout } from './walkabout-journey';
@@ -25,18 +25,24 @@ type Violation = { rule: string; impact: string | null; help: string; elements: 
 
 /** axe-core's violations on the page as it is now, once its animations have settled. */
 async function violations(page: Page): Promise<Violation[]> {
-  // Mantine starts a sheet's or modal's transition a frame or more after it mounts: until then no animation runs
-  // and the dialog is still transparent, and axe would measure its colours against what is behind it (a CI run under
-  // load failed so). So: two frames for pending transitions to start, then no finite animation running and every
-  // dialog fully opaque.
+  // Mantine starts a sheet's or modal's transition a frame or more after it mounts (later still on a loaded machine,
+  // after React has rendered its next state): until then no animation runs and the dialog is still transparent or
+  // still off its place, and axe would measure its colours against what is behind it (CI runs under load failed so:
+  // a fading dialog, and the Scan Code sheet's Cancel while the sheet slid up). So: two frames for pending
+  // transitions to start, then no finite animation running and every dialog fully opaque and in place (no transform
+  // but the identity).
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(() => {
     const settled = document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
-    const opaque = Array.from(document.querySelectorAll('[role="dialog"]')).every((dialog) => {
-      for (let node: Element | null = dialog; node; node = node.parentElement) if (getComputedStyle(node).opacity !== '1') return false;
+    const shown = Array.from(document.querySelectorAll('[role="dialog"]')).every((dialog) => {
+      for (let node: Element | null = dialog; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.opacity !== '1') return false;
+        if (style.transform !== 'none' && style.transform !== 'matrix(1, 0, 0, 1, 0, 0)') return false;
+      }
       return true;
     });
-    return settled && opaque;
+    return settled && shown;
   });
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
@@ -90,12 +96,6 @@ const NO_VALUES: Record<string, Record<string, unknown>> = {
   YesNoCondition: { yesNo: 'NO' },
   YesNoNotApplicableCondition: { yesNoNotApplicable: 'NO' },
 };
-
-/** Picks an option of a Mantine select (its listbox opens below the input). */
-async function choose(page: Page, input: Locator, option: string): Promise<void> {
-  await input.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 let failures: Promise<string> | undefined;
 
