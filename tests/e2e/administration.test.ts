@@ -8,10 +8,10 @@
  * viewer sees the form with every field disabled and no Save button.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { schema } from '@fsi/backend/testing';
-import { launchBrowser, newPage, pickUpByKeyboard, viewports } from './browser';
+import { choose, launchBrowser, newPage, pickUpByKeyboard, viewports } from './browser';
 import { contractPdf } from './contract-pdf';
 import { startStack, type Stack } from './stack';
 import { entryCard, floorSelect, shoot, signIn } from './walkabout-journey';
@@ -42,12 +42,6 @@ afterAll(async () => {
 
 /** The building form's page of a building. */
 const formPath = (organizationId: string, buildingId: string) => `/manage/organization/${organizationId}/building/${buildingId}`;
-
-/** Picks an option of a Mantine select (its listbox opens below the input). */
-async function choose(page: Page, input: Locator, option: string): Promise<void> {
-  await input.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** The (location, equipment) pairs of the entry cards on the walkabout's floor now on screen, sorted. */
 async function entriesOnScreen(page: Page): Promise<string[]> {

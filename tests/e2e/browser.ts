@@ -50,3 +50,9 @@ export async function pickUpByKeyboard(page: Page, handle: Locator): Promise<voi
   await handle.and(page.locator('[aria-pressed="true"]')).waitFor();
   await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve)));
 }
+
+/** Picks an option of a Mantine select (its listbox opens below the input). */
+export async function choose(page: Page, input: Locator, option: string): Promise<void> {
+  await input.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}

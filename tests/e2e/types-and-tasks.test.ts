@@ -8,10 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { and, asc, eq } from 'drizzle-orm';
 import { schema } from '@fsi/backend/testing';
-import { launchBrowser, newPage, viewports } from './browser';
+import { choose, launchBrowser, newPage, viewports } from './browser';
 import { startStack, type Stack } from './stack';
 import { BUILDING_NAME, entryCard, floorSelect, shoot, signIn } from './walkabout-journey';
 
@@ -40,12 +40,6 @@ afterAll(async () => {
   await browser?.close();
   await stack?.close();
 });
-
-/** Picks an option of a Mantine select (its listbox opens below the input). */
-async function choose(page: Page, input: Locator, option: string): Promise<void> {
-  await input.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** Each type row of Manage Types as it reads: its name line and its components and groups line. */
 async function typeRows(page: Page): Promise<string[]> {

@@ -36,7 +36,13 @@ const SECTIONS: Array<{ legend: string; group: PermissionGroupName }> = [
   { legend: 'Organization', group: 'organizationPermissions' },
   { legend: 'Automatic Report Emails', group: 'automaticReportEmailsPermissions' },
 ];
-const label = (key: string) => key.replace(/([A-Z]+)/g, ' $1').replace(/^./, (c) => c.toUpperCase()).replace('Q R Codes', 'QR Codes');
+/** A permission's key in words: 'handleUnavailableQRCodes' reads 'Handle Unavailable QR Codes', 'assignQrCode' 'Assign QR Code'. */
+const permissionLabel = (key: string) =>
+  key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/^./, (c) => c.toUpperCase())
+    .replace(/\bQr\b/g, 'QR');
 
 function formOf(role: RoleForm_RoleFragment): Form {
   const groups = Object.fromEntries(
@@ -125,7 +131,7 @@ export function RolePage() {
     if (others.some((e) => e.code === 'STALE')) void refetch().catch(() => undefined);
   };
 
-  const checkbox = (group: PermissionGroupName, key: string, text = label(key)) => (
+  const checkbox = (group: PermissionGroupName, key: string, text = permissionLabel(key)) => (
     <Checkbox key={`${group}.${key}`} label={text} checked={form?.groups[group][key] ?? false} disabled={!canToggle(group, key)} onChange={(event) => toggle(group, [key], event.currentTarget.checked)} />
   );
 
