@@ -26,6 +26,8 @@ const warnings = [];
 const timings = [];
 let postgres = null;
 let stopping = false;
+/** The steps running now (two at a time where they can: one tsc uses one core of two); a signal is passed on to each. */
+const running = new Set();
 
 async function stopPostgres() {
   const server = postgres;
@@ -70,9 +72,6 @@ console.log(`Set-up: ${did.length ? did.join('; ') : 'nothing installed or start
 for (const warning of warnings) console.log(`  ${warning}`);
 
 // ---- the steps
-/** The steps running now (two at a time where they can: one tsc uses one core of two). */
-const running = new Set();
-
 /** Runs a step; with `buffered`, its output is kept and shown in one piece when it ends (beside another step). */
 function runStep(command, args, { buffered = false } = {}) {
   return new Promise((resolve) => {
