@@ -7,14 +7,14 @@
  * (Downtown and Harbourfront) sees the new Downtown building and its form, but not an Uptown building's form; the
  * viewer sees the form with every field disabled and no Save button.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { schema } from '@fsi/backend/testing';
-import { choose, launchBrowser, newPage, pickUpByKeyboard, viewports } from './browser';
+import { choose, newPage, pickUpByKeyboard, viewports } from './browser';
 import { contractPdf } from './contract-pdf';
-import { startStack, type Stack } from './stack';
-import { entryCard, floorSelect, shoot, signIn } from './walkabout-journey';
+import type { Stack } from './stack';
+import { entryCard, floorSelect, shoot, signIn, withStackAndBrowser } from './walkabout-journey';
 
 const ORGANIZATION = 'Northwind Property Management';
 const BUILDING = 'Journey Tower (E2E)';
@@ -31,14 +31,7 @@ const LOCATIONS = [
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+withStackAndBrowser((opened) => ({ stack, browser } = opened));
 
 /** The building form's page of a building. */
 const formPath = (organizationId: string, buildingId: string) => `/manage/organization/${organizationId}/building/${buildingId}`;

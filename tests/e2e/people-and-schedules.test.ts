@@ -9,14 +9,14 @@
  * at noon of the blackout date, gives the moved building its Daily walkabout the day before and none on the blackout
  * date, while a building outside the region gets its Daily walkabout on both days.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@fsi/backend/testing';
 import { runWalkaboutSchedule } from '@fsi/backend/features/walkabouts/scheduler';
-import { choose, launchBrowser, newPage, viewports } from './browser';
-import { startStack, type Stack } from './stack';
-import { shoot, signIn } from './walkabout-journey';
+import { choose, newPage, viewports } from './browser';
+import type { Stack } from './stack';
+import { shoot, signIn, withStackAndBrowser } from './walkabout-journey';
 
 const ORGANIZATION = 'Northwind Property Management';
 const REGION = 'Port Lands (E2E)';
@@ -38,14 +38,7 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+withStackAndBrowser((opened) => ({ stack, browser } = opened));
 
 /** The last segment of the page's path: the id of the record the page shows. */
 function idInUrl(page: Page): string {

@@ -7,13 +7,13 @@
  * Services give Harbour the same types.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { and, asc, eq } from 'drizzle-orm';
 import { schema } from '@fsi/backend/testing';
-import { choose, launchBrowser, newPage, viewports } from './browser';
-import { startStack, type Stack } from './stack';
-import { BUILDING_NAME, entryCard, floorSelect, shoot, signIn } from './walkabout-journey';
+import { choose, newPage, viewports } from './browser';
+import type { Stack } from './stack';
+import { BUILDING_NAME, entryCard, floorSelect, shoot, signIn, withStackAndBrowser } from './walkabout-journey';
 
 const NORTHWIND = 'Northwind Property Management';
 const HARBOUR = 'Harbour Strata Services';
@@ -32,14 +32,7 @@ const PAUSED = TASKS[2];
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+withStackAndBrowser((opened) => ({ stack, browser } = opened));
 
 /** Each type row of Manage Types as it reads: its name line and its components and groups line. */
 async function typeRows(page: Page): Promise<string[]> {

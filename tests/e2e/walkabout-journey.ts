@@ -159,6 +159,17 @@ export type Journey = { stack: Stack; browser: Browser; walkabout: DailyWalkabou
  * Opens the journey before the file's tests and closes it after them; `use` receives it once open
  * (a test file keeps the parts it needs in its own variables).
  */
+/** The file's stack and browser, started before its tests and closed after them (a journey without its walkabout). */
+export function withStackAndBrowser(use: (opened: { stack: Stack; browser: Browser }) => void): void {
+  const opened: { stack?: Stack; browser?: Browser } = {};
+  beforeAll(async () => {
+    opened.stack = await startStack();
+    opened.browser = await launchBrowser();
+    use({ stack: opened.stack, browser: opened.browser });
+  });
+  afterAll(() => closeJourney(opened));
+}
+
 export function withJourney(use: (journey: Journey) => void): void {
   let journey: Journey | undefined;
   beforeAll(async () => {
