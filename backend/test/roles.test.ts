@@ -142,4 +142,44 @@ describe.each(databases)('roles on %s', (database) => {
     });
     refused(twice, 422, REMINDER_ONE_PER_CYCLE_MESSAGE);
   });
+
+  it('takes the reports and booklets a role shows, of its organization only; a caller whose roles show some gives no others, nor all', async () => {
+    const definitions = await backend.db.select().from(schema.reportDefinitions).where(eq(schema.reportDefinitions.organizationId, demo.northwind));
+    const booklets = await backend.db.select().from(schema.reportBookletTemplates).where(eq(schema.reportBookletTemplates.organizationId, demo.northwind));
+    const [first, second] = definitions.map((d) => d.id).sort((a, b) => a - b);
+    const [booklet] = booklets.map((b) => b.id);
+    const [harbourCycle] = await backend.db.select().from(schema.cycles).where(eq(schema.cycles.organizationId, demo.harbour)).limit(1);
+    const [foreign] = await backend.db.insert(schema.reportDefinitions).values({ organizationId: demo.harbour, name: 'Harbour only', cycleId: harbourCycle!.id }).returning();
+
+    const made = await create(as.admin!, { name: 'Report Reader', reportPermissions: { walkabout: true }, reportDefinitionIds: [first, first], reportBookletTemplateIds: [booklet] });
+    expect(made.status).toBe(201);
+    expect(one(made.body).attributes).toMatchObject({ reportDefinitionIds: [first], reportBookletTemplateIds: [booklet] });
+    const id = one(made.body).id;
+    expect(one((await as.viewer!.get(`/roles/${id}`)).body).attributes).toMatchObject({ reportDefinitionIds: [first], reportBookletTemplateIds: [booklet] });
+    const otherOrganization = await patch(as.admin!, id, { reportDefinitionIds: [foreign!.id], reportBookletTemplateIds: [999_999] });
+    expect(otherOrganization.status).toBe(422);
+    expect(otherOrganization.body.errors!.map((e) => [e.source?.pointer, e.detail])).toEqual([
+      ['/data/attributes/reportDefinitionIds', 'Reports must be reports of the organization.'],
+      ['/data/attributes/reportBookletTemplateIds', 'Report booklets must be report booklets of the organization.'],
+    ]);
+    // Empty lists: every report (as roles made before the lists existed).
+    expect(one((await patch(as.admin!, id, { reportDefinitionIds: [], reportBookletTemplateIds: [] })).body).attributes).toMatchObject({ reportDefinitionIds: [], reportBookletTemplateIds: [] });
+
+    // A role administrator whose own role shows the first definition only.
+    const limited = await userWithGrants(backend, demo.northwind, 'report.limited', { rolePermissions: { create: true, update: true, view: true }, reportPermissions: { walkabout: true } });
+    await backend.db.update(schema.roles).set({ reportDefinitionIds: [first!] }).where(eq(schema.roles.name, 'report.limited'));
+    const wider = await create(limited, { name: 'Wider', reportPermissions: { walkabout: true }, reportDefinitionIds: [first, second] });
+    const all = await create(limited, { name: 'All', reportPermissions: { walkabout: true } });
+    for (const answer of [wider, all]) {
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors!.map((e) => e.source?.pointer)).toEqual(['/data/attributes/reportDefinitionIds']);
+      expect(answer.body.errors![0]!.detail).toBe('Choose among the reports your own roles show: you cannot give a role other reports, or all of them.');
+    }
+    const within = await create(limited, { name: 'Within', reportPermissions: { walkabout: true }, reportDefinitionIds: [first] });
+    expect(within.status).toBe(201);
+    expect(one(within.body).attributes).toMatchObject({ reportDefinitionIds: [first], reportBookletTemplateIds: [] });
+    refused(await patch(limited, one(within.body).id, { reportDefinitionIds: [] }), 422, 'Choose among the reports your own roles show');
+    // Without the walkabout report permission the lists show nothing, and are not limited.
+    expect((await create(limited, { name: 'No reports', reportDefinitionIds: [] })).status).toBe(201);
+  });
 });

@@ -121,6 +121,7 @@ describe.each(databases)('walkabout reports on %s', (database) => {
         .role('Creator', { reportPermissions: { createWalkabout: true, walkabout: true } })
         .role('CreatorOnly', { reportPermissions: { createWalkabout: true } })
         .role('Nothing', { buildingPermissions: { view: true } })
+        .role('WeeklyOnly', { reportPermissions: { walkabout: true, createWalkabout: true } })
         .user('everything', { roles: ['Everything'] })
         .user('walker', { roles: ['Walkabout'] })
         .user('auditor', { roles: ['Audit'] })
@@ -128,10 +129,12 @@ describe.each(databases)('walkabout reports on %s', (database) => {
         .user('creator', { roles: ['Creator'] })
         .user('creatoronly', { roles: ['CreatorOnly'] })
         .user('nobody', { roles: ['Nothing'] })
+        .user('weeklyonly', { roles: ['WeeklyOnly'] })
+        .user('weeklyandall', { roles: ['WeeklyOnly', 'Walkabout'] })
         .user('southerner', { roles: ['Everything'], region: 'South' }),
     );
     tower = acme.buildings.Tower!;
-    for (const username of ['everything', 'walker', 'auditor', 'firewatcher', 'creator', 'creatoronly', 'nobody', 'southerner']) {
+    for (const username of ['everything', 'walker', 'auditor', 'firewatcher', 'creator', 'creatoronly', 'nobody', 'southerner', 'weeklyonly', 'weeklyandall']) {
       as[username] = await signedIn(backend, username, TEST_PASSWORD);
     }
     as.harbour = await signedIn(backend, 'harbour');
@@ -402,6 +405,58 @@ describe.each(databases)('walkabout reports on %s', (database) => {
       expect((await as.everything!.get('/walkabout-reports/latest?filter[building]=1,x')).status).toBe(400);
     });
   });
+  });
+
+  describe("the reports a role shows (the Role form's Walkabout Report and Booklet Permissions)", () => {
+    beforeAll(async () => {
+      // Set as the Role form does: the 'Organization weekly' definition and the Annex booklet only.
+      const saved = await as.admin!.patch(`/roles/${acme.roles.WeeklyOnly}`, {
+        data: { type: 'roles', attributes: { reportDefinitionIds: [definitions['Organization weekly']], reportBookletTemplateIds: [otherBooklet] } },
+      });
+      expect(saved.status).toBe(200);
+    });
+
+    it("lists, gives the latest of and downloads only the reports of the role's definitions and booklets", async () => {
+      const walker = sortedIds((await listOf(as.walker!, 'filter[group]=completed-walkabout')).body);
+      expect(walker).toEqual(expect.arrayContaining(reportIds(['month', 'booklet', 'week1'])));
+      const weeklyOnly = sortedIds((await listOf(as.weeklyonly!, 'filter[group]=completed-walkabout')).body);
+      expect(weeklyOnly).toEqual(walker.filter((id) => !reportIds(['month', 'booklet']).includes(id)));
+      expect(sortedIds((await listOf(as.weeklyonly!, 'filter[group]=interim')).body)).toEqual(reportIds(['interim']));
+      expect(sortedIds((await listOf(as.weeklyonly!, 'filter[type]=adhoc_reports')).body)).toEqual([]);
+
+      const latest = await as.weeklyonly!.get(`/walkabout-reports/latest/${tower}`);
+      const relationships = one(latest.body).relationships as Record<string, { data: { id: string }[] }>;
+      expect(relationships.walkaboutReports!.data.map((r) => r.id)).toEqual(reportIds(['recent']));
+      expect(relationships.reportBooklets!.data).toEqual([]);
+      expect(relationships.adhocReports!.data).toEqual([]);
+      const several = await as.weeklyonly!.get(`/walkabout-reports/latest?filter[building]=${tower}`);
+      expect((several.body.included ?? []).map((r) => r.id).sort()).toEqual(reportIds(['recent']));
+
+      const download = (name: string) => as.weeklyonly!.get(`/walkabout-reports/${reports[name]}/download`);
+      expect((await download('week1')).status).toBe(200);
+      expect((await download('month')).status).toBe(404);
+      expect((await download('booklet')).status).toBe(404);
+      const mail = await as.weeklyonly!.post('/walkabout-report-emails', { data: { type: 'walkabout-report-emails', attributes: { id: String(reports.month), recipients: ['a@example.com'] } } });
+      expect(mail.status).toBe(404);
+    });
+
+    it('shows every report to a user with another role granting walkabout reports with empty lists (empty: all)', async () => {
+      for (const group of ['completed-walkabout', 'interim']) {
+        expect(sortedIds((await listOf(as.weeklyandall!, `filter[group]=${group}`)).body)).toEqual(sortedIds((await listOf(as.walker!, `filter[group]=${group}`)).body));
+      }
+      expect((await as.weeklyandall!.get(`/walkabout-reports/${reports.month}/download`)).status).toBe(200);
+    });
+
+    it("offers on demand only the role's definitions and booklets, and refuses the others with 422", async () => {
+      const data = one((await as.weeklyonly!.get(`/on-demand-reports/building-data/${tower}`)).body).attributes as { report_definitions: { name: string }[]; report_booklet_templates: { name: string }[] };
+      expect(data.report_definitions.map((d) => d.name)).toEqual(['Organization weekly']);
+      expect(data.report_booklet_templates).toEqual([]);
+      const refusedDefinition = await as.weeklyonly!.post('/on-demand-reports/init-creation', {
+        data: { type: 'on-demand-reports', attributes: { building_id: tower, report_type: 'walkabout_reports', report_definition_id: definitions['North monthly'] } },
+      });
+      expect(refusedDefinition.status).toBe(422);
+      expect(refusedDefinition.body.errors![0]!.detail).toBe('Your roles do not give you this report.');
+    });
   });
 
   describe('the download URL', () => {
@@ -808,6 +863,20 @@ describe.each(databases)('walkabout reports on %s', (database) => {
         .values({ username: 'blind', organizationId: demo.northwind, passwordHash: managerRow!.passwordHash, email: 'blind@example.com', reportDefinitionsForAutomaticDeliveryIds: [weekly] })
         .returning();
       await backend.db.insert(schema.userRoles).values({ userId: blind!.id, roleId: role!.id });
+      // One who chose it and sees walkabout reports, but whose role shows only another definition's.
+      const shared = await import('@fsi/shared');
+      const narrowPermissions = shared.emptyRolePermissions();
+      narrowPermissions.reportPermissions.walkabout = true;
+      const otherDefinition = Object.values(northwindDefinitions).find((id) => id !== weekly)!;
+      const [narrowRole] = await backend.db
+        .insert(schema.roles)
+        .values({ organizationId: demo.northwind, name: 'Other reports only', permissions: narrowPermissions, reportDefinitionIds: [otherDefinition] })
+        .returning();
+      const [narrow] = await backend.db
+        .insert(schema.users)
+        .values({ username: 'narrow', organizationId: demo.northwind, passwordHash: managerRow!.passwordHash, email: 'narrow@example.com', reportDefinitionsForAutomaticDeliveryIds: [weekly] })
+        .returning();
+      await backend.db.insert(schema.userRoles).values({ userId: narrow!.id, roleId: narrowRole!.id });
       await backend.db.update(schema.users).set({ reportDefinitionsForAutomaticDeliveryIds: [weekly] }).where(inArray(schema.users.username, ['manager', 'harbour']));
       await backend.db.update(schema.users).set({ reportBookletsForAutomaticDeliveryIds: [booklet] }).where(eq(schema.users.username, 'viewer'));
       const emails = Object.fromEntries(

@@ -128,4 +128,33 @@ describe('users and roles through GraphQL', () => {
     const { role } = await ok<{ role: Role }>(`query ($id: ID!) { role(id: $id) { ${roleFields} } }`, { id: created.role!.id }, 'viewer');
     expect(role.name).toBe('Fire Wardens');
   });
+
+  it("takes the reports and booklets a role shows from the organization's full lists, and puts a refusal in the payload", async () => {
+    const lists = `query ($id: ID!) { organization(id: $id) { allReportDefinitions { id name regionId buildingId } allReportBookletTemplates { id name } reportDefinitions { id } } }`;
+    const { organization: all } = await ok<{
+      organization: { allReportDefinitions: Array<{ id: string; name: string; regionId: string | null; buildingId: string | null }>; allReportBookletTemplates: Array<{ id: string; name: string }>; reportDefinitions: Array<{ id: string }> };
+    }>(lists, { id: organization }, 'admin');
+    // Every definition, wherever attached: more than the organization-level list, sorted by name.
+    expect(all.allReportDefinitions.length).toBeGreaterThan(all.reportDefinitions.length);
+    expect(all.allReportDefinitions.some((d) => d.buildingId !== null)).toBe(true);
+    expect(all.allReportDefinitions.map((d) => d.name)).toEqual([...all.allReportDefinitions.map((d) => d.name)].sort((a, b) => a.localeCompare(b)));
+    const [definition] = all.allReportDefinitions;
+    const [booklet] = all.allReportBookletTemplates;
+    const fields = 'role { id reportDefinitionIds reportBookletTemplateIds } errors { field message code }';
+    const { createRole: created } = await ok<{ createRole: { role: { id: string; reportDefinitionIds: string[]; reportBookletTemplateIds: string[] }; errors: PayloadFieldErrors } }>(
+      `mutation ($input: RoleInput!) { createRole(input: $input) { ${fields} } }`,
+      { input: { organizationId: organization, name: 'Report Reader', reportPermissions: { walkabout: true }, reportDefinitionIds: [definition!.id], reportBookletTemplateIds: [booklet!.id] } },
+      'admin',
+    );
+    expect(created.errors).toEqual([]);
+    expect(created.role).toMatchObject({ reportDefinitionIds: [definition!.id], reportBookletTemplateIds: [booklet!.id] });
+    const { updateRole: refused } = await ok<{ updateRole: { role: null; errors: PayloadFieldErrors } }>(
+      `mutation ($id: ID!, $input: RoleInput!) { updateRole(id: $id, input: $input) { ${fields} } }`,
+      { id: created.role.id, input: { reportDefinitionIds: ['999999'] } },
+      'admin',
+    );
+    expect(refused.errors).toEqual([{ field: 'reportDefinitionIds', message: 'Reports must be reports of the organization.', code: 'VALIDATION_FAILED' }]);
+    const { organization: harbour } = await ok<{ organization: null | { allReportDefinitions: unknown[] } }>(lists, { id: organization }, 'harbour');
+    expect(harbour?.allReportDefinitions ?? []).toEqual([]);
+  });
 });

@@ -379,6 +379,10 @@ export const roles = pgTable(
     permissions: jsonb().$type<RolePermissions>().notNull(),
     assignableRoleIds: jsonb().$type<number[]>().notNull().default([]),
     walkaboutEquipmentIds: jsonb().$type<number[]>().notNull().default([]),
+    /** The report definitions whose walkabout reports this role's walkabout report permission shows; empty: all. */
+    reportDefinitionIds: jsonb().$type<number[]>().notNull().default([]),
+    /** The booklet templates whose booklets this role's walkabout report permission shows; empty: all. */
+    reportBookletTemplateIds: jsonb().$type<number[]>().notNull().default([]),
     incompleteWalkaboutReminderSubscriptions: jsonb().$type<ReminderSubscription[]>().notNull().default([]),
     /** Raised by every change; a write that names an older version is refused with 409 STALE (see buildings.version). */
     version: integer().notNull().default(1),

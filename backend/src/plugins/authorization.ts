@@ -33,6 +33,13 @@ export type Scope = {
    * users with a role whose list is empty (an empty list means all equipment).
    */
   walkaboutEquipmentTypeIds: number[] | null;
+  /**
+   * The report definitions and booklet templates whose reports the user's walkabout report permission shows: the
+   * lists of their roles that grant it, together; null when not restricted (administrators, or a role granting it
+   * whose list is empty, which means all). Audit and fire watch reports are not narrowed by them.
+   */
+  walkaboutReportDefinitionIds: number[] | null;
+  walkaboutReportBookletIds: number[] | null;
 };
 
 declare module 'fastify' {
@@ -64,7 +71,7 @@ export function regionSubtree(all: ReadonlyArray<{ id: number; parentId: number 
  * for a region user, their organization's region tree (to find the sub-regions of their region).
  */
 export type ScopeGrants = {
-  roles: Array<{ id: number; permissions: RolePermissions; walkaboutEquipmentIds: number[] }>;
+  roles: Array<{ id: number; permissions: RolePermissions; walkaboutEquipmentIds: number[]; reportDefinitionIds: number[]; reportBookletTemplateIds: number[] }>;
   buildingIds: number[];
   regions: Array<{ id: number; parentId: number | null }>;
 };
@@ -77,7 +84,8 @@ export type ScopeGrants = {
  */
 export function scopeGrantsColumn() {
   return sql<ScopeGrants>`json_build_object(
-    'roles', coalesce((select json_agg(json_build_object('id', r.id, 'permissions', r.permissions, 'walkaboutEquipmentIds', r.walkabout_equipment_ids) order by r.id)
+    'roles', coalesce((select json_agg(json_build_object('id', r.id, 'permissions', r.permissions, 'walkaboutEquipmentIds', r.walkabout_equipment_ids,
+      'reportDefinitionIds', r.report_definition_ids, 'reportBookletTemplateIds', r.report_booklet_template_ids) order by r.id)
       from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${users.id}), '[]'::json),
     'buildingIds', coalesce((select json_agg(ub.building_id order by ub.building_id) from ${userBuildings} ub where ub.user_id = ${users.id}), '[]'::json),
     'regions', case when ${users.regionId} is null or ${users.organizationId} is null or ${users.isAdmin} then '[]'::json
@@ -103,7 +111,18 @@ export function scopeFrom(user: UserRow, grants: ScopeGrants): Scope {
       roleRows.map((r) => r.permissions),
       user.isAdmin,
     ),
+    walkaboutReportDefinitionIds: reportLimit(user.isAdmin, roleRows, 'reportDefinitionIds'),
+    walkaboutReportBookletIds: reportLimit(user.isAdmin, roleRows, 'reportBookletTemplateIds'),
   };
+}
+
+/** The union of one list of the roles granting the walkabout report permission; null: not narrowed (an empty list, an administrator, or no such role). */
+function reportLimit(isAdmin: boolean, roleRows: ScopeGrants['roles'], list: 'reportDefinitionIds' | 'reportBookletTemplateIds'): number[] | null {
+  if (isAdmin) return null;
+  const granting = roleRows.filter((r) => r.permissions.reportPermissions?.walkabout);
+  // No role grants it: the permission itself refuses those reports (403), the lists have nothing to narrow.
+  if (!granting.length || granting.some((r) => (r[list] ?? []).length === 0)) return null;
+  return [...new Set(granting.flatMap((r) => r[list]))];
 }
 
 const nothing = sql`false`;

@@ -28,7 +28,7 @@ import {
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client';
-import { cycles, equipmentTypes, roles } from '../../db/schema';
+import { cycles, equipmentTypes, reportBookletTemplates, reportDefinitions, roles } from '../../db/schema';
 import { FieldErrors, forbidden, HttpError, notFound, type FieldError } from '../../jsonapi/errors';
 import type { Page } from '../../jsonapi/query';
 import type { Scope } from '../../plugins/authorization';
@@ -42,6 +42,9 @@ export type RoleWrite = {
 };
 
 const A = '/data/attributes';
+
+/** Refused as a field error (422), so that the form keeps its input and says why. */
+export const REPORTS_NOT_HELD_MESSAGE = 'Choose among the reports your own roles show: you cannot give a role other reports, or all of them.';
 
 /** The roles of the caller's organization (administrators: all). */
 export function rolesInScope(scope: Scope): SQL {
@@ -125,6 +128,25 @@ async function checked(db: Database, scope: Scope, actor: Actor, held: Set<strin
       : [];
     if (known.length !== ids.length) errors.push({ pointer: '/data/relationships/walkaboutEquipment', detail: 'Equipment must be equipment of the organization.' });
     values.walkaboutEquipmentIds = ids;
+  }
+
+  for (const [key, table, noun] of [
+    ['reportDefinitionIds', reportDefinitions, 'Reports'],
+    ['reportBookletTemplateIds', reportBookletTemplates, 'Report booklets'],
+  ] as const) {
+    const asked = attributes[key];
+    const ids = asked ? [...new Set(asked)] : (before?.[key] ?? []);
+    if (asked) {
+      const known = ids.length ? await db.select({ id: table.id }).from(table).where(and(inArray(table.id, ids), eq(table.organizationId, organizationId))) : [];
+      if (known.length !== ids.length) errors.push({ pointer: `${A}/${key}`, detail: `${noun} must be ${noun.toLowerCase()} of the organization.` });
+      values[key] = ids;
+    }
+    // A caller whose own roles show only some reports gives no more than those: neither others nor all (an empty list).
+    const limit = key === 'reportDefinitionIds' ? scope.walkaboutReportDefinitionIds : scope.walkaboutReportBookletIds;
+    if (limit !== null && permissions.reportPermissions.walkabout && (asked || !before)) {
+      const added = ids.filter((id) => !(before?.[key] ?? []).includes(id));
+      if (!ids.length || added.some((id) => !limit.includes(id))) errors.push({ pointer: `${A}/${key}`, detail: REPORTS_NOT_HELD_MESSAGE });
+    }
   }
 
   const subscriptions = attributes.incompleteWalkaboutReminderSubscriptions;

@@ -34,6 +34,10 @@ export const RoleResource = Resource(
     assignableRoleIds: IntArray,
     /** The equipment types this role's users inspect on walkabouts; empty: all. */
     walkaboutEquipmentIds: IntArray,
+    /** The report definitions whose walkabout reports the role's walkabout report permission shows; empty: all. */
+    reportDefinitionIds: IntArray,
+    /** The booklet templates whose booklets the role's walkabout report permission shows; empty: all. */
+    reportBookletTemplateIds: IntArray,
     incompleteWalkaboutReminderSubscriptions: Type.Array(ReminderSubscription),
     /** The role named Admin: no change is accepted. */
     isLocked: Bool,
@@ -50,6 +54,12 @@ export const RoleWriteAttributes = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 256 })),
   ...groupBodies,
   assignableRoleIds: Type.Optional(Type.Array(Id, { maxItems: 1000 })),
+  reportDefinitionIds: Type.Optional(
+    Type.Array(Id, { maxItems: 1000, description: "Report definitions of the organization whose walkabout reports the role's walkabout report permission shows; empty: all" }),
+  ),
+  reportBookletTemplateIds: Type.Optional(
+    Type.Array(Id, { maxItems: 1000, description: "Booklet templates of the organization whose booklets the role's walkabout report permission shows; empty: all" }),
+  ),
   incompleteWalkaboutReminderSubscriptions: Type.Optional(
     Type.Array(
       Type.Object({

@@ -13,6 +13,8 @@ export function roleResource(role: RoleRow): Static<typeof RoleResource> {
       organizationId: role.organizationId,
       assignableRoleIds: role.assignableRoleIds,
       walkaboutEquipmentIds: role.walkaboutEquipmentIds,
+      reportDefinitionIds: role.reportDefinitionIds,
+      reportBookletTemplateIds: role.reportBookletTemplateIds,
       incompleteWalkaboutReminderSubscriptions: role.incompleteWalkaboutReminderSubscriptions,
       isLocked: role.name === ADMIN_ROLE_NAME,
       version: role.version,

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildings, mailOutbox, organizations, users, walkabouts } from '../../db/schema';
 import { FieldErrors, type FieldError } from '../../jsonapi/errors';
 import { scopeFrom, scopeGrantsColumn, type Scope } from '../../plugins/authorization';
-import { maySeeKind, reportById, type ReportRow } from './repository';
+import { maySeeKind, maySeeReport, reportById, type ReportRow } from './repository';
 import { reportFilename } from './serialize';
 
 export const AUTOMATIC_REPORT_EMAIL_QUEUE = 'report-email.automatic';
@@ -107,7 +107,7 @@ async function deliverable(app: FastifyInstance, reportId: number): Promise<(Rep
 
 /**
  * The users a report is delivered to automatically: those who chose its definition (or booklet), have an
- * e-mail address, may see its building and hold canViewWalkaboutReports (spec section 6). Choosing is
+ * e-mail address, may see its building and hold canViewWalkaboutReports (spec section 6) for its definition or booklet (their roles' lists). Choosing is
  * canAssignAutomaticReportEmails's business; receiving needs the right to see the report.
  */
 export async function automaticRecipients(app: FastifyInstance, report: ReportRow): Promise<Array<{ id: number; email: string }>> {
@@ -133,7 +133,7 @@ export async function automaticRecipients(app: FastifyInstance, report: ReportRo
   return rows
     .filter(({ user, grants }) => {
       const scope = scopeFrom(user, grants);
-      return holdsBuilding(scope, building) && maySeeKind(scope, report.kind);
+      return holdsBuilding(scope, building) && maySeeKind(scope, report.kind) && maySeeReport(scope, report);
     })
     .map(({ user }) => ({ id: user.id, email: user.email! }));
 }

@@ -10,8 +10,11 @@ import { onDemandReports, walkabouts } from '../../db/schema';
 import { FieldErrors, notFound } from '../../jsonapi/errors';
 import type { Scope } from '../../plugins/authorization';
 import { ReportSourceNotFound, requestReport, type ReportSource } from '../reports/generate';
-import { applicableBooklets, applicableDefinitions, findOnDemandReport, type OnDemandRow, type ReportBuilding } from './repository';
+import { applicableBooklets, applicableDefinitions, findOnDemandReport, ofCallerDefinitions, type OnDemandRow, type ReportBuilding } from './repository';
 import type { OnDemandReportType } from './schemas';
+
+/** Refused with 422, not 403: a 403 ends the session (DESIGN.md section 4), and choosing a report is not an attack. */
+export const NOT_YOUR_REPORT_MESSAGE = 'Your roles do not give you this report.';
 
 export type OnDemandRequest = {
   reportType: OnDemandReportType;
@@ -48,13 +51,14 @@ async function walkaboutToReport(app: FastifyInstance, building: ReportBuilding,
 }
 
 /** What the request is made from, checked against what applies to the building (a 422 with its pointer otherwise). */
-async function sourceOf(app: FastifyInstance, building: ReportBuilding, request: OnDemandRequest, identificator: string): Promise<ReportSource> {
+async function sourceOf(app: FastifyInstance, scope: Scope, building: ReportBuilding, request: OnDemandRequest, identificator: string): Promise<ReportSource> {
   if (request.reportType === 'walkabout_audit_reports') {
     return { kind: 'audit', walkaboutId: await walkaboutToReport(app, building, request.walkaboutId, request.cycleId) };
   }
   if (request.reportType === 'report_booklets') {
     if (request.templateId === null) return refuse('template_id', 'Choose the report booklet.');
     const booklet = (await applicableBooklets(app.db, building)).find((b) => b.booklet.id === request.templateId);
+    if (booklet && !ofCallerDefinitions(scope.walkaboutReportBookletIds, [booklet.booklet]).length) return refuse('template_id', NOT_YOUR_REPORT_MESSAGE);
     if (!booklet) return refuse('template_id', 'This report booklet does not apply to this building.');
     if (!booklet.booklet.isActive) return refuse('template_id', 'This report booklet is inactive.');
     const walkaboutId = await walkaboutToReport(app, building, request.walkaboutId, booklet.cycleId ?? request.cycleId);
@@ -63,6 +67,7 @@ async function sourceOf(app: FastifyInstance, building: ReportBuilding, request:
   if (request.reportDefinitionId === null) return refuse('report_definition_id', 'Choose the report definition.');
   const definition = (await applicableDefinitions(app.db, building)).find((d) => d.id === request.reportDefinitionId);
   if (!definition) return refuse('report_definition_id', 'This report definition does not apply to this building.');
+  if (!ofCallerDefinitions(scope.walkaboutReportDefinitionIds, [definition]).length) return refuse('report_definition_id', NOT_YOUR_REPORT_MESSAGE);
   if (!definition.isActive) return refuse('report_definition_id', 'This report definition is inactive.');
   const walkaboutId = await walkaboutToReport(app, building, request.walkaboutId, definition.cycleId);
   return { kind: 'adhoc', identificator, walkaboutId, reportDefinitionId: definition.id };
@@ -71,7 +76,7 @@ async function sourceOf(app: FastifyInstance, building: ReportBuilding, request:
 /** Records an on-demand request and asks for its report; answers the request as GET /on-demand-reports/{id} does. */
 export async function initOnDemandReport(app: FastifyInstance, scope: Scope, building: ReportBuilding, request: OnDemandRequest): Promise<OnDemandRow> {
   const identificator = randomUUID();
-  const source = await sourceOf(app, building, request, identificator);
+  const source = await sourceOf(app, scope, building, request, identificator);
   const [row] = await app.db
     .insert(onDemandReports)
     .values({

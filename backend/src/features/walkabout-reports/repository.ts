@@ -3,7 +3,7 @@
  * caller's buildings (plugins/authorization.ts). Which kinds of report a caller may see is decided here too
  * (spec inspection.md section 6), so that the list, the latest reports, the download and the e-mail agree.
  */
-import { and, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/raw';
 import {
@@ -42,6 +42,41 @@ export function maySeeKind(scope: Pick<Scope, 'isAdmin' | 'permissions'>, kind: 
   if (kind === 'audit') return p.canViewWalkaboutAuditReports;
   if (kind === 'fire_watch') return p.canViewFireWatchReports;
   return p.canViewWalkaboutReports;
+}
+
+/** The kinds narrowed by the report definitions and booklets of the caller's roles (Role form, 'Walkabout Report and Booklet Permissions'). */
+const KINDS_BY_DEFINITION: readonly GeneratedReportKind[] = ['walkabout', 'booklet', 'adhoc'];
+
+type ReportLimits = Pick<Scope, 'walkaboutReportDefinitionIds' | 'walkaboutReportBookletIds'>;
+
+/** Whether the caller's roles let them see this report's definition or booklet (its kind is checked by maySeeKind). */
+export function maySeeReport(scope: ReportLimits, report: Pick<ReportRow, 'kind' | 'reportDefinitionId' | 'bookletTemplateId'>): boolean {
+  if (!KINDS_BY_DEFINITION.includes(report.kind)) return true;
+  const definitions = scope.walkaboutReportDefinitionIds;
+  const booklets = scope.walkaboutReportBookletIds;
+  if (report.reportDefinitionId !== null && definitions !== null && !definitions.includes(report.reportDefinitionId)) return false;
+  if (report.bookletTemplateId !== null && booklets !== null && !booklets.includes(report.bookletTemplateId)) return false;
+  return true;
+}
+
+/** maySeeReport as a condition on generated_reports. */
+function reportsOfCallerDefinitions(scope: ReportLimits): SQL | undefined {
+  const definitions = scope.walkaboutReportDefinitionIds;
+  const booklets = scope.walkaboutReportBookletIds;
+  if (definitions === null && booklets === null) return undefined;
+  const limited: SQL[] = [];
+  if (definitions !== null) {
+    limited.push(or(isNull(generatedReports.reportDefinitionId), definitions.length ? inArray(generatedReports.reportDefinitionId, definitions) : sql`false`)!);
+  }
+  if (booklets !== null) {
+    limited.push(or(isNull(generatedReports.bookletTemplateId), booklets.length ? inArray(generatedReports.bookletTemplateId, booklets) : sql`false`)!);
+  }
+  return or(notInArray(generatedReports.kind, [...KINDS_BY_DEFINITION]), and(...limited));
+}
+
+/** The definitions (or booklets) among `rows` that the caller's roles let them see. */
+export function ofCallerDefinitions<T extends { id: number }>(limit: number[] | null, rows: T[]): T[] {
+  return limit === null ? rows : rows.filter((r) => limit.includes(r.id));
 }
 
 export type ReportBuilding = {
@@ -93,8 +128,10 @@ export type ReportFilters = {
   period?: { from: string; to: string };
 };
 
-export async function listReports(db: Database, buildingId: number, filters: ReportFilters, page: Page) {
+export async function listReports(db: Database, scope: ReportLimits, buildingId: number, filters: ReportFilters, page: Page) {
   const conditions: SQL[] = [eq(generatedReports.buildingId, buildingId), hasPdf, inArray(generatedReports.kind, filters.kinds.length ? filters.kinds : ['none' as GeneratedReportKind])];
+  const ofDefinitions = reportsOfCallerDefinitions(scope);
+  if (ofDefinitions) conditions.push(ofDefinitions);
   if (filters.interim !== undefined) conditions.push(eq(generatedReports.isInterim, filters.interim));
   if (filters.period) {
     const start = sql`coalesce(${generatedReports.startDate}, ${generatedReports.endDate})`;
@@ -118,19 +155,27 @@ export async function listReports(db: Database, buildingId: number, filters: Rep
 }
 
 /** The latest completed report of each kind and report definition or booklet of a building, among `kinds`. */
-export async function latestReports(db: Database, buildingId: number, kinds: GeneratedReportKind[]): Promise<ReportRow[]> {
-  return latestReportsOf(db, [buildingId], kinds);
+export async function latestReports(db: Database, scope: ReportLimits, buildingId: number, kinds: GeneratedReportKind[]): Promise<ReportRow[]> {
+  return latestReportsOf(db, scope, [buildingId], kinds);
 }
 
 /** The latest reports of several buildings at once (the gateway's batched Building.latestWalkaboutReports). */
-export async function latestReportsOf(db: Database, buildingIds: number[], kinds: GeneratedReportKind[]): Promise<ReportRow[]> {
+export async function latestReportsOf(db: Database, scope: ReportLimits, buildingIds: number[], kinds: GeneratedReportKind[]): Promise<ReportRow[]> {
   if (!kinds.length || !buildingIds.length) return [];
   const rows = await db
     .selectDistinctOn([generatedReports.buildingId, generatedReports.kind, generatedReports.reportDefinitionId, generatedReports.bookletTemplateId], reportColumns)
     .from(generatedReports)
     .innerJoin(buildings, eq(buildings.id, generatedReports.buildingId))
     .leftJoin(cycles, eq(cycles.id, generatedReports.cycleId))
-    .where(and(inArray(generatedReports.buildingId, buildingIds), hasPdf, eq(generatedReports.isInterim, false), inArray(generatedReports.kind, kinds)))
+    .where(
+      and(
+        inArray(generatedReports.buildingId, buildingIds),
+        hasPdf,
+        eq(generatedReports.isInterim, false),
+        inArray(generatedReports.kind, kinds),
+        reportsOfCallerDefinitions(scope),
+      ),
+    )
     .orderBy(generatedReports.buildingId, generatedReports.kind, generatedReports.reportDefinitionId, generatedReports.bookletTemplateId, ...newestFirst);
   return rows.map(toRow);
 }
@@ -146,14 +191,14 @@ export async function buildingIdsInScope(db: Database, scope: Scope, ids: number
   return rows.map((r) => r.id);
 }
 
-/** One report of the caller's buildings (whatever its kind: the caller's permission for it is checked by the route). */
+/** One report of the caller's buildings and report definitions (its kind: the caller's permission for it is checked by the route). */
 export async function findReport(db: Database, scope: Scope, id: number): Promise<ReportRow | undefined> {
   const [row] = await db
     .select(reportColumns)
     .from(generatedReports)
     .innerJoin(buildings, eq(buildings.id, generatedReports.buildingId))
     .leftJoin(cycles, eq(cycles.id, generatedReports.cycleId))
-    .where(and(eq(generatedReports.id, id), buildingsInScope(scope)));
+    .where(and(eq(generatedReports.id, id), buildingsInScope(scope), reportsOfCallerDefinitions(scope)));
   return row ? toRow(row) : undefined;
 }
 

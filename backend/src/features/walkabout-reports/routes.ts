@@ -26,6 +26,7 @@ import {
   latestReportsOf,
   listReports,
   maySeeKind,
+  ofCallerDefinitions,
   organizationCycles,
   recentWalkabouts,
   type ReportBuilding,
@@ -177,7 +178,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       }
     }
     const page = parsePage(q);
-    const { rows, total } = await listReports(app.db, building.id, filters, page);
+    const { rows, total } = await listReports(app.db, scope, building.id, filters, page);
     return listDocument(rows.map(walkaboutReportResource), { total, page, url: requestUrl(request) });
   });
 
@@ -185,7 +186,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const scope = scopeOf(request);
     const building = await buildingOf(app, scope, request.params.buildingId);
     const kinds = visibleKinds(scope);
-    const rows = await latestReports(app.db, building.id, kinds);
+    const rows = await latestReports(app.db, scope, building.id, kinds);
     return singleDocument(latestReportsResource(building.id, latestGroups(rows)), { included: rows.map(walkaboutReportResource) });
   });
 
@@ -196,7 +197,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const kinds = visibleKinds(scope);
     const visible = new Set(await buildingIdsInScope(app.db, scope, asked));
     const ids = asked.filter((id) => visible.has(id));
-    const rows = await latestReportsOf(app.db, ids, kinds);
+    const rows = await latestReportsOf(app.db, scope, ids, kinds);
     return {
       data: ids.map((id) => latestReportsResource(id, latestGroups(rows.filter((r) => r.buildingId === id)))),
       included: rows.map(walkaboutReportResource),
@@ -220,8 +221,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const building = await buildingOf(app, scope, request.params.buildingId);
     requirePermission(scope, scope.permissions.canCreateWalkaboutReports, 'You are not allowed to create on-demand reports.');
     const [definitions, booklets, cycles, walkabouts] = await Promise.all([
-      applicableDefinitions(app.db, building),
-      applicableBooklets(app.db, building),
+      applicableDefinitions(app.db, building).then((rows) => ofCallerDefinitions(scope.walkaboutReportDefinitionIds, rows)),
+      applicableBooklets(app.db, building).then((rows) => rows.filter((r) => ofCallerDefinitions(scope.walkaboutReportBookletIds, [r.booklet]).length)),
       organizationCycles(app.db, building.organizationId),
       recentWalkabouts(app.db, building.id),
     ]);

@@ -86,6 +86,8 @@ function roleBody(input: RoleInput, version?: number | null): RoleBody {
     if (value) attributes[group] = Object.fromEntries(Object.entries(value).filter(([, on]) => on !== null && on !== undefined));
   }
   if (input.assignableRoleIds) attributes.assignableRoleIds = numbers(input.assignableRoleIds);
+  if (input.reportDefinitionIds) attributes.reportDefinitionIds = numbers(input.reportDefinitionIds);
+  if (input.reportBookletTemplateIds) attributes.reportBookletTemplateIds = numbers(input.reportBookletTemplateIds);
   if (input.incompleteWalkaboutReminderSubscriptions) {
     attributes.incompleteWalkaboutReminderSubscriptions = input.incompleteWalkaboutReminderSubscriptions.map((s) => ({ cycleId: Number(s.cycleId), offsetValue: s.offsetValue, offsetUnit: s.offsetUnit }));
   }

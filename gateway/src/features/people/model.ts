@@ -60,6 +60,8 @@ export function toRole(role: RoleResource) {
     isLocked: a.isLocked,
     assignableRoleIds: ids(a.assignableRoleIds),
     walkaboutEquipmentIds: ids(a.walkaboutEquipmentIds),
+    reportDefinitionIds: ids(a.reportDefinitionIds),
+    reportBookletTemplateIds: ids(a.reportBookletTemplateIds),
     incompleteWalkaboutReminderSubscriptions: a.incompleteWalkaboutReminderSubscriptions.map((s) => ({
       cycleId: String(s.cycleId),
       offsetValue: s.offsetValue,

@@ -110,6 +110,13 @@ export function createReportAdministrationLoaders(rest: RestClient) {
       const records = await rest.getAll<RestBody<'/report-booklet-templates'>>('/report-booklet-templates', { 'filter[organization]': organizationId, 'filter[region]': 'null' });
       return prime(bookletById, records.map(toReportBookletTemplate));
     }),
+    /** Every definition (booklet) of the organization in the caller's scope, wherever it is attached. */
+    allDefinitionsOf: memoizeByArgs(async (organizationId: string) =>
+      prime(definitionById, (await rest.getAll<RestBody<'/report-definitions'>>('/report-definitions', { 'filter[organization]': organizationId })).map(toReportDefinition)),
+    ),
+    allBookletsOf: memoizeByArgs(async (organizationId: string) =>
+      prime(bookletById, (await rest.getAll<RestBody<'/report-booklet-templates'>>('/report-booklet-templates', { 'filter[organization]': organizationId })).map(toReportBookletTemplate)),
+    ),
     definitionsOfRegion,
     bookletsOfRegion,
 

@@ -17,6 +17,8 @@ export const reportAdministrationResolvers: Resolvers = {
   Organization: {
     reportDefinitions: (organization, { region }, { data }) => data.reportAdministration.definitionsOf({ organizationId: organization.id, region }),
     reportBookletTemplates: (organization, { region }, { data }) => data.reportAdministration.bookletsOf({ organizationId: organization.id, region }),
+    allReportDefinitions: (organization, _args, { data }) => data.reportAdministration.allDefinitionsOf(organization.id),
+    allReportBookletTemplates: (organization, _args, { data }) => data.reportAdministration.allBookletsOf(organization.id),
   },
   Region: {
     reportDefinitions: (region, _args, { data }) => data.reportAdministration.definitionsOfRegion.load(region.id),

@@ -22,7 +22,15 @@ import { useRoleMutations } from './useRoleMutations';
 import { ScreenStates } from '../../ui/ScreenStates';
 
 type Groups = Record<PermissionGroupName, Record<string, boolean>>;
-type Form = { name: string; groups: Groups; assignableRoleIds: string[]; walkaboutEquipmentIds: string[]; reminders: Reminder[] };
+type Form = {
+  name: string;
+  groups: Groups;
+  assignableRoleIds: string[];
+  walkaboutEquipmentIds: string[];
+  reportDefinitionIds: string[];
+  reportBookletTemplateIds: string[];
+  reminders: Reminder[];
+};
 
 /** The Role form's sections (section 2), each with the permission groups it shows. */
 const SECTIONS: Array<{ legend: string; group: PermissionGroupName }> = [
@@ -53,8 +61,36 @@ function formOf(role: RoleForm_RoleFragment): Form {
     groups,
     assignableRoleIds: [...role.assignableRoleIds],
     walkaboutEquipmentIds: [...role.walkaboutEquipmentIds],
+    reportDefinitionIds: [...role.reportDefinitionIds],
+    reportBookletTemplateIds: [...role.reportBookletTemplateIds],
     reminders: role.incompleteWalkaboutReminderSubscriptions.map((s) => ({ cycleId: s.cycleId, offsetValue: s.offsetValue, offsetUnit: s.offsetUnit })),
   };
+}
+
+/** A group of checkboxes choosing ids, with the server's message under it. */
+function ChoiceList(props: {
+  label: string;
+  choices: Array<{ id: string; label: string; description?: string }>;
+  chosen: string[];
+  disabled: boolean;
+  error?: string;
+  onChange: (ids: string[]) => void;
+}) {
+  const { label, choices, chosen, disabled, error, onChange } = props;
+  return (
+    <Checkbox.Group label={label} value={chosen} onChange={onChange} error={error}>
+      <Stack gap={6} mt={4}>
+        {choices.length === 0 && (
+          <Text size="sm" c="dimmed">
+            None in this organization.
+          </Text>
+        )}
+        {choices.map((c) => (
+          <Checkbox key={c.id} value={c.id} label={c.label} description={c.description} disabled={disabled} />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  );
 }
 
 function Section({ legend, children }: { legend: string; children: ReactNode }) {
@@ -100,6 +136,9 @@ export function RolePage() {
   const canToggle = (group: PermissionGroupName, key: string) => editable && (form?.groups[group][key] || held(group, key));
   const cycles = data?.cycles ?? [];
   const equipment = data?.organization?.taskEquipmentChoices ?? [];
+  const definitions = data?.organization?.allReportDefinitions ?? [];
+  const booklets = data?.organization?.allReportBookletTemplates ?? [];
+  const [listErrors, setListErrors] = useState<Partial<Record<'reportDefinitionIds' | 'reportBookletTemplateIds', string>>>({});
   const cycleName = (id: string) => cycles.find((c) => c.id === id)?.name ?? `Cycle ${id}`;
 
   const save = async (event: FormEvent) => {
@@ -111,11 +150,14 @@ export function RolePage() {
       ...form.groups,
       assignableRoleIds: form.assignableRoleIds,
       walkaboutEquipmentIds: form.walkaboutEquipmentIds,
+      reportDefinitionIds: form.reportDefinitionIds,
+      reportBookletTemplateIds: form.reportBookletTemplateIds,
       incompleteWalkaboutReminderSubscriptions: form.reminders,
     };
     setSaving(true);
     setNotice(null);
     setNameError(null);
+    setListErrors({});
     const result = await update(role.id, input, role.version);
     setSaving(false);
     if (result.status === 'signedOut') return;
@@ -126,7 +168,9 @@ export function RolePage() {
       setNameError(name.code === 'CONFLICT' ? ROLE_NAME_TAKEN_MESSAGE : name.message);
       document.getElementById('role-name')?.focus();
     }
-    const others = result.errors.filter((e) => e.field !== 'name');
+    const lists = result.errors.filter((e) => e.field === 'reportDefinitionIds' || e.field === 'reportBookletTemplateIds');
+    setListErrors(Object.fromEntries(lists.map((e) => [e.field, e.message])));
+    const others = result.errors.filter((e) => e.field !== 'name' && !lists.includes(e));
     if (others.length) setNotice({ color: others.some((e) => e.code === 'STALE') ? 'orange' : 'red', text: others.map((e) => e.message).join(' ') });
     if (others.some((e) => e.code === 'STALE')) void refetch().catch(() => undefined);
   };
@@ -206,6 +250,29 @@ export function RolePage() {
                     {permissionGroups[group].map((key) => checkbox(group, key))}
                   </Section>
                 ))}
+                {form.groups.reportPermissions.walkabout && (
+                  <Section legend="Walkabout Report and Booklet Permissions">
+                    <Text size="sm" c="dimmed">
+                      The reports and booklets this role shows its users. None chosen: all of them.
+                    </Text>
+                    <ChoiceList
+                      label="Reports"
+                      choices={definitions.map((d) => ({ id: d.id, label: d.name, description: d.cycleName }))}
+                      chosen={form.reportDefinitionIds}
+                      disabled={!editable}
+                      error={listErrors.reportDefinitionIds}
+                      onChange={(ids) => setForm({ ...form, reportDefinitionIds: ids })}
+                    />
+                    <ChoiceList
+                      label="Report Booklets"
+                      choices={booklets.map((b) => ({ id: b.id, label: b.name }))}
+                      chosen={form.reportBookletTemplateIds}
+                      disabled={!editable}
+                      error={listErrors.reportBookletTemplateIds}
+                      onChange={(ids) => setForm({ ...form, reportBookletTemplateIds: ids })}
+                    />
+                  </Section>
+                )}
                 <Section legend="Walkabout Equipment Permissions">
                   <Checkbox
                     label="Select All"

@@ -19,6 +19,8 @@ function aRole(overrides: Record<string, unknown> = {}) {
     version: 2,
     assignableRoleIds: [],
     walkaboutEquipmentIds: [],
+    reportDefinitionIds: [],
+    reportBookletTemplateIds: [],
     incompleteWalkaboutReminderSubscriptions: [{ __typename: 'ReminderSubscription', cycleId: '51', offsetValue: 2, offsetUnit: 'hour', text: '2 hour(s) before close' }],
     ...groups,
     ...overrides,
@@ -35,6 +37,11 @@ function rolePage(role = aRole()) {
           id: ORGANIZATION,
           roles: [{ __typename: 'Role', id: '3', name: 'Admin' }, { __typename: 'Role', id: '4', name: 'Inspector' }],
           taskEquipmentChoices: [{ __typename: 'TaskEquipmentChoice', id: '61', name: 'Exit Sign' }, { __typename: 'TaskEquipmentChoice', id: '62', name: 'Smoke Detector' }],
+          allReportDefinitions: [
+            { __typename: 'ReportDefinition', id: '71', name: 'Daily Panel Log', cycleName: 'Daily' },
+            { __typename: 'ReportDefinition', id: '72', name: 'Monthly Inspection', cycleName: 'Monthly' },
+          ],
+          allReportBookletTemplates: [{ __typename: 'ReportBookletTemplate', id: '81', name: 'Monthly Booklet' }],
         },
         cycles: [{ __typename: 'Cycle', id: '51', name: 'Daily', frequency: 'DAILY' }, { __typename: 'Cycle', id: '52', name: 'Weekly', frequency: 'WEEKLY' }],
       },
@@ -113,6 +120,38 @@ describe('User Roles', () => {
         ],
       },
     });
+  });
+
+  it('shows Walkabout Report and Booklet Permissions while walkabout reports are on, saves the chosen ones and says why a choice is refused', async () => {
+    const viewer = viewerWith(['canUpdateRoles', 'canViewRoles', 'canViewWalkaboutReports']);
+    const sent: Array<Record<string, unknown>> = [];
+    const { user } = renderApp({
+      route: `/manage/organization/${ORGANIZATION}/user-roles/4`,
+      viewer,
+      handlers: [
+        graphql.query('RoleViewer', () => HttpResponse.json({ data: { viewer } })),
+        rolePage(),
+        graphql.mutation('UpdateRole', ({ variables }) => {
+          sent.push(variables as Record<string, unknown>);
+          const message = 'Choose among the reports your own roles show: you cannot give a role other reports, or all of them.';
+          return HttpResponse.json({ data: { updateRole: { __typename: 'RolePayload', role: null, errors: [{ __typename: 'FieldError', field: 'reportDefinitionIds', message, code: 'VALIDATION_FAILED' }] } } });
+        }),
+      ],
+    });
+    const reports = await screen.findByRole('group', { name: 'Report Permissions' });
+    expect(screen.queryByRole('group', { name: 'Walkabout Report and Booklet Permissions' })).not.toBeInTheDocument();
+    await user.click(within(reports).getByRole('checkbox', { name: 'Walkabout' }));
+    const section = screen.getByRole('group', { name: 'Walkabout Report and Booklet Permissions' });
+    expect(within(section).getByText('The reports and booklets this role shows its users. None chosen: all of them.')).toBeInTheDocument();
+    await user.click(within(section).getByRole('checkbox', { name: /Monthly Inspection/ }));
+    await user.click(within(section).getByRole('checkbox', { name: 'Monthly Booklet' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByText(/Choose among the reports your own roles show/)).toBeInTheDocument();
+    expect(sent[0]).toMatchObject({ input: { reportPermissions: { walkabout: true }, reportDefinitionIds: ['72'], reportBookletTemplateIds: ['81'] } });
+    // The choice is kept for another try.
+    expect(within(section).getByRole('checkbox', { name: /Monthly Inspection/ })).toBeChecked();
+    await user.click(within(reports).getByRole('checkbox', { name: 'Walkabout' }));
+    expect(screen.queryByRole('group', { name: 'Walkabout Report and Booklet Permissions' })).not.toBeInTheDocument();
   });
 
   it('is read-only without update-roles, and for the locked Admin role', async () => {

@@ -2,10 +2,13 @@ import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 're
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Button, Checkbox, Container, Fieldset, Group, MultiSelect, NumberInput, PasswordInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
+  AUTOMATIC_BOOKLETS_MESSAGE,
+  AUTOMATIC_REPORTS_MESSAGE,
   CHANGE_PASSWORD_PROMPT,
   NOT_ALLOWED_TO_UPDATE_USERS_MESSAGE,
   ONLY_PASSWORDS_MESSAGE,
   canAssignAnyRole,
+  canAssignAutomaticEmails,
   canChangePassword,
   canChooseRegion,
   canEditBuildings,
@@ -57,6 +60,10 @@ type Form = Record<TextKey, string> & {
   roleIds: string[];
   reminderBuildingIds: string[];
   notificationBuildingIds: string[];
+  unsatisfactoryEquipmentIds: string[];
+  notatedEquipmentIds: string[];
+  reportDefinitionIds: string[];
+  reportBookletIds: string[];
   walkaboutAutoSavePeriodMins: number;
   debugModeEnabled: boolean;
   networkSpeedMeasurementEnabled: boolean;
@@ -71,11 +78,32 @@ function formOf(user: UserForm_UserFragment): Form {
     roleIds: [...user.roleIds],
     reminderBuildingIds: [...user.subscriptions.incompleteWalkaboutReminderBuildingIds],
     notificationBuildingIds: [...user.subscriptions.incompleteWalkaboutNotificationsBuildingIds],
+    unsatisfactoryEquipmentIds: [...user.subscriptions.unsatisfactoryEquipmentIds],
+    notatedEquipmentIds: [...user.subscriptions.notatedEquipmentIds],
+    reportDefinitionIds: [...user.reportDefinitionsForAutomaticDeliveryIds],
+    reportBookletIds: [...user.reportBookletsForAutomaticDeliveryIds],
     walkaboutAutoSavePeriodMins: user.walkaboutAutoSavePeriodMins,
     debugModeEnabled: user.debugModeEnabled,
     networkSpeedMeasurementEnabled: user.networkSpeedMeasurementEnabled,
   };
 }
+
+type Choice = { id: string; name: string };
+
+/**
+ * A picker's options: the choices each once (sorted by name unless their own order is the one people know), then any
+ * chosen id the viewer cannot see (a region user editing a user subscribed elsewhere) under a plain label, so that its
+ * pill is not blank and saving keeps or drops it knowingly.
+ */
+function optionsOf(choices: readonly Choice[], chosen: readonly string[], unseen: string, sorted = true): { value: string; label: string }[] {
+  const byId = new Map(choices.map((c) => [c.id, c.name]));
+  const seen = [...byId].map(([value, label]) => ({ value, label }));
+  if (sorted) seen.sort((a, b) => a.label.localeCompare(b.label));
+  return [...seen, ...chosen.filter((id) => !byId.has(id)).map((id) => ({ value: id, label: `${unseen} ${id}` }))];
+}
+
+/** The server's answers for these fields are said at them (the gateway names them by the UserInput field). */
+const PLACED_FIELDS = [...ALL_TEXT, 'regionId', 'buildingIds', 'roleIds', 'subscriptions', 'reportDefinitionsForAutomaticDeliveryIds', 'reportBookletsForAutomaticDeliveryIds'];
 
 function Section({ legend, children }: { legend: string; children: ReactNode }) {
   return (
@@ -90,6 +118,8 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
  * signed-in user's own page (the toolbar's Account). Fields are read-only unless the viewer may update users or edits
  * themself; with update-user-password only, only Change Password is offered. A self-edit never touches one's own
  * region, buildings or roles; region choices are the viewer's subtree, and changing the region narrows the buildings.
+ * Automatic report emails are chosen by those who may assign them (or on one's own page); others read them with the
+ * spec's two messages.
  * Refusals are said at their fields and the form keeps what was typed; after a save the app goes to ?backUrl= or the
  * users list.
  */
@@ -128,6 +158,12 @@ export function UserPage() {
   const buildings = (data?.buildings.nodes ?? []).filter((b) => !subtree || (b.region && subtree.includes(b.region.id)));
   const buildingOptions = buildings.map((b) => ({ value: b.id, label: b.name }));
   const assignable = new Set((data?.me?.roles ?? []).flatMap((r) => r.assignableRoleIds));
+  // Section 6: automatic report emails need the assign permission, or one's own page (and a form that can be saved).
+  const mayAssignEmails = Boolean(actor && canAssignAutomaticEmails(actor, id));
+  const emailsEditable = editable && mayAssignEmails;
+  const equipmentOptions = (chosen: string[]) => optionsOf(data?.organization?.equipmentTypes ?? [], chosen, 'Equipment type', false);
+  const reportOptions = optionsOf(data?.organization?.allReportDefinitions ?? [], form?.reportDefinitionIds ?? [], 'Report');
+  const bookletOptions = optionsOf(data?.organization?.allReportBookletTemplates ?? [], form?.reportBookletIds ?? [], 'Report booklet');
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => (current ? { ...current, [key]: value } : current));
   const chooseRegion = (regionId: string | null) => {
@@ -147,7 +183,16 @@ export function UserPage() {
     input.walkaboutAutoSavePeriodMins = form.walkaboutAutoSavePeriodMins;
     input.debugModeEnabled = form.debugModeEnabled;
     input.networkSpeedMeasurementEnabled = form.networkSpeedMeasurementEnabled;
-    input.subscriptions = { incompleteWalkaboutReminderBuildingIds: form.reminderBuildingIds, incompleteWalkaboutNotificationsBuildingIds: form.notificationBuildingIds };
+    input.subscriptions = {
+      incompleteWalkaboutReminderBuildingIds: form.reminderBuildingIds,
+      incompleteWalkaboutNotificationsBuildingIds: form.notificationBuildingIds,
+      unsatisfactoryEquipmentIds: form.unsatisfactoryEquipmentIds,
+      notatedEquipmentIds: form.notatedEquipmentIds,
+    };
+    if (emailsEditable) {
+      input.reportDefinitionsForAutomaticDeliveryIds = form.reportDefinitionIds;
+      input.reportBookletsForAutomaticDeliveryIds = form.reportBookletIds;
+    }
     if (regionEditable) input.regionId = form.regionId;
     if (buildingsEditable || regionEditable) input.buildingIds = form.buildingIds;
     if (rolesEditable) input.roleIds = form.roleIds;
@@ -159,7 +204,7 @@ export function UserPage() {
     if (result.status === 'signedOut') return;
     if (result.status === 'saved') return done();
     if (result.status === 'failed') return setNotice({ color: 'red', text: result.message });
-    const placed = placeErrors(result.errors, [...ALL_TEXT, 'regionId', 'buildingIds', 'roleIds']);
+    const placed = placeErrors(result.errors, PLACED_FIELDS);
     setFieldErrors(placed.fieldErrors);
     if (placed.general) setNotice({ color: result.errors.some((e) => e.code === 'STALE') ? 'orange' : 'red', text: placed.general });
     if (result.errors.some((e) => e.code === 'STALE')) void refetch().catch(() => undefined);
@@ -241,6 +286,49 @@ export function UserPage() {
                 <Section legend="Reminder and notification subscriptions">
                   <MultiSelect label="Incomplete walkabout reminders" data={buildingOptions} value={form.reminderBuildingIds} onChange={(value) => set('reminderBuildingIds', value)} readOnly={!editable} searchable />
                   <MultiSelect label="Incomplete walkabout notifications" data={buildingOptions} value={form.notificationBuildingIds} onChange={(value) => set('notificationBuildingIds', value)} readOnly={!editable} searchable />
+                  <MultiSelect
+                    label="Unsatisfactory equipment notifications"
+                    data={equipmentOptions(form.unsatisfactoryEquipmentIds)}
+                    value={form.unsatisfactoryEquipmentIds}
+                    onChange={(value) => set('unsatisfactoryEquipmentIds', value)}
+                    readOnly={!editable}
+                    searchable
+                  />
+                  <MultiSelect
+                    label="Equipment note notifications"
+                    data={equipmentOptions(form.notatedEquipmentIds)}
+                    value={form.notatedEquipmentIds}
+                    onChange={(value) => set('notatedEquipmentIds', value)}
+                    readOnly={!editable}
+                    searchable
+                  />
+                  {fieldErrors.subscriptions && (
+                    <Text c="red" size="sm" role="alert">
+                      {fieldErrors.subscriptions}
+                    </Text>
+                  )}
+                </Section>
+                <Section legend="Automatic report emails">
+                  <MultiSelect
+                    label="Reports"
+                    description={mayAssignEmails ? undefined : AUTOMATIC_REPORTS_MESSAGE}
+                    data={reportOptions}
+                    value={form.reportDefinitionIds}
+                    onChange={(value) => set('reportDefinitionIds', value)}
+                    readOnly={!emailsEditable}
+                    searchable
+                    error={fieldErrors.reportDefinitionsForAutomaticDeliveryIds}
+                  />
+                  <MultiSelect
+                    label="Report booklets"
+                    description={mayAssignEmails ? undefined : AUTOMATIC_BOOKLETS_MESSAGE}
+                    data={bookletOptions}
+                    value={form.reportBookletIds}
+                    onChange={(value) => set('reportBookletIds', value)}
+                    readOnly={!emailsEditable}
+                    searchable
+                    error={fieldErrors.reportBookletsForAutomaticDeliveryIds}
+                  />
                 </Section>
                 <Section legend="Building Permissions">
                   <MultiSelect

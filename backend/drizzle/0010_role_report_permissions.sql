@@ -1,0 +1,2 @@
+ALTER TABLE "roles" ADD COLUMN "report_definition_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "roles" ADD COLUMN "report_booklet_template_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;
