@@ -1,15 +1,19 @@
 /**
  * Reminders and notifications (DESIGN.md section 4), delivered to a real SMTP server on loopback: who receives an
- * incomplete-walkabout reminder and when (the round's clock is controlled), an unsatisfactory result or a note, and
- * that each goes exactly once however often and however concurrently the rounds run (two backends on one PostgreSQL
- * database).
+ * incomplete-walkabout reminder and when (the round's clock is controlled), a notification of a walkabout that closed
+ * incomplete, an unsatisfactory result or a note, and that each goes exactly once however often and however
+ * concurrently the rounds run (two backends on one PostgreSQL database).
  */
 import type { AddressInfo } from 'node:net';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
+import { finalizeLocked } from '../src/features/walkabouts/scheduler';
 import { schema, type TestBackend } from '../src/testing';
 import { databases, demoIds, signedIn, startTestBackend } from './helpers';
 
@@ -55,7 +59,11 @@ function decodeSubject(subject: string): string {
     );
 }
 
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 describe.each(databases)('reminders and notifications on %s', (database) => {
   const received: Received[] = [];
@@ -83,6 +91,9 @@ describe.each(databases)('reminders and notifications on %s', (database) => {
     smtpUrl = `smtp://127.0.0.1:${started.port}`;
     backend = await startTestBackend({ database, smtpUrl, publicUrl: 'https://fsi.example.com', jobs: { retryDelaySeconds: 1, retryLimit: 2 } });
     demo = await demoIds(backend);
+    // The demo's manager subscribes to incomplete-walkabout notifications; the tests choose who does, so that a round
+    // of the reminder tests does not also notify of walkabouts the start of this backend found closed incomplete.
+    await backend.db.execute(sql`update users set subscriptions = subscriptions || '{"incompleteWalkaboutNotificationsBuildingIds": []}'::jsonb`);
   });
   afterAll(async () => {
     await backend?.close();
@@ -114,6 +125,9 @@ describe.each(databases)('reminders and notifications on %s', (database) => {
     expect(message.subject).toMatch(/^Incomplete walkabout: King Street Commerce Centre – Daily closes /);
     expect(message.body).toContain(`https://fsi.example.com/buildings/${king}/walkabouts/${walkabout}`);
     expect(message.body).toContain('2 hours before close');
+    // A Daily walkabout's period is its one day, not up to the next period's start (its end_date).
+    const [row] = await backend.db.select({ date: schema.walkabouts.date }).from(schema.walkabouts).where(eq(schema.walkabouts.id, Number(walkabout)));
+    expect(message.body).toContain(`(period ${row!.date}) is not complete yet.`);
 
     // Later rounds find it sent.
     expect(await backend.app.runReminderRound(new Date(due.getTime() + 60_000))).toBe(0);
@@ -217,5 +231,164 @@ describe.each(databases)('reminders and notifications on %s', (database) => {
     expect(received).toHaveLength(3);
     expect(received[2]!.subject).toBe(`Note: ${row!.entry.equipmentName} – King Street Commerce Centre`);
     expect(received.flatMap((m) => m.to)).toEqual(['viewer@northwindpm.example', 'viewer@northwindpm.example', 'viewer@northwindpm.example']);
+  });
+
+  describe('incomplete walkabout notifications', () => {
+    const link = (buildingId: string, walkaboutId: string) => `https://fsi.example.com/buildings/${buildingId}/walkabouts/${walkaboutId}`;
+    const about = (buildingId: string, walkaboutId: string) => received.filter((m) => m.body.includes(link(buildingId, walkaboutId)));
+    const notifications = () => received.filter((m) => m.subject.startsWith('Walkabout closed incomplete:'));
+    /** The schedule's freeze at the lock time (finalizeLocked, as its round runs it), for this walkabout only. */
+    const close = async (walkaboutId: string, at: number) => {
+      expect(await finalizeLocked(backend.db, new Date(at), Number(walkaboutId))).toEqual([Number(walkaboutId)]);
+    };
+    const withoutResult = async (walkaboutId: string) => {
+      const [row] = await backend.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(schema.conditions)
+        .where(and(eq(schema.conditions.walkaboutId, Number(walkaboutId)), sql`${schema.conditions.value} is null`));
+      return Number(row!.n);
+    };
+    /**
+     * Sends, and forgets, what a round at `at` finds of the walkabouts this backend's start froze (those of the
+     * template's day): from then on, a round only finds what the test closes. None of it may be about `walkabouts`.
+     */
+    const settle = async (at: number, walkabouts: Array<[building: string, walkabout: string]>) => {
+      await backend.app.runReminderRound(new Date(at));
+      await backend.app.jobs.drain();
+      for (const [building, walkabout] of walkabouts) expect(about(building, walkabout)).toEqual([]);
+      received.length = 0;
+    };
+
+    beforeEach(async () => {
+      await backend.db.execute(
+        sql`update users set subscriptions = subscriptions || '{"incompleteWalkaboutReminderBuildingIds": [], "incompleteWalkaboutNotificationsBuildingIds": []}'::jsonb`,
+      );
+      received.length = 0;
+    });
+
+    it('e-mails each subscribed user who may see the building once, after the close time of an incomplete walkabout, not before', async () => {
+      const king = demo.building('King Street Commerce Centre');
+      const yonge = demo.building('Yonge & Eglinton Tower');
+      const kingDaily = await demo.walkabout('King Street Commerce Centre', 'Daily');
+      const yongeDaily = await demo.walkabout('Yonge & Eglinton Tower', 'Daily');
+      const kingLock = await lockTime(kingDaily);
+      const yongeLock = await lockTime(yongeDaily);
+      // manager sees the organization; regional only Downtown (King Street, not Yonge, which is Uptown); inspector
+      // their two buildings; harbour is of another organization; viewer subscribed to nothing.
+      await setSubscriptions('manager', { incompleteWalkaboutNotificationsBuildingIds: [Number(king)] });
+      await setSubscriptions('regional', { incompleteWalkaboutNotificationsBuildingIds: [Number(king), Number(yonge)] });
+      await setSubscriptions('inspector', { incompleteWalkaboutNotificationsBuildingIds: [Number(yonge)] });
+      await setSubscriptions('harbour', { incompleteWalkaboutNotificationsBuildingIds: [Number(king), Number(yonge)] });
+      await setSubscriptions('viewer', { incompleteWalkaboutReminderBuildingIds: [Number(king), Number(yonge)] });
+      const first = Math.min(kingLock, yongeLock);
+      const last = Math.max(kingLock, yongeLock);
+
+      // Before the close time: still open, nothing.
+      await settle(first - 1000, [[king, kingDaily], [yonge, yongeDaily]]);
+      // The close time has passed but the schedule has not frozen the results yet: nothing yet.
+      expect(await backend.app.runReminderRound(new Date(last + 1000))).toBe(0);
+      await backend.app.jobs.drain();
+      expect(received).toEqual([]);
+
+      await close(kingDaily, kingLock + 1000);
+      await close(yongeDaily, yongeLock + 1000);
+      const after = last + 2000;
+      expect(await backend.app.runReminderRound(new Date(after))).toBe(3);
+      await backend.app.jobs.drain();
+      expect(received.map((m) => [m.to.join(), m.body.includes(link(king, kingDaily)) ? 'King' : m.body.includes(link(yonge, yongeDaily)) ? 'Yonge' : m.subject]).sort()).toEqual([
+        ['inspector@northwindpm.example', 'Yonge'],
+        ['manager@northwindpm.example', 'King'],
+        ['regional@northwindpm.example', 'King'],
+      ]);
+
+      const [walkabout] = await backend.db.select().from(schema.walkabouts).where(eq(schema.walkabouts.id, Number(kingDaily)));
+      const missing = await withoutResult(kingDaily);
+      expect(missing).toBeGreaterThan(0);
+      const message = to('manager@northwindpm.example')[0]!;
+      const closed = dayjs(kingLock).tz('America/Toronto').format('MMMM D, YYYY h:mm A');
+      // A Daily walkabout's period is its one day (end_date is the next period's start).
+      expect(message.subject).toBe(`Walkabout closed incomplete: King Street Commerce Centre – Daily ${walkabout!.date}`);
+      expect(message.body).toContain(`The Daily walkabout of King Street Commerce Centre (period ${walkabout!.date}) closed incomplete on ${closed} (America/Toronto).`);
+      expect(message.body).toContain(`${missing} tasks were left without a result.`);
+      expect(message.body).toContain(`Open it: ${link(king, kingDaily)}`);
+      expect(message.body).toContain('because you chose incomplete walkabout notifications for King Street Commerce Centre');
+
+      // Later rounds, and the same round again, find them sent.
+      expect(await backend.app.runReminderRound(new Date(after + 60_000))).toBe(0);
+      expect(await backend.app.runReminderRound(new Date(after))).toBe(0);
+      expect(await backend.app.runReminderRound(new Date(after + 3 * DAY))).toBe(0);
+      await backend.app.jobs.drain();
+      expect(received).toHaveLength(3);
+      const deliveries = await backend.db
+        .select()
+        .from(schema.notificationDeliveries)
+        .where(and(eq(schema.notificationDeliveries.walkaboutId, Number(kingDaily)), eq(schema.notificationDeliveries.kind, 'incomplete-walkabout-notification')));
+      expect(deliveries.map((d) => d.subjectKey)).toEqual([`walkabout:${kingDaily}`, `walkabout:${kingDaily}`]);
+    });
+
+    it('sends nothing for a walkabout that closed complete, even when its conditions are emptied afterwards', async () => {
+      const yonge = demo.building('Yonge & Eglinton Tower');
+      const weekly = await demo.walkabout('Yonge & Eglinton Tower', 'Weekly');
+      const lockedAt = await lockTime(weekly);
+      await setSubscriptions('manager', { incompleteWalkaboutNotificationsBuildingIds: [Number(yonge)] });
+      await settle(lockedAt - 1000, [[yonge, weekly]]);
+      // Every condition answered before the close (a JSON null is a recorded "no value"; SQL null is no result).
+      await backend.db.execute(sql`update conditions set value = 'null'::jsonb where walkabout_id = ${Number(weekly)} and value is null`);
+      try {
+        await close(weekly, lockedAt + 1000);
+        expect(await backend.app.runReminderRound(new Date(lockedAt + 2000))).toBe(0);
+      } finally {
+        await backend.db.execute(sql`update conditions set value = null where walkabout_id = ${Number(weekly)} and value = 'null'::jsonb`);
+      }
+      // What was frozen at the close decides: complete then, so still nothing.
+      expect(await backend.app.runReminderRound(new Date(lockedAt + 3000))).toBe(0);
+      await backend.app.jobs.drain();
+      expect(notifications()).toEqual([]);
+    });
+
+    it('sends nothing for a walkabout that closed longer ago than the window (a first deploy mails no history)', async () => {
+      const lawrence = demo.building('Lawrence Park Seniors Residence');
+      const daily = await demo.walkabout('Lawrence Park Seniors Residence', 'Daily');
+      const lockedAt = await lockTime(daily);
+      await setSubscriptions('manager', { incompleteWalkaboutNotificationsBuildingIds: [Number(lawrence)] });
+      await settle(lockedAt - 1000, [[lawrence, daily]]);
+      await close(daily, lockedAt + 1000);
+      expect(await backend.app.runReminderRound(new Date(lockedAt + 7 * DAY + 60_000))).toBe(0);
+      await backend.app.jobs.drain();
+      expect(received).toEqual([]);
+      // Within the window it is sent (late, as after a backend that was down for days).
+      expect(await backend.app.runReminderRound(new Date(lockedAt + 6 * DAY))).toBe(1);
+      await backend.app.jobs.drain();
+      expect(about(lawrence, daily).map((m) => m.to)).toEqual([['manager@northwindpm.example']]);
+    });
+
+    it('sends each notification exactly once when rounds run at the same time, in two backends on one database', async () => {
+      const queens = demo.building("Queen's Quay Residences");
+      const daily = await demo.walkabout("Queen's Quay Residences", 'Daily');
+      const lockedAt = await lockTime(daily);
+      await setSubscriptions('manager', { incompleteWalkaboutNotificationsBuildingIds: [Number(queens)] });
+      await setSubscriptions('viewer', { incompleteWalkaboutNotificationsBuildingIds: [Number(queens)] });
+      await settle(lockedAt - 1000, [[queens, daily]]);
+      await close(daily, lockedAt + 1000);
+      const second = backend.databaseUrl ? await openDatabase({ databaseUrl: backend.databaseUrl }) : null;
+      const other = second ? await buildApp({ db: second.db, smtpUrl, publicUrl: 'https://fsi.example.com', jobs: { retryDelaySeconds: 1, retryLimit: 2 } }) : backend.app;
+      try {
+        if (second) await other.ready();
+        const at = lockedAt + 2000;
+        await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? other : backend.app).runReminderRound(new Date(at + i * 1000))));
+        await Promise.all([backend.app.jobs.drain(), other.jobs.drain()]);
+        expect(received.map((m) => m.to.join()).sort()).toEqual(['manager@northwindpm.example', 'viewer@northwindpm.example']);
+        expect(about(queens, daily)).toHaveLength(2);
+        // Later rounds in both backends at once find them sent.
+        await Promise.all([backend.app.runReminderRound(new Date(at + HOUR)), other.runReminderRound(new Date(at + HOUR))]);
+        await Promise.all([backend.app.jobs.drain(), other.jobs.drain()]);
+        expect(received).toHaveLength(2);
+      } finally {
+        if (second) {
+          await other.close();
+          await second.close();
+        }
+      }
+    });
   });
 });

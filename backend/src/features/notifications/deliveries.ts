@@ -13,7 +13,7 @@ import { buildings, mailOutbox, notificationDeliveries, organizations, users } f
 import { scopeFrom, scopeGrantsColumn, type Scope } from '../../plugins/authorization';
 import type { UserRow } from '../../plugins/auth';
 
-export type NotificationKind = 'incomplete-walkabout-reminder' | 'unsatisfactory-result' | 'note';
+export type NotificationKind = 'incomplete-walkabout-reminder' | 'incomplete-walkabout-notification' | 'unsatisfactory-result' | 'note';
 
 export type Delivery = {
   kind: NotificationKind;

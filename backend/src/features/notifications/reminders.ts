@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/raw';
 import { users } from '../../db/schema';
 import { buildingRef, deliverOnce, recipientsSeeing } from './deliveries';
+import { periodText } from './incomplete-walkabouts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -157,7 +158,7 @@ export async function runReminderRound(app: FastifyInstance, now: Date): Promise
 
 export function reminderEmail(reminder: DueReminder, publicUrl: string): { subject: string; text: string } {
   const closes = dayjs(reminder.lockedAt).tz(reminder.timeZone).format('MMMM D, YYYY h:mm A');
-  const period = reminder.endDate && reminder.endDate !== reminder.date ? `${reminder.date} to ${reminder.endDate}` : reminder.date;
+  const period = periodText(reminder.date, reminder.endDate);
   return {
     subject: `Incomplete walkabout: ${reminder.buildingName} – ${reminder.cycleName} closes ${closes}`,
     text: [

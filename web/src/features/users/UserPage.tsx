@@ -284,8 +284,8 @@ export function UserPage() {
                 <Section legend="Address">{ADDRESS_FIELDS.map(([key, label]) => text(key, label))}</Section>
                 <Section legend="Contactable At">{CONTACT_FIELDS.map(([key, label]) => text(key, label))}</Section>
                 <Section legend="Reminder and notification subscriptions">
-                  <MultiSelect label="Incomplete walkabout reminders" data={buildingOptions} value={form.reminderBuildingIds} onChange={(value) => set('reminderBuildingIds', value)} readOnly={!editable} searchable />
-                  <MultiSelect label="Incomplete walkabout notifications" data={buildingOptions} value={form.notificationBuildingIds} onChange={(value) => set('notificationBuildingIds', value)} readOnly={!editable} searchable />
+                  <MultiSelect label="Incomplete walkabout reminders" description="E-mails a reminder before a walkabout of these buildings closes while it is still incomplete, at the times the user's roles set." data={buildingOptions} value={form.reminderBuildingIds} onChange={(value) => set('reminderBuildingIds', value)} readOnly={!editable} searchable />
+                  <MultiSelect label="Incomplete walkabout notifications" description="E-mails once after a walkabout of these buildings has closed with tasks left without a result." data={buildingOptions} value={form.notificationBuildingIds} onChange={(value) => set('notificationBuildingIds', value)} readOnly={!editable} searchable />
                   <MultiSelect
                     label="Unsatisfactory equipment notifications"
                     data={equipmentOptions(form.unsatisfactoryEquipmentIds)}
