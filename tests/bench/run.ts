@@ -19,6 +19,7 @@
  * 9. The overview dashboards (entry-state-counters and entry-filtered-state-counters) on a generated organization of 10,
  *    100 and 1,000 buildings with a year of daily walkabouts (about 11 million results at 1,000), against
  *    GET /organizations/{id} (backend/bench/overview.bench.ts), on PostgreSQL. `npm run bench -- overview` runs it alone.
+ * `npm run bench -- backend-cost lighthouse` runs parts 4 and 5 alone (either name alone runs that part).
  * Builds web/dist first when it is missing. Ends with a summary; exits 1 if a part failed.
  * Runs in a process with the production gateway's environment and Node options (stack.ts `runAsProduction`).
  */
@@ -164,6 +165,18 @@ if (process.argv.includes('overview')) {
   const alone = await part('9 overview dashboards, 10 to 1,000 buildings (PostgreSQL)', () => runOverviewBenches(), formatOverviewBenches);
   if (alone) console.log(['', '=== Summary (ratios against baselines measured in this run)', ...summarizeOverviewBenches(alone).map((line) => `  9 ${line}`)].join('\n'));
   process.exit(failures.length ? 1 : 0);
+}
+
+// `npm run bench -- backend-cost lighthouse`: parts 4 and/or 5 alone (issue 8's targets), against the same baselines.
+const only = ['backend-cost', 'lighthouse'].filter((name) => process.argv.includes(name));
+if (only.length) {
+  ensureWebBuilt();
+  const alone = [
+    only.includes('backend-cost') ? await part('4 backend cost of the buildings screen', benchBackendCost, formatBackendCostBench) : null,
+    only.includes('lighthouse') ? await part('5 Lighthouse on /signin and /buildings', () => benchLighthouse(), formatLighthouseBench) : null,
+  ];
+  console.log(`\n=== ${only.join(' and ')}: ${failures.length ? `failed: ${failures.join(', ')}` : 'done'} in ${((Date.now() - started) / 60000).toFixed(1)} min`);
+  process.exit(failures.length || alone.every((r) => r === null) ? 1 : 0);
 }
 
 ensureWebBuilt();
