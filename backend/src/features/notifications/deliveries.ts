@@ -15,6 +15,20 @@ import type { UserRow } from '../../plugins/auth';
 
 export type NotificationKind = 'incomplete-walkabout-reminder' | 'incomplete-walkabout-notification' | 'unsatisfactory-result' | 'note';
 
+/** A walkabout as a reminder or notification about it names it (the columns its round selects). */
+export type WalkaboutOfMail = {
+  walkaboutId: number;
+  buildingId: number;
+  cycleName: string;
+  date: string;
+  endDate: string | null;
+  lockedAt: Date;
+  timeZone: string;
+};
+
+/** One user's mail about a walkabout, due and not sent yet. */
+export type DueMail = WalkaboutOfMail & { userId: number; email: string; buildingName: string; subjectKey: string };
+
 export type Delivery = {
   kind: NotificationKind;
   userId: number;

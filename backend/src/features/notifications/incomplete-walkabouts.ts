@@ -26,7 +26,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/raw';
 import { users } from '../../db/schema';
-import { buildingRef, deliverOnce, recipientsSeeing } from './deliveries';
+import { buildingRef, deliverOnce, recipientsSeeing, type DueMail, type WalkaboutOfMail } from './deliveries';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -38,31 +38,11 @@ export const NOTIFICATION_WINDOW_MS = 7 * 86_400_000;
 
 const subjectKey = (walkaboutId: number) => `walkabout:${walkaboutId}`;
 
-type Candidate = {
-  walkaboutId: number;
-  buildingId: number;
-  cycleName: string;
-  date: string;
-  endDate: string | null;
-  lockedAt: Date;
-  timeZone: string;
-  withoutResult: number;
-};
+type Candidate = WalkaboutOfMail & { withoutResult: number };
 
-export type DueNotification = {
-  userId: number;
-  email: string;
-  walkaboutId: number;
-  buildingId: number;
-  buildingName: string;
-  cycleName: string;
-  date: string;
-  endDate: string | null;
-  lockedAt: Date;
-  timeZone: string;
+export type DueNotification = DueMail & {
   /** The conditions (a task at one equipment) left without a result. */
   withoutResult: number;
-  subjectKey: string;
 };
 
 /**

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/raw';
 import { users } from '../../db/schema';
-import { buildingRef, deliverOnce, recipientsSeeing } from './deliveries';
+import { buildingRef, deliverOnce, recipientsSeeing, type DueMail, type WalkaboutOfMail } from './deliveries';
 import { periodText } from './incomplete-walkabouts';
 
 dayjs.extend(utc);
@@ -53,33 +53,9 @@ export function offsetText(offset: Offset): string {
 
 const subjectKey = (walkaboutId: number, offset: Offset) => `walkabout:${walkaboutId}:offset:${offset.value}:${offset.unit}`;
 
-type Candidate = {
-  walkaboutId: number;
-  buildingId: number;
-  cycleName: string;
-  date: string;
-  endDate: string | null;
-  lockedAt: Date;
-  timeZone: string;
-  roleId: number;
-  offsetValue: number;
-  offsetUnit: string;
-};
+type Candidate = WalkaboutOfMail & { roleId: number; offsetValue: number; offsetUnit: string };
 
-export type DueReminder = {
-  userId: number;
-  email: string;
-  walkaboutId: number;
-  buildingId: number;
-  buildingName: string;
-  cycleName: string;
-  date: string;
-  endDate: string | null;
-  lockedAt: Date;
-  timeZone: string;
-  offset: Offset;
-  subjectKey: string;
-};
+export type DueReminder = DueMail & { offset: Offset };
 
 /**
  * The reminders due at `now` and not sent yet: open, unfinished, incomplete walkabouts of a subscribed cycle whose
