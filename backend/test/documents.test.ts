@@ -777,6 +777,11 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     (await manager.get(`/organizations/${organization}/equipment-choices`)).status,
     (await manager.get('/organizations/999999/equipment-choices')).status,
   ],
+  'PUT /equipments/reorder': async ({ app, admin, viewer, organization }) => {
+    const [type] = await app.db.select().from(schema.equipmentTypes).where(eq(schema.equipmentTypes.organizationId, Number(organization))).limit(1);
+    const batch = (who: Client, version: number) => who.request('PUT', '/equipments/reorder', { attributes: [{ id: type!.id, order: type!.order, version }] });
+    return [(await batch(admin, type!.version)).status, (await batch(admin, type!.version)).status, (await batch(viewer, type!.version + 1)).status];
+  },
   'PUT /equipment_conditions/reorder': async ({ app, admin, viewer, organization }) => {
     const [task] = await app.db.select().from(schema.tasks).where(eq(schema.tasks.organizationId, Number(organization))).limit(1);
     const batch = (who: Client, version: number) => who.request('PUT', '/equipment_conditions/reorder', { attributes: [{ id: task!.id, order: task!.order, version }] });
@@ -1001,6 +1006,7 @@ const expected: Record<string, number[]> = {
   'POST /cycles/:cycleId/equipment_conditions': [201, 422, 403, 404],
   'PUT /equipment_conditions/:id': [200, 409, 422, 403, 404],
   'PUT /equipment_conditions/reorder': [200, 409, 403],
+  'PUT /equipments/reorder': [200, 409, 403],
   'GET /organizations/:organizationId/equipment-choices': [200, 404],
   'GET /report-definitions/:id': [200, 404],
   'POST /report-definitions': [201, 422, 403],

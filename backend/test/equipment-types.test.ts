@@ -176,6 +176,41 @@ describe.each(databases)('equipment types at organization level on %s', (databas
     expect((await put(as.admin!, type!.id, { equipment: {} })).status).toBe(422);
   });
 
+  it('reorders the types sent in one transaction, keeping nothing of a batch with one stale version, for their managers only', async () => {
+    const reorder = (who: Client, changes: unknown[]) => who.request('PUT', '/equipments/reorder', { attributes: changes });
+    const read = async () => list((await typesOf(as.admin!)).body).map((t) => ({ id: Number(t.id), order: t.attributes.order as number, version: t.attributes.version as number }));
+    const [a, b] = await read();
+    const swapped = await reorder(as.organizationManager!, [
+      { id: a!.id, order: b!.order, version: a!.version },
+      { id: String(b!.id), order: a!.order, version: b!.version },
+    ]);
+    expect(swapped.status).toBe(200);
+    expect(list(swapped.body).map((t) => [Number(t.id), t.attributes.order, t.attributes.version])).toEqual([
+      [a!.id, b!.order, a!.version + 1],
+      [b!.id, a!.order, b!.version + 1],
+    ]);
+    const before = await read();
+    const [first, second] = [before.find((t) => t.id === a!.id)!, before.find((t) => t.id === b!.id)!];
+    const halfStale = await reorder(as.admin!, [
+      { id: first.id, order: second.order, version: first.version },
+      { id: second.id, order: first.order, version: second.version - 1 },
+    ]);
+    expect(halfStale.status).toBe(409);
+    expect(halfStale.body.errors![0]).toMatchObject({ code: 'STALE', detail: STALE_ORDER_MESSAGE, source: { pointer: '/attributes/1/version' } });
+    expect(await read()).toEqual(before);
+    const twice = await reorder(as.admin!, [{ id: first.id, order: 1 }, { id: first.id, order: 2 }]);
+    expect(twice.status).toBe(422);
+    expect(errors(twice)).toEqual([['/attributes/1/id', 'Each equipment type may be named once']]);
+    expect((await reorder(as.manager!, [{ id: first.id, order: 1 }])).status).toBe(403);
+    expect((await reorder(as.viewer!, [{ id: first.id, order: 1 }])).status).toBe(403);
+    const [harbourType] = list((await typesOf(as.admin!, demo.harbour)).body);
+    expect((await reorder(as.harbour!, [{ id: first.id, order: 1 }])).status).toBe(404);
+    const mixed = await reorder(as.admin!, [{ id: first.id, order: 1 }, { id: Number(harbourType!.id), order: 2 }]);
+    expect(mixed.status).toBe(422);
+    expect(errors(mixed)).toEqual([['/attributes', 'The types of one reorder must be of one organization.']]);
+    expect(await read()).toEqual(before);
+  });
+
   it("gives a group's tasks the overrides in walkabouts created afterwards, set only by its managers", async () => {
     const building = demo.building('King Street Commerce Centre');
     // A task of a type used at the building, in a group.

@@ -614,6 +614,7 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
       [`${edit} body:/attributes/classification`]: { attribute: 'tasks.classification (the 200)', plain: () => 'Record', sample: edited, read: async (a) => (await task(a)).classification },
       [`${edit} body:/attributes/status`]: { refusedAll: 'one of active, paused and disabled', sample: edited },
       'PUT /equipment_conditions/reorder body:/attributes/0/id': { notStored: identifier },
+      'PUT /equipments/reorder body:/attributes/0/id': { notStored: identifier },
     };
     for (const name of ['label', 'description', 'hint', 'reference_name', 'reference_description']) entries[`${create} body:/attributes/${name}`] = text(create, name, created);
     for (const name of ['description', 'hint', 'reference_name', 'reference_description']) entries[`${edit} body:/attributes/${name}`] = text(edit, name, edited);

@@ -541,6 +541,7 @@ export async function samples(ids: SampleIds): Promise<Record<string, Sample>> {
     },
     'GET /organizations/:organizationId/equipment-choices': { method: 'GET', url: `/organizations/${ids.organization}/equipment-choices` },
     'PUT /equipment_conditions/reorder': { method: 'PUT', url: '/equipment_conditions/reorder', body: { attributes: [{ id: ids.task, order: 0 }] } },
+    'PUT /equipments/reorder': { method: 'PUT', url: '/equipments/reorder', body: { attributes: [{ id: ids.equipmentType, order: 0 }] } },
     'PUT /equipment_conditions/:id': {
       method: 'PUT',
       url: `/equipment_conditions/${ids.task}`,

@@ -802,6 +802,12 @@ const cases: Record<string, Case> = {
     expect([403, 422]).toContain((await side.client.post(`/cycles/${side.other.cycles[0]}/equipment_conditions`, body(ownOrganizationOf(side)))).status);
     expect(await count()).toBe(before);
   },
+  'PUT /equipments/reorder': async (side, backend) => {
+    const [type] = await backend.db.select().from(schema.equipmentTypes).where(eq(schema.equipmentTypes.organizationId, side.otherOrganization)).limit(1);
+    const answer = await side.client.request('PUT', '/equipments/reorder', { attributes: [{ id: type!.id, order: 99, version: type!.version }] });
+    expect(answer.status).toBe(404);
+    expect((await backend.db.select().from(schema.equipmentTypes).where(eq(schema.equipmentTypes.id, type!.id)))[0]).toEqual(type);
+  },
   'PUT /equipment_conditions/reorder': async (side, backend) => {
     const [task] = await backend.db.select().from(schema.tasks).where(eq(schema.tasks.organizationId, side.otherOrganization)).limit(1);
     const answer = await side.client.request('PUT', '/equipment_conditions/reorder', { attributes: [{ id: task!.id, order: 99, version: task!.version }] });

@@ -101,6 +101,13 @@ describe('equipment types through GraphQL', () => {
     expect(moved.reorderEquipmentTypes.equipmentTypes.map((t) => [t.id, t.order])).toEqual([[a!.id, b!.order], [b!.id, a!.order]]);
     const staleOrder = await ok<ReorderPayload>(reorder, { types: [{ id: a!.id, order: 0, version: a!.version }] }, 'admin');
     expect(staleOrder.reorderEquipmentTypes.errors).toEqual([{ field: 'version', message: STALE_ORDER_MESSAGE, code: 'STALE' }]);
+    // All or nothing: the second type's stale version leaves the first where it was.
+    const before = await typesOf();
+    const [first, second] = [before.find((t) => t.id === a!.id)!, before.find((t) => t.id === b!.id)!];
+    const halfStale = await ok<ReorderPayload>(reorder, { types: [{ id: first.id, order: second.order, version: first.version }, { id: second.id, order: first.order, version: second.version - 1 }] }, 'admin');
+    expect(halfStale.reorderEquipmentTypes).toEqual({ equipmentTypes: [], errors: [{ field: 'version', message: STALE_ORDER_MESSAGE, code: 'STALE' }] });
+    const after = await typesOf();
+    expect(after.map((t) => [t.id, t.order, t.version])).toEqual(before.map((t) => [t.id, t.order, t.version]));
 
     const withGroup = (await typesOf()).find((t) => t.components.some((c) => c.taskGroups.length))!;
     const group = withGroup.components.flatMap((c) => c.taskGroups)[0]!;

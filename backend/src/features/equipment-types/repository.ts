@@ -322,3 +322,39 @@ export async function updateOverrides(db: Database, scope: Scope, groupId: numbe
   });
   return row.typeId;
 }
+
+/** A type named twice in one reorder. */
+export const TYPE_NAMED_TWICE_MESSAGE = 'Each equipment type may be named once';
+
+/**
+ * PUT /equipments/reorder: the new order of the types that moved, in one transaction. Every type must be one the
+ * caller sees (404 otherwise, naming none), all of one organization whose types the caller manages (403); one stale
+ * version refuses the whole batch (409 STALE), so that no arrangement is left half saved. Answers the ids.
+ */
+export async function reorderTypes(db: Database, scope: Scope, changes: ReadonlyArray<{ id: number | string; order: number; version?: number }>): Promise<number[]> {
+  const ids = changes.map((change) => Number(change.id));
+  const errors: FieldError[] = [];
+  ids.forEach((id, index) => {
+    if (ids.indexOf(id) !== index) errors.push({ pointer: `/attributes/${index}/id`, detail: TYPE_NAMED_TWICE_MESSAGE });
+  });
+  if (errors.length) throw new FieldErrors(errors);
+  const rows = await db.select({ id: equipmentTypes.id, organizationId: equipmentTypes.organizationId }).from(equipmentTypes).where(inArray(equipmentTypes.id, ids));
+  const seen = rows.filter((row) => scope.isAdmin || row.organizationId === scope.organizationId);
+  if (seen.length !== ids.length) throw notFound('Equipment type');
+  const organizationIds = [...new Set(seen.map((row) => row.organizationId))];
+  if (organizationIds.length > 1) throw new FieldErrors([{ pointer: '/attributes', detail: 'The types of one reorder must be of one organization.' }]);
+  await typesOrganization(db, scope, organizationIds[0]!, true);
+  await db.transaction(async (tx) => {
+    for (const [index, change] of changes.entries()) {
+      const conditions = [eq(equipmentTypes.id, ids[index]!)];
+      if (change.version !== undefined) conditions.push(eq(equipmentTypes.version, change.version));
+      const [updated] = await tx
+        .update(equipmentTypes)
+        .set({ order: change.order, version: sql`${equipmentTypes.version} + 1` })
+        .where(and(...conditions))
+        .returning({ id: equipmentTypes.id });
+      if (!updated) throw new HttpError(409, STALE_ORDER_MESSAGE, { pointer: `/attributes/${index}/version` }, 'STALE');
+    }
+  });
+  return ids;
+}

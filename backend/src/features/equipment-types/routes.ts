@@ -7,10 +7,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/client';
 import type { Page } from '../../jsonapi/query';
 import { notFound } from '../../jsonapi/errors';
-import { listDocument, singleDocument } from '../../jsonapi/serializer';
+import { listDocument, requestUrl, singleDocument } from '../../jsonapi/serializer';
 import { scopeOf, type Scope } from '../../plugins/authorization';
-import { createType, loadTypes, typeInScope, typesOrganization, updateOverrides, updateType } from './repository';
-import { createEquipmentTypeSchema, getEquipmentTypeSchema, updateEquipmentTypeSchema, updateOverridesSchema } from './schemas';
+import { createType, loadTypes, reorderTypes, typeInScope, typesOrganization, updateOverrides, updateType } from './repository';
+import { createEquipmentTypeSchema, getEquipmentTypeSchema, reorderEquipmentTypesSchema, updateEquipmentTypeSchema, updateOverridesSchema } from './schemas';
 import { organizationTypeResource } from './serialize';
 
 /** GET /equipment?filter[organization]={id}: the organization's types by order, with their components and groups. */
@@ -36,6 +36,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const id = await createType(app.db, scopeOf(request), request.body);
     reply.code(201);
     return typeDocument(id);
+  });
+
+  // Before /equipments/:id, so that "reorder" is never read as an id (the router prefers the static path too).
+  app.put('/equipments/reorder', { schema: reorderEquipmentTypesSchema }, async (request) => {
+    const ids = await reorderTypes(app.db, scopeOf(request), request.body.attributes);
+    const loaded = await loadTypes(app.db, { ids });
+    // In the order asked, as the tasks' reorder answers.
+    const rows = ids.map((id) => loaded.find((row) => row.id === id)!);
+    const page = { number: 1, size: Math.max(rows.length, 1), offset: 0 };
+    return listDocument(rows.map(organizationTypeResource), { total: rows.length, page, url: requestUrl(request) });
   });
 
   app.put('/equipments/:id', { schema: updateEquipmentTypeSchema }, async (request) => {

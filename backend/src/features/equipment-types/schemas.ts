@@ -6,7 +6,7 @@
  */
 import Type from 'typebox';
 import { IdParams } from '../../jsonapi/query';
-import { errorResponses, ref, SingleDocument, StringOrNull } from '../../jsonapi/schemas';
+import { errorResponses, ListDocument, ref, SingleDocument, StringOrNull } from '../../jsonapi/schemas';
 import { EquipmentResource, TypeStatus } from '../applicability/schemas';
 
 const IdValue = Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.String({ pattern: '^\\d{1,9}$' })]);
@@ -75,6 +75,16 @@ export const updateEquipmentTypeSchema = {
   params: IdParams,
   body: UpdateBody,
   response: TypeDocument,
+};
+
+export const reorderEquipmentTypesSchema = {
+  tags: ['equipment-types'],
+  summary:
+    'Set the order of the types whose order changed, all of one organization (administrators and canManageOrganization), in one transaction: one stale version refuses them all (409 STALE). Answers the changed types',
+  body: Type.Object({
+    attributes: Type.Array(Type.Object({ id: IdValue, order: Type.Integer({ minimum: 0, maximum: 1_000_000 }), version: Type.Optional(Version) }), { minItems: 1, maxItems: 1000 }),
+  }),
+  response: { 200: ListDocument(ref(EquipmentResource)), ...errorResponses },
 };
 
 export const updateOverridesSchema = {

@@ -144,17 +144,24 @@ export function createEquipmentTypeLoaders(rest: RestClient) {
       return refusals('equipment type', async () => saved(id, await putType(id, { equipment: { status, version } })), typeFailed);
     },
 
-    /** One PUT per type that moved, in turn; a refusal stops the rest. */
+    /** One PUT /equipments/reorder for the types that moved: the backend saves them all or none. */
     async reorder(types: readonly EquipmentTypeOrderInput[]): Promise<{ equipmentTypes: EquipmentType[]; errors: FieldErrorRecord[] }> {
-      const done: EquipmentType[] = [];
-      for (const type of types) {
-        const result = isRestId(type.id)
-          ? await refusals('equipment type', async () => saved(type.id, await putType(type.id, { equipment: { order: type.order, version: type.version } })), typeFailed)
-          : typeFailed([{ field: 'id', message: 'There is no such equipment type.', code: 'NOT_FOUND' }]);
-        if (!result.equipmentType) return { equipmentTypes: done, errors: result.errors };
-        done.push(result.equipmentType);
-      }
-      return { equipmentTypes: done, errors: [] };
+      if (types.some((type) => !isRestId(type.id))) return { equipmentTypes: [], errors: [{ field: 'id', message: 'There is no such equipment type.', code: 'NOT_FOUND' }] };
+      if (!types.length) return { equipmentTypes: [], errors: [] };
+      return refusals(
+        'equipment type',
+        async () => {
+          const document = await rest.put<RestRoute<'/equipments/reorder', 'put'>>('/equipments/reorder', {
+            attributes: types.map((type) => ({ id: Number(type.id), order: type.order, version: type.version })),
+          });
+          const equipmentTypes = document.data.map((record) => toEquipmentType(record as Parameters<typeof toEquipmentType>[0]));
+          for (const type of equipmentTypes) typeById.clear(type.id).prime(type.id, type);
+          typesOfOrganization.clearAll();
+          return { equipmentTypes, errors: [] as FieldErrorRecord[] };
+        },
+        // '/attributes/{index}/version' names the version of one of the types: the input's field is its last segment.
+        (errors) => ({ equipmentTypes: [], errors: errors.map((e) => ({ ...e, field: e.field ? (e.field.split('.').at(-1) ?? e.field) : e.field })) }),
+      );
     },
 
     updateOverrides(id: string, overrides: ConditionOverridesInput): Promise<TypeResult> {
