@@ -222,12 +222,18 @@ describe.each(databases)('equipment types at organization level on %s', (databas
       .innerJoin(schema.equipmentTypes, eq(schema.equipmentTypes.id, schema.tasks.equipmentTypeId))
       .where(and(eq(schema.locations.buildingId, Number(building)), isNotNull(schema.tasks.groupId), eq(schema.tasks.status, 'active'), eq(schema.equipmentTypes.status, 'active'), eq(schema.tasks.type, 'boolean')))
       .limit(1);
-    let componentId = task!.componentId;
-    if (componentId === null) {
-      const [added] = await backend.db.insert(schema.equipmentComponents).values({ equipmentTypeId: task!.typeId, name: '' }).returning({ id: schema.equipmentComponents.id });
-      componentId = added!.id;
-    }
-    const [row] = await backend.db.insert(schema.equipmentComponentConditionGroups).values({ componentId: componentId!, taskGroupId: task!.groupId! }).returning();
+    // The demo links each component (a type without components: its implicit one) to its tasks' groups.
+    const [row] = await backend.db
+      .select({ id: schema.equipmentComponentConditionGroups.id })
+      .from(schema.equipmentComponentConditionGroups)
+      .innerJoin(schema.equipmentComponents, eq(schema.equipmentComponents.id, schema.equipmentComponentConditionGroups.componentId))
+      .where(
+        and(
+          eq(schema.equipmentComponents.equipmentTypeId, task!.typeId),
+          task!.componentId === null ? eq(schema.equipmentComponents.name, '') : eq(schema.equipmentComponents.id, task!.componentId),
+          eq(schema.equipmentComponentConditionGroups.taskGroupId, task!.groupId!),
+        ),
+      );
     const overrides = { disableUnsatisfactoryPhoto: true, disableUnsatisfactoryRemarks: false, makePhotoAndRemarksOptional: true };
     const url = `/equipment_component_condition_groups/${row!.id}`;
     expect((await as.manager!.request('PUT', url, { options: { overrides } })).status).toBe(403);

@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, signIn, type TestBackend } from '../src/testing';
-import { databases, demoIds, one, signedIn, startTestBackend, type Client, type JsonApiResource } from './helpers';
+import { databases, demoIds, list, one, signedIn, startTestBackend, type Client, type JsonApiResource } from './helpers';
 
 const BOM = '\ufeff';
 
@@ -159,6 +159,24 @@ describe.each(databases)('import and export on %s', (database) => {
       { row: 3, column: 'cycle_name', detail: "No cycle named 'Fortnightly' in the organization.", text: "Row 3, column cycle_name: No cycle named 'Fortnightly' in the organization." },
     ]);
     expect(await count()).toBe(before);
+  });
+
+  it("puts a type's task group on no named component on its implicit component, and refuses one that mixes it with named components", async () => {
+    const organization = await emptyOrganization('Implicit Components Ltd');
+    const header = DATA_SET_COLUMNS.types.join(',');
+    const row = (type: string, component: string, group: string) => `${type},,0,active,${component},,0,false,${group},,,0,false,false,false`;
+    const state = await imported('types', [header, row('Wall Hydrant', '', 'Standpipe'), row('Wall Hydrant', '', 'Monthly checks')].join('\r\n'), organization);
+    expect(state.attributes.status, JSON.stringify(state.attributes)).toBe('succeeded');
+    const [listed] = list((await admin.get(`/equipment?filter[organization]=${organization}`)).body);
+    expect(listed!.attributes.equipmentComponents).toMatchObject([{ name: '', implicit: true, equipment_component_condition_groups: [{ condition_group_name: 'Standpipe' }, { condition_group_name: 'Monthly checks' }] }]);
+
+    const before = await exported('types', organization);
+    const mixed = await imported('types', [header, row('Hose Reel', 'Reel', 'Standpipe'), row('Hose Reel', '', 'Monthly checks')].join('\r\n'), organization);
+    expect(mixed.attributes.status).toBe('failed');
+    expect(mixed.attributes.problems).toEqual([
+      { row: 3, column: 'component_name', detail: "The type 'Hose Reel' has named components: name the component of this task group.", text: "Row 3, column component_name: The type 'Hose Reel' has named components: name the component of this task group." },
+    ]);
+    expect(await exported('types', organization)).toBe(before);
   });
 
   it('answers an unreadable file (not CSV, not UTF-8, not base64) with the file-error message, and a wrong type with its pointer', async () => {

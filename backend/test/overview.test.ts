@@ -191,6 +191,8 @@ describe.each(databases)('overview dashboards on %s', (database) => {
     expect(downtown.building_ids.length).toBeGreaterThan(0);
     const lighting = data.equipments.find((e) => e.name === 'Emergency Lighting')!;
     expect(lighting.components.map((c) => c.name)).toEqual(['Battery Unit', 'Remote Heads']);
+    // A type's implicit component (a type without components keeps its task groups there) is no filter.
+    expect(data.equipments.find((e) => e.name === 'Portable Fire Extinguisher')!.components).toEqual([]);
     for (const e of data.equipments) for (const b of e.building_ids) expect(data.buildings.find((x) => x.id === b)!.equipment_ids).toContain(e.id);
     expect(data.cycles.map((c) => c.name)).toContain('Monthly');
 

@@ -228,7 +228,6 @@ export function rowProblems<T extends DataSetType>(type: T, row: number, record:
   if (type === 'types') {
     const r = record as DataSetRow<'types'>;
     if (r.component_name === '' && r.component_alias !== '') problems.push({ row, column: 'component_name', detail: 'Equipment name is required field' });
-    if (r.component_name === '' && r.group_name !== '') problems.push({ row, column: 'component_name', detail: 'A task group belongs to a component: name the component.' });
   }
   return problems;
 }

@@ -406,8 +406,9 @@ async function seedOrganization(
     .values(TYPES.map((type, order) => ({ organizationId, name: type.name, aliasName: type.alias, order, status: 'active' as const })))
     .returning({ id: t.equipmentTypes.id, name: t.equipmentTypes.name });
   const typeId = (name: TypeName) => typeRows.find((r) => r.name === name)!.id;
+  // A type without components keeps its task groups on one implicit component (no name), as the Manage Types form saves it.
   const componentValues = TYPES.flatMap((type) =>
-    type.components.map((name, order) => ({ equipmentTypeId: typeId(type.name), name, aliasName: null, order })),
+    (type.components.length ? type.components : ['']).map((name, order) => ({ equipmentTypeId: typeId(type.name), name, aliasName: null, order })),
   );
   const componentRows = await db
     .insert(t.equipmentComponents)
@@ -450,6 +451,22 @@ async function seedOrganization(
       })),
     )
     .returning({ id: t.tasks.id, label: t.tasks.label, equipmentTypeId: t.tasks.equipmentTypeId, cycleId: t.tasks.cycleId });
+
+  // Each component's task groups (the Manage Types form requires one at least): those of its own tasks and of its type's
+  // tasks on no component; a component without any, its type's.
+  const groupId = (name: string) => groupRows.find((g) => g.name === name)!.id;
+  await db.insert(t.equipmentComponentConditionGroups).values(
+    TYPES.flatMap((type) => {
+      const ofType = TASKS.filter((task) => task.type === type.name);
+      return componentRows
+        .filter((c) => c.equipmentTypeId === typeId(type.name))
+        .flatMap((component) => {
+          const own = ofType.filter((task) => !task.component || task.component === component.name);
+          const names = [...new Set((own.length ? own : ofType).map((task) => task.group))];
+          return names.map((name, order) => ({ componentId: component.id, taskGroupId: groupId(name), order }));
+        });
+    }),
+  );
 
   const buildingIds = new Map<string, number>();
   for (const [order, b] of spec.buildings.entries()) {

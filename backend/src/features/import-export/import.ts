@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EQUIPMENT_TYPES_SEPARATOR, type DataSetRow, type DataSetType, type ImportProblem } from '@fsi/shared/import-export';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   buildingCycleOffsets,
@@ -204,7 +204,9 @@ async function importTypes(tx: Tx, organizationId: number, rows: NumberedRow<'ty
       seenTypes.add(typeId);
       await tx.update(equipmentTypes).set({ ...typeAttributes, version: sql`${equipmentTypes.version} + 1` }).where(eq(equipmentTypes.id, typeId));
     }
-    if (v.component_name !== '') {
+    // A task group on no named component is on the type's implicit component (a type without components keeps its
+    // groups there, as the Manage Types form saves it, and as the export writes it).
+    if (v.component_name !== '' || v.group_name !== '') {
       let componentId = names.components.get(key(typeId, v.component_name));
       const componentAttributes = { aliasName: orNull(v.component_alias), order: intOr(v.component_order, 0), disabled: bool(v.component_disabled) };
       if (!componentId) {
@@ -253,6 +255,20 @@ async function importTypes(tx: Tx, organizationId: number, rows: NumberedRow<'ty
     done += 1;
     if (done % 100 === 0) progress(done);
   }
+  // The implicit component is a type's only one: groups on no component and named components do not mix.
+  const touched = [...seenTypes];
+  const components = touched.length
+    ? await tx.select({ typeId: equipmentComponents.equipmentTypeId, name: equipmentComponents.name }).from(equipmentComponents).where(inArray(equipmentComponents.equipmentTypeId, touched))
+    : [];
+  const problems: ImportProblem[] = [];
+  for (const typeId of touched) {
+    const componentNames = components.filter((c) => c.typeId === typeId).map((c) => c.name);
+    if (componentNames.includes('') && componentNames.some((name) => name !== '')) {
+      const row = rows.find((r) => r.values.component_name === '' && names.types.get(r.values.type_name) === typeId) ?? rows.find((r) => names.types.get(r.values.type_name) === typeId)!;
+      problems.push({ row: row.row, column: 'component_name', detail: `The type '${row.values.type_name}' has named components: name the component of this task group.` });
+    }
+  }
+  if (problems.length) throw new ImportRefused(problems);
   return [`${counts.types} type(s), ${counts.components} component(s) and ${counts.groups} component task group(s) added; the others were updated.`];
 }
 

@@ -134,7 +134,7 @@ export async function overviewFilters(db: Database, scope: Scope, organizationId
             where le.equipment_type_id = et.id and not le.disabled and ${buildingsInScope(scope)} ${oneBuilding}), '{}') as building_ids,
           coalesce((select array_agg(distinct t.cycle_id order by t.cycle_id) from tasks t where t.equipment_type_id = et.id), '{}') as cycle_ids,
           coalesce((select json_agg(json_build_object('id', ec.id, 'name', ec.name, 'alias_name', ec.alias_name) order by ec."order", ec.id)
-            from equipment_components ec where ec.equipment_type_id = et.id and not ec.disabled), '[]'::json) as components
+            from equipment_components ec where ec.equipment_type_id = et.id and not ec.disabled and ec.name <> ''), '[]'::json) as components
         from equipment_types et where et.organization_id = ${organizationId}
         order by et."order", et.name, et.id`,
     ),

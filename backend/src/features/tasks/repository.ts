@@ -6,7 +6,7 @@
  */
 import { STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE, toFiniteNumber } from '@fsi/shared';
 import { canManageOrganizationTasks, LOCKED_TASK_FIELDS, lockedTaskFieldMessage, NOT_ALLOWED_TO_MANAGE_TASKS_MESSAGE, parseTaskClassification, parseTaskType, storedTaskValues, TASK_COMPONENT_NOT_OF_TYPE_MESSAGE, TASK_CYCLE_NOT_OF_ORGANIZATION_MESSAGE, TASK_EQUIPMENT_NOT_OF_ORGANIZATION_MESSAGE, TASK_GROUP_NOT_OF_ORGANIZATION_MESSAGE, TASK_NAMED_TWICE_MESSAGE, TASK_ORGANIZATION_MISMATCH_MESSAGE, validateNewTask, validateTaskTexts, type TaskField, type TaskStatusValue } from '@fsi/shared/tasks';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cycles, equipmentComponents, equipmentTypes, organizations, taskGroups, tasks, type ConditionType } from '../../db/schema';
 import { FieldErrors, HttpError, notFound, type FieldError } from '../../jsonapi/errors';
@@ -382,7 +382,8 @@ export async function taskEquipmentChoices(db: Database, scope: Scope, organizat
           disabled: equipmentComponents.disabled,
         })
         .from(equipmentComponents)
-        .where(inArray(equipmentComponents.equipmentTypeId, types.map((t) => t.id)))
+        // A type's implicit component (no name: where a type without components keeps its task groups) is not one to choose.
+        .where(and(inArray(equipmentComponents.equipmentTypeId, types.map((t) => t.id)), ne(equipmentComponents.name, '')))
         .orderBy(asc(equipmentComponents.order), asc(equipmentComponents.id))
     : [];
   return types.map((type) => ({ ...type, components: components.filter((c) => c.equipmentTypeId === type.id) }));
