@@ -176,16 +176,18 @@ export function completeRolePermissions(partial: Partial<Record<string, Partial<
 export const flagsOfRole = (permissions: Partial<RolePermissions>) => derivePermissions([permissions]);
 
 /** Region options as a tree, each level indented with '- ' (section 6), depth-first by name. */
-export function regionTreeOptions(regions: ReadonlyArray<{ id: number; name: string; parentId: number | null }>): { id: number; label: string }[] {
-  const byParent = new Map<number | null, { id: number; name: string; parentId: number | null }[]>();
+export function regionTreeOptions<Id extends number | string>(regions: ReadonlyArray<{ id: Id; name: string; parentId: Id | null }>): { id: Id; label: string }[] {
+  const byParent = new Map<Id | null, { id: Id; name: string; parentId: Id | null }[]>();
   const ids = new Set(regions.map((r) => r.id));
   for (const r of regions) {
     const parent = r.parentId !== null && ids.has(r.parentId) ? r.parentId : null;
     byParent.set(parent, [...(byParent.get(parent) ?? []), r]);
   }
-  const out: { id: number; label: string }[] = [];
-  const walk = (parent: number | null, depth: number) => {
+  const out: { id: Id; label: string }[] = [];
+  const walk = (parent: Id | null, depth: number) => {
     for (const r of [...(byParent.get(parent) ?? [])].sort((a, b) => a.name.localeCompare(b.name))) {
+      // A region listed twice (two answers merged) is shown once.
+      if (out.some((o) => o.id === r.id)) continue;
       out.push({ id: r.id, label: `${'- '.repeat(depth)}${r.name}` });
       walk(r.id, depth + 1);
     }

@@ -3,7 +3,7 @@
  * building as loaded, checked with the shared rules, and turned into the input of updateBuilding with only what changed,
  * so that a part the user may not change (the region, the toggles) is never sent untouched.
  */
-import { ADDRESS_FIELDS, validateBuildingForm, type AddressKey } from '@fsi/shared';
+import { ADDRESS_FIELDS, regionTreeOptions, validateBuildingForm, type AddressKey } from '@fsi/shared';
 import type { BuildingForm_BuildingFragment } from './BuildingFormPage.generated';
 import type { OffsetUnit, UpdateBuildingInput } from '../../generated/schema';
 
@@ -169,26 +169,10 @@ export type RegionOption = { value: string; label: string };
 
 /**
  * The region select's options (section 2): the regions as a tree, each sub-region after its parent, indented with a
- * dash per level, siblings by name; a region whose parent the viewer cannot see is a root.
+ * dash and a space per level, siblings by name; a region whose parent the viewer cannot see is a root.
  */
 export function regionOptions(regions: ReadonlyArray<{ id: string; name: string; parent: { id: string } | null }>): RegionOption[] {
-  const ids = new Set(regions.map((r) => r.id));
-  const childrenOf = new Map<string | null, typeof regions[number][]>();
-  for (const region of regions) {
-    const parent = region.parent && ids.has(region.parent.id) ? region.parent.id : null;
-    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), region]);
-  }
-  const options: RegionOption[] = [];
-  const visit = (parent: string | null, depth: number) => {
-    const children = [...(childrenOf.get(parent) ?? [])].sort((a, b) => a.name.localeCompare(b.name));
-    for (const child of children) {
-      if (options.some((o) => o.value === child.id)) continue;
-      options.push({ value: child.id, label: depth ? `${'-'.repeat(depth)} ${child.name}` : child.name });
-      visit(child.id, depth + 1);
-    }
-  };
-  visit(null, 0);
-  return options;
+  return regionTreeOptions(regions.map((r) => ({ id: r.id, name: r.name, parentId: r.parent?.id ?? null }))).map((o) => ({ value: o.id, label: o.label }));
 }
 
 /** The IANA zones the device knows (Intl), with the building's own even if the device lacks it. */

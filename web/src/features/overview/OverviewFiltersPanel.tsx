@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Button, Card, Group, MultiSelect, SimpleGrid, Stack } from '@mantine/core';
+import { regionTreeOptions } from '@fsi/shared';
 import type { WalkaboutCompleteness } from '../../generated/schema';
 import { IconChevronLeft, IconChevronRight } from '../../ui/icons';
 import type { OverviewFiltersPanel_DataFragment } from './OverviewFiltersPanel.generated';
@@ -10,22 +11,9 @@ const STATUS_OPTIONS: Array<{ value: WalkaboutCompleteness; label: string }> = [
   { value: 'INCOMPLETE', label: 'Incomplete' },
 ];
 
-/** Regions as the building form lists them: sub-regions under their parent, indented with a dash per level. */
+/** Regions as the building form lists them: sub-regions under their parent, indented with a dash and a space per level. */
 function regionOptions(regions: OverviewFiltersPanel_DataFragment['regions']) {
-  const children = new Map<string | null, typeof regions>();
-  for (const r of regions) {
-    const parent = r.parentId && regions.some((p) => p.regionId === r.parentId) ? r.parentId : null;
-    children.set(parent, [...(children.get(parent) ?? []), r]);
-  }
-  const result: Array<{ value: string; label: string }> = [];
-  const walk = (parent: string | null, depth: number) => {
-    for (const r of children.get(parent) ?? []) {
-      result.push({ value: r.regionId, label: `${'- '.repeat(depth)}${r.name}` });
-      if (depth < 10) walk(r.regionId, depth + 1);
-    }
-  };
-  walk(null, 0);
-  return result;
+  return regionTreeOptions(regions.map((r) => ({ id: r.regionId, name: r.name, parentId: r.parentId ?? null }))).map((o) => ({ value: o.id, label: o.label }));
 }
 
 /**
