@@ -259,6 +259,10 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await page.getByRole('button', { name: "Scan an entry's QR code" }).click();
     await page.getByRole('dialog', { name: 'Scan Code' }).getByRole('textbox', { name: 'Code' }).waitFor();
     expect(await violations(page)).toEqual([]);
+    // The sheet's subtle Cancel with the pointer on it (it opened under the pointer once, and its hover background
+    // then took its text under 4.5:1): hovered on purpose, so that the hover state is always measured.
+    await page.getByRole('dialog', { name: 'Scan Code' }).getByRole('button', { name: 'Cancel' }).hover();
+    expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Scan Code' }).waitFor({ state: 'detached' });
     await scanByTypedCode(page, codes.get('Stair 1, Ground')!);
