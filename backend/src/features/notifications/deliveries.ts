@@ -29,6 +29,23 @@ export type WalkaboutOfMail = {
 /** One user's mail about a walkabout, due and not sent yet. */
 export type DueMail = WalkaboutOfMail & { userId: number; email: string; buildingName: string; subjectKey: string };
 
+/** One user's mail about a candidate walkabout of a round (its lock time as the row gave it). */
+export function dueMail(candidate: WalkaboutOfMail, building: { id: number; name: string }, user: { id: number; email: string | null }, subjectKey: string): DueMail {
+  return {
+    userId: user.id,
+    email: user.email!,
+    walkaboutId: candidate.walkaboutId,
+    buildingId: building.id,
+    buildingName: building.name,
+    cycleName: candidate.cycleName,
+    date: candidate.date,
+    endDate: candidate.endDate,
+    lockedAt: new Date(candidate.lockedAt),
+    timeZone: candidate.timeZone,
+    subjectKey,
+  };
+}
+
 export type Delivery = {
   kind: NotificationKind;
   userId: number;

@@ -26,7 +26,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/raw';
 import { users } from '../../db/schema';
-import { buildingRef, deliverOnce, recipientsSeeing, type DueMail, type WalkaboutOfMail } from './deliveries';
+import { buildingRef, deliverOnce, dueMail, recipientsSeeing, type DueMail, type WalkaboutOfMail } from './deliveries';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -84,20 +84,7 @@ export async function dueIncompleteWalkaboutNotifications(app: FastifyInstance, 
         ${only ? sql`` : sql`and not exists (select 1 from notification_deliveries d where d.kind = ${KIND} and d.user_id = ${users.id} and d.subject_key = ${key})`}`,
     );
     for (const { user } of recipients) {
-      due.push({
-        userId: user.id,
-        email: user.email!,
-        walkaboutId: candidate.walkaboutId,
-        buildingId: building.id,
-        buildingName: building.name,
-        cycleName: candidate.cycleName,
-        date: candidate.date,
-        endDate: candidate.endDate,
-        lockedAt: new Date(candidate.lockedAt),
-        timeZone: candidate.timeZone,
-        withoutResult: Number(candidate.withoutResult),
-        subjectKey: key,
-      });
+      due.push({ ...dueMail(candidate, building, user, key), withoutResult: Number(candidate.withoutResult) });
     }
   }
   return due;

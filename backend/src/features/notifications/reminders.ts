@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/raw';
 import { users } from '../../db/schema';
-import { buildingRef, deliverOnce, recipientsSeeing, type DueMail, type WalkaboutOfMail } from './deliveries';
+import { buildingRef, deliverOnce, dueMail, recipientsSeeing, type DueMail, type WalkaboutOfMail } from './deliveries';
 import { periodText } from './incomplete-walkabouts';
 
 dayjs.extend(utc);
@@ -99,20 +99,7 @@ export async function dueReminders(app: FastifyInstance, now: Date, only?: { wal
     );
     for (const { user } of recipients) {
       // Two roles of one user subscribing with the same offset make one reminder.
-      result.set(`${user.id}/${key}`, {
-        userId: user.id,
-        email: user.email!,
-        walkaboutId: candidate.walkaboutId,
-        buildingId: building.id,
-        buildingName: building.name,
-        cycleName: candidate.cycleName,
-        date: candidate.date,
-        endDate: candidate.endDate,
-        lockedAt: new Date(candidate.lockedAt),
-        timeZone: candidate.timeZone,
-        offset,
-        subjectKey: key,
-      });
+      result.set(`${user.id}/${key}`, { ...dueMail(candidate, building, user, key), offset });
     }
   }
   return [...result.values()];
