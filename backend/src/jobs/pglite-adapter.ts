@@ -8,10 +8,12 @@
  *   script back instead of leaving the shared connection inside an aborted transaction;
  * - other scripts without parameters: PGlite's exec().
  * Advisory locks and FOR UPDATE SKIP LOCKED work as on PostgreSQL (PGlite is PostgreSQL); with one
- * connection there is never anything to skip.
+ * connection there is never anything to skip. Timestamps come back as Dates, as from node-postgres:
+ * PGlite's own parsers, which the app's client leaves to Drizzle's reading as text (db/pglite-plans.ts).
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type PgBoss from 'pg-boss';
+import { pgliteParsers } from '../db/pglite-plans';
 
 const WRAPPED = /^\s*BEGIN\s*;([\s\S]*?);?\s*COMMIT\s*;?\s*$/i;
 
@@ -20,13 +22,14 @@ type Result = { rows: any[] }; // eslint-disable-line @typescript-eslint/no-expl
 export function pgliteDb(client: PGlite): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]): Promise<Result> {
-      if (values && values.length > 0) return client.query(text, values);
+      const options = { parsers: pgliteParsers(client) };
+      if (values && values.length > 0) return client.query(text, values, options);
       const wrapped = WRAPPED.exec(text);
       if (wrapped) {
-        const results = await client.transaction((tx) => tx.exec(wrapped[1]!));
+        const results = await client.transaction((tx) => tx.exec(wrapped[1]!, options));
         return results.at(-1) ?? { rows: [] };
       }
-      const results = await client.exec(text);
+      const results = await client.exec(text, options);
       return results.at(-1) ?? { rows: [] };
     },
   };

@@ -97,7 +97,9 @@ export function listDocument<D extends Keyed, I extends Keyed = never>(
 ): { data: D[]; included?: I[]; meta: { total: number }; links: ListLinks } {
   const { total, page, url } = options;
   const lastNumber = Math.max(1, Math.ceil(total / page.size));
-  const link = (number: number) => pageUrl(url, number, page.size);
+  // The URL is parsed once for all the links: each sets both parameters again, so each reads as if parsed on its own.
+  const parsed = new URL(url);
+  const link = (number: number) => pageUrl(parsed, number, page.size);
   const doc: { data: D[]; included?: I[]; meta: { total: number }; links: ListLinks } = {
     data,
     meta: { total },
@@ -113,8 +115,7 @@ export function listDocument<D extends Keyed, I extends Keyed = never>(
   return doc;
 }
 
-function pageUrl(url: string, number: number, size: number): string {
-  const parsed = new URL(url);
+function pageUrl(parsed: URL, number: number, size: number): string {
   parsed.searchParams.set('page[number]', String(number));
   parsed.searchParams.set('page[size]', String(size));
   return parsed.toString();

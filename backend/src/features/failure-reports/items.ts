@@ -73,16 +73,18 @@ export function followUpItemCtes(buildingIds: SQL, at: SQL): SQL {
     )`;
 }
 
-/** The four counts of the building `buildingId` as one JSON value (FollowUpCountsJson), from fu_counts joined as `fu_c`. */
-export const followUpCountsColumn = sql.raw(`json_build_object(
-    'failureTotal', coalesce(fu_c.failure_total, 0), 'failureAcknowledged', coalesce(fu_c.failure_acknowledged, 0),
-    'notesTotal', coalesce(fu_c.notes_total, 0), 'notesAcknowledged', coalesce(fu_c.notes_acknowledged, 0))`);
+/**
+ * The four counts of the building `buildingId` as one JSON value (FollowUpCountsJson), from fu_counts joined as `fu_c`:
+ * an array rather than an object, whose keys PGlite builds at some microseconds each.
+ */
+export const followUpCountsColumn = sql.raw(`json_build_array(coalesce(fu_c.failure_total, 0), coalesce(fu_c.failure_acknowledged, 0),
+    coalesce(fu_c.notes_total, 0), coalesce(fu_c.notes_acknowledged, 0))`);
 
 export function followUpCountsJoin(buildingId: SQL): SQL {
   return sql`left join fu_counts fu_c on fu_c.building_id = ${buildingId}`;
 }
 
-export type FollowUpCountsJson = { failureTotal: number; failureAcknowledged: number; notesTotal: number; notesAcknowledged: number };
+export type FollowUpCountsJson = [failureTotal: number, failureAcknowledged: number, notesTotal: number, notesAcknowledged: number];
 
 export type FollowUpCounts = {
   summaryFailureReportTotal: number;
@@ -93,9 +95,9 @@ export type FollowUpCounts = {
 
 export function followUpCountsFrom(json: FollowUpCountsJson | null | undefined): FollowUpCounts {
   return {
-    summaryFailureReportTotal: Number(json?.failureTotal ?? 0),
-    summaryFailureReportAcknowledgedTotal: Number(json?.failureAcknowledged ?? 0),
-    summaryNotesReportTotal: Number(json?.notesTotal ?? 0),
-    summaryNotesReportAcknowledgedTotal: Number(json?.notesAcknowledged ?? 0),
+    summaryFailureReportTotal: Number(json?.[0] ?? 0),
+    summaryFailureReportAcknowledgedTotal: Number(json?.[1] ?? 0),
+    summaryNotesReportTotal: Number(json?.[2] ?? 0),
+    summaryNotesReportAcknowledgedTotal: Number(json?.[3] ?? 0),
   };
 }

@@ -50,14 +50,14 @@ function regionViewColumns() {
 type RegionViewRow = { region: RegionRow; parentIds: number[]; childrenIds: number[]; isUsed: boolean; cycleOverrides: CycleOverrideRow[] };
 
 function regionView(r: RegionViewRow): RegionView {
-  return {
-    ...r.region,
+  // Object.assign rather than a spread followed by more properties, which V8 (Node 20) builds several times slower.
+  return Object.assign({}, r.region, {
     parentIds: r.parentIds,
     level: r.parentIds.length,
     childrenIds: r.childrenIds,
     isDeletable: r.childrenIds.length === 0 && !r.isUsed,
     cycleOverrides: r.cycleOverrides,
-  };
+  });
 }
 
 /** Regions matching `where` with their views, one statement; a page also carries the total (a window count). */

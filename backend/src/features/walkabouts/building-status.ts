@@ -3,7 +3,8 @@
  * Buildings; section 3 Building): per cycle, the last walkabout's completeness and unsatisfactory
  * total with its open, lock and close times; the open walkabouts; an active fire watch and its
  * walkabout. Computed inside the statement that reads the buildings (issue 8: one statement per
- * page of buildings), as one JSON value per building, then shaped by walkaboutStatusFrom.
+ * page of buildings), as one JSON value per building, then shaped by walkaboutStatusFrom. The JSON
+ * values are arrays, not objects: PGlite builds an object's keys at some microseconds each.
  */
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -24,21 +25,17 @@ export type WalkaboutStatus = {
   activeFireWatchWalkaboutId: number | null;
 };
 
-/** The JSON value of walkaboutStatusJson, as the database answers it. */
-export type WalkaboutStatusJson = {
-  statuses: Array<{
-    cycleId: number;
-    isComplete: boolean;
-    unsatisfactory: number;
-    openedAt: string;
-    lockedAt: string | null;
-    closedAt: string | null;
-  }> | null;
-  photos: number | null;
-  walkaboutsCount: number;
-  fireWatchId: number | null;
-  activeFireWatchWalkaboutId: number | null;
-};
+/** The status of one cycle in walkaboutStatusColumn's value. */
+type CycleStatusJson = [cycleId: number, isComplete: boolean, unsatisfactory: number, openedAt: string, lockedAt: string | null, closedAt: string | null];
+
+/** The JSON value of walkaboutStatusColumn, as the database answers it. */
+export type WalkaboutStatusJson = [
+  statuses: CycleStatusJson[] | null,
+  photos: number | null,
+  walkaboutsCount: number,
+  fireWatchId: number | null,
+  activeFireWatchWalkaboutId: number | null,
+];
 
 /**
  * Common table expressions computing the walkabout status of the buildings `buildingIds` (a
@@ -60,11 +57,11 @@ export function walkaboutStatusCtes(buildingIds: SQL, at: SQL): SQL {
         count(*) filter (where c.satisfaction = 'unsatisfactory' and c.photo_url is not null) as photos
       from conditions c where c.walkabout_id in (select id from status_last) group by c.walkabout_id
     ), status_cycles as (
-      select l.building_id, sum(coalesce(f.photos, 0)) as photos, json_agg(json_build_object(
-          'cycleId', l.cycle_id,
-          'isComplete', coalesce(l.final_is_complete, coalesce(f.conditions, 0) > 0 and f.marked = f.conditions),
-          'unsatisfactory', coalesce(l.final_unsatisfactory_count, f.unsatisfactory, 0),
-          'openedAt', l.opened_at, 'lockedAt', l.locked_at, 'closedAt', l.closed_at) order by l.cycle_id) as statuses
+      select l.building_id, sum(coalesce(f.photos, 0)) as photos, json_agg(json_build_array(
+          l.cycle_id,
+          coalesce(l.final_is_complete, coalesce(f.conditions, 0) > 0 and f.marked = f.conditions),
+          coalesce(l.final_unsatisfactory_count, f.unsatisfactory, 0),
+          l.opened_at, l.locked_at, l.closed_at) order by l.cycle_id) as statuses
       from status_last l left join status_figures f on f.walkabout_id = l.id group by l.building_id
     ), status_open as (
       select w.building_id, count(*) as walkabouts,
@@ -88,26 +85,25 @@ export function walkaboutStatusJoins(buildingId: SQL): SQL {
 
 /** The walkabout status as one JSON value (WalkaboutStatusJson), from walkaboutStatusJoins' tables. */
 export function walkaboutStatusColumn(_buildingId: SQL): SQL {
-  return sql`json_build_object('statuses', status_c.statuses, 'photos', status_c.photos,
-    'walkaboutsCount', coalesce(status_o.walkabouts, 0), 'fireWatchId', status_f.id,
-    'activeFireWatchWalkaboutId', status_o.fire_watch_walkabout_id)`;
+  return sql`json_build_array(status_c.statuses, status_c.photos, coalesce(status_o.walkabouts, 0), status_f.id,
+    status_o.fire_watch_walkabout_id)`;
 }
 
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 
-export function walkaboutStatusFrom(json: WalkaboutStatusJson): WalkaboutStatus {
+export function walkaboutStatusFrom([statuses, photos, walkaboutsCount, fireWatchId, activeFireWatchWalkaboutId]: WalkaboutStatusJson): WalkaboutStatus {
   return {
-    statuses: (json.statuses ?? []).map((s) => ({
-      cycleId: s.cycleId,
-      isLastWalkaboutComplete: s.isComplete,
-      lastWalkaboutUnsatisfactoryTotal: Number(s.unsatisfactory),
-      lockedAt: iso(s.lockedAt),
-      openedAt: iso(s.openedAt),
-      closedAt: iso(s.closedAt),
+    statuses: (statuses ?? []).map(([cycleId, isComplete, unsatisfactory, openedAt, lockedAt, closedAt]) => ({
+      cycleId,
+      isLastWalkaboutComplete: isComplete,
+      lastWalkaboutUnsatisfactoryTotal: Number(unsatisfactory),
+      lockedAt: iso(lockedAt),
+      openedAt: iso(openedAt),
+      closedAt: iso(closedAt),
     })),
-    walkaboutsCount: Number(json.walkaboutsCount),
-    unsatisfactoryPhotosCount: Number(json.photos ?? 0),
-    fireWatchId: json.fireWatchId,
-    activeFireWatchWalkaboutId: json.activeFireWatchWalkaboutId,
+    walkaboutsCount: Number(walkaboutsCount),
+    unsatisfactoryPhotosCount: Number(photos ?? 0),
+    fireWatchId,
+    activeFireWatchWalkaboutId,
   };
 }
