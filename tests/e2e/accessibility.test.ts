@@ -889,6 +889,8 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await page.getByRole('region', { name: 'Reports' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await sheet('Add New Cycle Override…', 'New Cycle Override');
+    await sheet('Add New Report…', 'New Report');
+    await sheet('Add New Report Booklet…', 'New Booklet');
     await page.goto(`${organization}/region/${region.id}/cycle-override/${region.cycleOverrides[0]!.id}`);
     await page.getByRole('button', { name: 'Delete Cycle Override' }).waitFor();
     expect(await violations(page)).toEqual([]);
@@ -907,15 +909,25 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await page.goto(`${organization}/report/${ids.organization.reportDefinitions[0]!.id}`);
     await page.getByRole('form', { name: 'Report definition' }).waitFor();
     expect(await violations(page)).toEqual([]);
-    // A new report saved empty: its messages at the fields.
-    await page.goto(`${organization}/report/new`);
-    const newReport = page.getByRole('form', { name: 'New Report' });
-    await newReport.getByRole('button', { name: 'Save' }).click();
+    // The New Report sheet over the reports list, its name left empty: the messages at the fields, Save disabled.
+    await page.goto(`${organization}/reports`);
+    await sheet('New Report', 'New Report');
+    await page.getByRole('button', { name: 'New Report', exact: true }).click();
+    const newReport = page.getByRole('dialog', { name: 'New Report' });
+    await newReport.getByRole('textbox', { name: /^Name/ }).click();
+    await page.keyboard.press('Tab');
     await newReport.locator('.mantine-InputWrapper-error').first().waitFor();
+    expect(await newReport.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     expect(await violations(page)).toEqual([]);
+    await newReport.getByRole('button', { name: 'Cancel' }).click();
+    await newReport.waitFor({ state: 'detached' });
+    // The former report/new address opens the list with the sheet.
+    await page.goto(`${organization}/report/new`);
+    await page.getByRole('dialog', { name: 'New Report' }).getByRole('button', { name: 'Save' }).waitFor();
     await page.goto(`${organization}/report-booklets`);
     await page.getByRole('region', { name: 'Report Booklets' }).waitFor();
     expect(await violations(page)).toEqual([]);
+    await sheet('New Booklet', 'New Booklet');
     await page.goto(`${organization}/report-booklet/${ids.organization.reportBookletTemplates[0]!.id}`);
     await page.getByRole('form', { name: 'Report booklet' }).waitFor();
     expect(await violations(page)).toEqual([]);

@@ -4,20 +4,24 @@ import { TopBar } from '../../ui/TopBar';
 import { bookletRow, definitionRow, ReportRows, sortedByName } from './ReportRows';
 import { useReportLists } from './useReportLists';
 import { ScreenStates } from '../../ui/ScreenStates';
+import { NewReportSheet } from './ReportDefinitionPage';
+import { NewBookletSheet } from './ReportBookletPage';
+import { useNewSheet } from './newSheet';
 
 /**
  * /manage/organization/{organizationId}/regions/all, Global Reports & Booklets (section 2,
  * organizationAllRegionsSettings): the organization's report definitions and booklets with no region, each leading to
- * its form, with the add rows for users who can create walkabout reports.
+ * its form, with the add rows (opening the New Report and New Booklet sheets over the page) for users who can create
+ * walkabout reports.
  */
 export function GlobalReportsPage() {
   const { organizationId = '' } = useParams();
   const { viewer, viewerLoading, access, allowed, data, loading, error, reload } = useReportLists(organizationId, 'both');
   const organization = data?.organization;
-  const base = `/manage/organization/${organizationId}`;
+  const { sheet, open, close } = useNewSheet();
   return (
     <>
-      <TopBar title="Global Reports & Booklets" back={{ label: 'Regions', to: `${base}/regions` }} />
+      <TopBar title="Global Reports & Booklets" back={{ label: 'Regions', to: `/manage/organization/${organizationId}/regions` }} />
       <Container size={880} w="100%" p="md">
         <Stack gap="lg">
           <ScreenStates
@@ -30,17 +34,19 @@ export function GlobalReportsPage() {
               <ReportRows
                 title="Reports"
                 rows={sortedByName(organization.reportDefinitions).map((d) => definitionRow(organizationId, d))}
-                addRow={access.add ? { key: 'add', to: `${base}/report/new`, label: 'Add New Report…', add: true } : null}
+                addRow={access.add ? { label: 'Add New Report…', onAdd: () => open('report') } : null}
               />
               <ReportRows
                 title="Report Booklets"
                 rows={sortedByName(organization.reportBookletTemplates).map((t) => bookletRow(organizationId, t))}
-                addRow={access.add ? { key: 'add', to: `${base}/report-booklet/new`, label: 'Add New Report Booklet…', add: true } : null}
+                addRow={access.add ? { label: 'Add New Report Booklet…', onAdd: () => open('booklet') } : null}
               />
             </>
           )}
         </Stack>
       </Container>
+      {access.add && sheet === 'report' && <NewReportSheet organizationId={organizationId} regionId={null} onClose={close} />}
+      {access.add && sheet === 'booklet' && <NewBookletSheet organizationId={organizationId} regionId={null} onClose={close} />}
     </>
   );
 }

@@ -35,22 +35,22 @@ function renderSections(granted: PermissionFlag[] = ['canCreateWalkaboutReports'
 }
 
 describe('RegionReportSections', () => {
-  it("lists the region's reports and booklets, with add rows that open the forms with the region", async () => {
+  it("lists the region's reports and booklets, with add rows that open the New Report and New Booklet sheets", async () => {
     const asked = renderSections();
     const reports = await screen.findByRole('region', { name: 'Reports' });
     expect(asked).toEqual([{ organizationId: '1', regionId: '12' }]);
-    expect(within(reports).getAllByRole('link').map((l) => l.textContent)).toEqual(['Downtown LogKing Street', `Old Log${REPORT_INACTIVE_SUBTITLE}`, 'Add New Report…']);
+    expect(within(reports).getAllByRole('listitem').map((l) => l.textContent)).toEqual(['Downtown LogKing Street', `Old Log${REPORT_INACTIVE_SUBTITLE}`, 'Add New Report…']);
     expect(within(reports).getByRole('link', { name: /^Downtown Log/ })).toHaveAttribute('href', '/manage/organization/1/report/31');
     expect(within(reports).getByRole('link', { name: /^Old Log/ })).toBeInTheDocument();
-    expect(within(reports).getByRole('link', { name: 'Add New Report…' })).toHaveAttribute('href', '/manage/organization/1/report/new?regionId=12');
+    expect(within(reports).getByRole('button', { name: 'Add New Report…' })).toHaveAttribute('aria-haspopup', 'dialog');
     const booklets = screen.getByRole('region', { name: 'Report Booklets' });
     expect(within(booklets).getByRole('link', { name: 'Downtown Booklet (41)' })).toBeInTheDocument();
-    expect(within(booklets).getByRole('link', { name: 'Add New Report Booklet…' })).toHaveAttribute('href', '/manage/organization/1/report-booklet/new?regionId=12');
+    expect(within(booklets).getByRole('button', { name: 'Add New Report Booklet…' })).toHaveAttribute('aria-haspopup', 'dialog');
   });
 
   it('has no add rows without canCreateWalkaboutReports', async () => {
     renderSections([]);
     await screen.findByRole('region', { name: 'Reports' });
-    expect(screen.queryByRole('link', { name: 'Add New Report…' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add New Report…' })).not.toBeInTheDocument();
   });
 });

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { ActionIcon, Button, Card, Checkbox, Container, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { ActionIcon, Button, Card, Checkbox, Container, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { moveItem } from '@fsi/shared';
 import { BOOKLET_DISPLAY_TYPE_LABELS, BOOKLET_DISPLAY_TYPES, NOT_ALLOWED_TO_ADD_BOOKLETS_MESSAGE, NOT_ALLOWED_TO_UPDATE_BOOKLETS_MESSAGE, validateBookletReports, withBookletReportAdded, withBookletReportRemoved, withBookletReportReplaced, type BookletDisplayType as DisplayTypeName, type BookletReports } from '@fsi/shared/report-administration';
 import type { BookletDisplayType } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
+import { useIsPhone } from '../../ui/phone';
 import { DragHandle, dragInstructions, SortableList, useSortableRow } from '../../ui/Sortable';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '../../ui/icons';
 import { useReportBookletPageQuery, type ReportBookletPageQuery } from './ReportBookletPage.generated';
@@ -13,68 +14,94 @@ import { reportAccess } from './access';
 import { useSaveReportBooklet } from './useReportMutations';
 import { useReportForm } from './reportForm';
 import { ScreenStates } from '../../ui/ScreenStates';
+import { newSheetPath } from './newSheet';
 
 type Booklet = NonNullable<ReportBookletPageQuery['reportBookletTemplate']>;
 type Choice = { id: string; name: string };
 
-/**
- * /manage/organization/{organizationId}/report-booklet/{reportBookletTemplateId} (section 2,
- * organizationsReportBookletsEditIndex), and report-booklet/new (the New Booklet sheet, with ?regionId=): Name,
- * Display Type, Template Name (administrators), the reports with Add New Report, the primary report by the rules of
- * section 4, Active. Read-only, with its message, for users who may not save it.
- */
-export function ReportBookletPage() {
-  const { organizationId = '', reportBookletTemplateId = 'new' } = useParams();
-  const [search] = useSearchParams();
-  const isNew = reportBookletTemplateId === 'new';
+/** The form's data: the booklet (none for a new one) and the organization's reports, asked only when the viewer may see booklets. */
+function useBookletData(organizationId: string, reportBookletTemplateId: string | null) {
+  const isNew = reportBookletTemplateId === null;
   const viewerQuery = useReportAdministrationViewerQuery();
   const viewer = viewerQuery.data?.viewer;
   const access = reportAccess(viewer, organizationId);
   const { data, loading, error, refetch } = useReportBookletPageQuery({
-    variables: { id: isNew ? '0' : reportBookletTemplateId, organizationId, isNew },
+    variables: { id: reportBookletTemplateId ?? '0', organizationId, isNew },
     skip: !access.viewBooklets,
     fetchPolicy: 'cache-and-network',
   });
   const booklet = data?.reportBookletTemplate ?? null;
   const reload = () => void refetch().catch(() => undefined);
+  const choices: Choice[] = (data?.organization?.reportDefinitions ?? []).map((d) => ({ id: d.id, name: d.name }));
+  const states = (
+    <ScreenStates
+      subject="report booklet" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={access.viewBooklets} data={data} loading={loading} error={error} found={isNew || booklet} onRetry={reload} loadingLabel="Loading the report booklet"
+      notAvailable="Report booklets are managed by administrators and the users of the organization."
+      notFound="This report booklet does not exist or is not yours to see."
+    />
+  );
+  return { access, data, booklet, choices, reload, states };
+}
+
+/**
+ * /manage/organization/{organizationId}/report-booklet/{reportBookletTemplateId} (section 2,
+ * organizationsReportBookletsEditIndex): Name, Display Type, Template Name (administrators), the reports with Add New
+ * Report, the primary report by the rules of section 4, Active. Read-only, with its message, for users who may not save
+ * it. The former report-booklet/new address (with ?regionId=) leads to the booklets list, or the region's page, with the
+ * New Booklet sheet open.
+ */
+export function ReportBookletPage() {
+  const { organizationId = '', reportBookletTemplateId = 'new' } = useParams();
+  const [search] = useSearchParams();
+  if (reportBookletTemplateId === 'new') return <Navigate replace to={newSheetPath(organizationId, 'booklet', search.get('regionId'))} />;
+  return <BookletEditPage key={reportBookletTemplateId} organizationId={organizationId} reportBookletTemplateId={reportBookletTemplateId} />;
+}
+
+function BookletEditPage({ organizationId, reportBookletTemplateId }: { organizationId: string; reportBookletTemplateId: string }) {
+  const { access, data, booklet, choices, reload, states } = useBookletData(organizationId, reportBookletTemplateId);
   return (
     <>
-      <TopBar title={isNew ? 'New Booklet' : (booklet?.name ?? 'Report Booklet')} back={{ label: 'Report Booklets', to: `/manage/organization/${organizationId}/report-booklets` }} />
+      <TopBar title={booklet?.name ?? 'Report Booklet'} back={{ label: 'Report Booklets', to: `/manage/organization/${organizationId}/report-booklets` }} />
       <Container size={880} w="100%" p="md">
         <Stack gap="md">
-          <ScreenStates
-            subject="report booklet" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={access.viewBooklets} data={data} loading={loading} error={error} found={isNew || booklet} onRetry={reload} loadingLabel="Loading the report booklet"
-            notAvailable="Report booklets are managed by administrators and the users of the organization."
-            notFound="This report booklet does not exist or is not yours to see."
-          />
-          {data && (isNew || booklet) && (
-            <BookletForm
-              key={booklet?.id ?? 'new'}
-              organizationId={organizationId}
-              regionId={booklet ? booklet.regionId : search.get('regionId')}
-              booklet={booklet}
-              choices={(data.organization?.reportDefinitions ?? []).map((d) => ({ id: d.id, name: d.name }))}
-              canSave={isNew ? access.add : access.update}
-              isAdmin={access.isAdmin}
-              onStale={reload}
-            />
-          )}
+          {states}
+          {data && booklet && <BookletForm key={booklet.id} organizationId={organizationId} regionId={booklet.regionId} booklet={booklet} choices={choices} canSave={access.update} isAdmin={access.isAdmin} onStale={reload} />}
         </Stack>
       </Container>
     </>
   );
 }
 
-type FormProps = { organizationId: string; regionId: string | null; booklet: Booklet | null; choices: Choice[]; canSave: boolean; isAdmin: boolean; onStale(): void };
+/**
+ * The New Booklet sheet (section 2, Modal sheets): the booklet template form in a modal, full screen on a phone, over
+ * the booklets list, Global Reports & Booklets or a region's page (`regionId`). Cancel closes it; a save closes it and
+ * goes to the booklets list or the region's page; a refusal keeps what was chosen in it.
+ */
+export function NewBookletSheet({ organizationId, regionId, onClose }: { organizationId: string; regionId: string | null; onClose(): void }) {
+  const isPhone = useIsPhone();
+  const { access, data, choices, reload, states } = useBookletData(organizationId, null);
+  return (
+    <Modal opened onClose={onClose} title="New Booklet" fullScreen={isPhone} centered size="xl">
+      <Stack gap="md">
+        {states}
+        {data && <BookletForm organizationId={organizationId} regionId={regionId} booklet={null} choices={choices} canSave={access.add} isAdmin={access.isAdmin} onStale={reload} onClose={onClose} />}
+      </Stack>
+    </Modal>
+  );
+}
 
-function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAdmin, onStale }: FormProps) {
+/** `onClose`: in the New Booklet sheet, closes it. */
+type FormProps = { organizationId: string; regionId: string | null; booklet: Booklet | null; choices: Choice[]; canSave: boolean; isAdmin: boolean; onStale(): void; onClose?: () => void };
+
+function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAdmin, onStale, onClose }: FormProps) {
   const save = useSaveReportBooklet();
-  const { name, touched, nameProblem, serverError, saving, start, finish, leave, nameInput, alerts } = useReportForm({
+  const { name, touched, nameProblem, serverError, saving, start, finish, cancel, nameInput, alerts, sheet } = useReportForm({
     initialName: booklet?.name ?? '',
     organizationId,
     regionId,
     listPath: `/manage/organization/${organizationId}/report-booklets`,
     onStale,
+    onClose,
   });
   const [templateName, setTemplateName] = useState(booklet?.templateName ?? 'default');
   const [displayType, setDisplayType] = useState<DisplayTypeName>(booklet?.displayType === 'CONSOLIDATED' ? 'consolidated' : 'default');
@@ -187,10 +214,11 @@ function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAd
         {booklet && <Checkbox label="Active" checked={isActive} onChange={(event) => setIsActive(event.currentTarget.checked)} disabled={readOnly} />}
         {!readOnly && (
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => leave()}>
+            <Button variant="default" onClick={cancel}>
               Cancel
             </Button>
-            <Button type="submit" loading={saving} disabled={touched && invalid}>
+            {/* Section 2: a sheet's Save is disabled while the form is invalid; the edit page's once the form was tried. */}
+            <Button type="submit" loading={saving} disabled={(sheet || touched) && invalid}>
               Save
             </Button>
           </Group>

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Checkbox, Container, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { Alert, Button, Checkbox, Container, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { moveItem } from '@fsi/shared';
 import { newReportSection, NOT_ALLOWED_TO_ADD_REPORTS_MESSAGE, NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE, previousWalkaboutsOptions, REPORT_SECTIONS_REQUIRED_MESSAGE } from '@fsi/shared/report-administration';
 import type { Frequency, ReportSectionDetail, ReportSectionInput } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
+import { useIsPhone } from '../../ui/phone';
 import { dragInstructions, SortableList } from '../../ui/Sortable';
 import { IconPlus } from '../../ui/icons';
 import { ReportsLoadError } from '../reports/ReportStates';
@@ -15,48 +16,62 @@ import { SectionEditor, type SectionDraft } from './SectionEditor';
 import { useSaveReportDefinition } from './useReportMutations';
 import { useReportForm } from './reportForm';
 import { ScreenStates } from '../../ui/ScreenStates';
+import { newSheetPath } from './newSheet';
 
 type Definition = NonNullable<ReportDefinitionPageQuery['reportDefinition']>;
 type Cycle = ReportDefinitionPageQuery['cycles'][number];
 
-/**
- * /manage/organization/{organizationId}/report/{reportDefinitionId} (section 2, organizationReportEditIndex), and
- * report/new (the New Report sheet, with ?regionId= for a region's report). The form is read-only, with its message,
- * for users who may not save it.
- */
-export function ReportDefinitionPage() {
-  const { organizationId = '', reportDefinitionId = 'new' } = useParams();
-  const [search] = useSearchParams();
-  const isNew = reportDefinitionId === 'new';
+/** The form's data: the definition (none for a new one) and the organization's cycles, asked only when the viewer may see reports. */
+function useDefinitionData(organizationId: string, reportDefinitionId: string | null) {
+  const isNew = reportDefinitionId === null;
   const viewerQuery = useReportAdministrationViewerQuery();
   const viewer = viewerQuery.data?.viewer;
   const access = reportAccess(viewer, organizationId);
   const { data, loading, error, refetch } = useReportDefinitionPageQuery({
-    variables: { id: isNew ? '0' : reportDefinitionId, organizationId, isNew },
+    variables: { id: reportDefinitionId ?? '0', organizationId, isNew },
     skip: !access.viewDefinitions,
     fetchPolicy: 'cache-and-network',
   });
   const definition = data?.reportDefinition ?? null;
   const reload = () => void refetch().catch(() => undefined);
-  const title = isNew ? 'New Report' : (definition?.name ?? 'Report');
+  const states = (
+    <ScreenStates
+      subject="report" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={access.viewDefinitions} data={data} loading={loading} error={error} found={isNew || definition} onRetry={reload} loadingLabel="Loading the report"
+      notAvailable="Reports are managed by administrators and the users of the organization."
+      notFound="This report does not exist or is not yours to see."
+    />
+  );
+  return { access, data, definition, reload, states };
+}
+
+/**
+ * /manage/organization/{organizationId}/report/{reportDefinitionId} (section 2, organizationReportEditIndex). The form
+ * is read-only, with its message, for users who may not save it. The former report/new address (with ?regionId=) leads
+ * to the reports list, or the region's page, with the New Report sheet open.
+ */
+export function ReportDefinitionPage() {
+  const { organizationId = '', reportDefinitionId = 'new' } = useParams();
+  const [search] = useSearchParams();
+  if (reportDefinitionId === 'new') return <Navigate replace to={newSheetPath(organizationId, 'report', search.get('regionId'))} />;
+  return <DefinitionEditPage key={reportDefinitionId} organizationId={organizationId} reportDefinitionId={reportDefinitionId} />;
+}
+
+function DefinitionEditPage({ organizationId, reportDefinitionId }: { organizationId: string; reportDefinitionId: string }) {
+  const { access, data, definition, reload, states } = useDefinitionData(organizationId, reportDefinitionId);
   return (
     <>
-      <TopBar title={title} back={{ label: 'Reports', to: `/manage/organization/${organizationId}/reports` }} />
+      <TopBar title={definition?.name ?? 'Report'} back={{ label: 'Reports', to: `/manage/organization/${organizationId}/reports` }} />
       <Container size={880} w="100%" p="md">
         <Stack gap="md">
-          <ScreenStates
-            subject="report" viewer={viewer} viewerLoading={viewerQuery.loading} allowed={access.viewDefinitions} data={data} loading={loading} error={error} found={isNew || definition} onRetry={reload} loadingLabel="Loading the report"
-            notAvailable="Reports are managed by administrators and the users of the organization."
-            notFound="This report does not exist or is not yours to see."
-          />
-          {data && (isNew || definition) && (
+          {states}
+          {data && definition && (
             <DefinitionForm
-              key={definition?.id ?? 'new'}
+              key={definition.id}
               organizationId={organizationId}
-              regionId={definition ? definition.regionId : search.get('regionId')}
+              regionId={definition.regionId}
               definition={definition}
               cycles={data.cycles}
-              canSave={isNew ? access.add : access.update}
+              canSave={access.update}
               isAdmin={access.isAdmin}
               onStale={reload}
             />
@@ -64,6 +79,24 @@ export function ReportDefinitionPage() {
         </Stack>
       </Container>
     </>
+  );
+}
+
+/**
+ * The New Report sheet (section 2, Modal sheets): the report definition form in a modal, full screen on a phone, over the
+ * reports list, Global Reports & Booklets or a region's page (`regionId`: the report is the region's). Cancel closes it;
+ * a save closes it and goes to the reports list or the region's page; a refusal keeps what was typed in it.
+ */
+export function NewReportSheet({ organizationId, regionId, onClose }: { organizationId: string; regionId: string | null; onClose(): void }) {
+  const isPhone = useIsPhone();
+  const { access, data, reload, states } = useDefinitionData(organizationId, null);
+  return (
+    <Modal opened onClose={onClose} title="New Report" fullScreen={isPhone} centered size="xl">
+      <Stack gap="md">
+        {states}
+        {data && <DefinitionForm organizationId={organizationId} regionId={regionId} definition={null} cycles={data.cycles} canSave={access.add} isAdmin={access.isAdmin} onStale={reload} onClose={onClose} />}
+      </Stack>
+    </Modal>
   );
 }
 
@@ -106,17 +139,20 @@ type FormProps = {
   canSave: boolean;
   isAdmin: boolean;
   onStale(): void;
+  /** In the New Report sheet: closes it. */
+  onClose?: () => void;
 };
 
-function DefinitionForm({ organizationId, regionId, definition, cycles, canSave, isAdmin, onStale }: FormProps) {
+function DefinitionForm({ organizationId, regionId, definition, cycles, canSave, isAdmin, onStale, onClose }: FormProps) {
   const save = useSaveReportDefinition();
-  const { name, touched, nameProblem, serverErrors, serverError, saving, start, finish, leave, nameInput, alerts } = useReportForm({
+  const { name, touched, nameProblem, serverErrors, serverError, saving, start, finish, cancel, nameInput, alerts, sheet } = useReportForm({
     initialName: definition?.name ?? '',
     organizationId,
     regionId,
     // Section 2: after save, the organization's reports, or the region page for a region's report.
     listPath: `/manage/organization/${organizationId}/reports`,
     onStale,
+    onClose,
   });
   const [templateName, setTemplateName] = useState(definition?.templateName ?? 'default');
   const [cycleId, setCycleId] = useState<string | null>(definition?.cycle.id ?? cycles[0]?.id ?? null);
@@ -225,10 +261,11 @@ function DefinitionForm({ organizationId, regionId, definition, cycles, canSave,
         {definition && <Checkbox label="Active" checked={isActive} onChange={(event) => setIsActive(event.currentTarget.checked)} disabled={readOnly} />}
         {!readOnly && (
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => leave()}>
+            <Button variant="default" onClick={cancel}>
               Cancel
             </Button>
-            <Button type="submit" loading={saving} disabled={touched && invalid}>
+            {/* Section 2: a sheet's Save is disabled while the form is invalid; the edit page's once the form was tried. */}
+            <Button type="submit" loading={saving} disabled={(sheet || touched) && invalid}>
               Save
             </Button>
           </Group>

@@ -1,21 +1,23 @@
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Button, Container, Group, Stack } from '@mantine/core';
 import { TopBar } from '../../ui/TopBar';
 import { IconPlus } from '../../ui/icons';
 import { definitionRow, ReportRows, sortedByName } from './ReportRows';
 import { useReportLists } from './useReportLists';
 import { ScreenStates } from '../../ui/ScreenStates';
+import { NewReportSheet } from './ReportDefinitionPage';
+import { useNewSheet } from './newSheet';
 
 /**
  * /manage/organization/{organizationId}/reports (admin-people-schedules.md section 2, organizationReportsIndex): the
  * organization's report definitions with no region, by name, each subtitled with its buildings or Inactive; New Report
- * for users who can create walkabout reports.
+ * for users who can create walkabout reports, opening the New Report sheet over the list.
  */
 export function ReportDefinitionsPage() {
   const { organizationId = '' } = useParams();
   const { viewer, viewerLoading, access, allowed, data, loading, error, reload } = useReportLists(organizationId, 'definitions');
   const organization = data?.organization;
-  const newReport = `/manage/organization/${organizationId}/report/new`;
+  const { sheet, open, close } = useNewSheet();
   return (
     <>
       <TopBar title="Reports" back={{ label: 'Global Reports & Booklets', to: `/manage/organization/${organizationId}/regions/all` }} />
@@ -23,7 +25,7 @@ export function ReportDefinitionsPage() {
         <Stack gap="md">
           {access.add && (
             <Group justify="flex-end">
-              <Button size="sm" component={Link} to={newReport} leftSection={<IconPlus size={16} />}>
+              <Button size="sm" onClick={() => open('report')} aria-haspopup="dialog" leftSection={<IconPlus size={16} />}>
                 New Report
               </Button>
             </Group>
@@ -36,6 +38,7 @@ export function ReportDefinitionsPage() {
           {organization && <ReportRows title="Reports" rows={sortedByName(organization.reportDefinitions).map((d) => definitionRow(organizationId, d))} />}
         </Stack>
       </Container>
+      {access.add && sheet === 'report' && <NewReportSheet organizationId={organizationId} regionId={null} onClose={close} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert, TextInput } from '@mantine/core';
 import { REPORT_NAME_PLACEHOLDER, REPORT_NAME_TAKEN_DETAIL, REPORT_NAME_TAKEN_MESSAGE, validateReportName } from '@fsi/shared/report-administration';
 import type { Problem, SaveResult } from './useReportMutations';
@@ -7,10 +7,27 @@ import type { Problem, SaveResult } from './useReportMutations';
 /**
  * What the report definition and booklet forms share: the name (its rule said once the form was tried, a taken name in
  * the spec's words), the server's refusals by field, the notice of a failed or stale save, and what a save comes to:
- * after it (and on Cancel), the region's page for a region's record or `listPath` (section 2).
+ * after it (and on Cancel), the region's page for a region's record or `listPath` (section 2). In a New Report or New
+ * Booklet sheet (`onClose`), Cancel only closes the sheet, and a save closes it and goes there unless the sheet is over
+ * that page already; the sheet asks for a valid form before Save is enabled (`sheet`).
  */
-export function useReportForm({ initialName, organizationId, regionId, listPath, onStale }: { initialName: string; organizationId: string; regionId: string | null; listPath: string; onStale(): void }) {
+export function useReportForm({
+  initialName,
+  organizationId,
+  regionId,
+  listPath,
+  onStale,
+  onClose,
+}: {
+  initialName: string;
+  organizationId: string;
+  regionId: string | null;
+  listPath: string;
+  onStale(): void;
+  onClose?: () => void;
+}) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [name, setName] = useState(initialName);
   const [touched, setTouched] = useState(false);
   const [serverErrors, setServerErrors] = useState<Problem[]>([]);
@@ -48,11 +65,19 @@ export function useReportForm({ initialName, organizationId, regionId, listPath,
     leave(result.regionId);
   };
 
-  /** To the region's page of a region's record, else to `listPath`. */
-  const leave = (of: string | null = regionId) => navigate(of ? `/manage/organization/${organizationId}/region/${of}` : listPath);
+  /** To the region's page of a region's record, else to `listPath`; a sheet closes first, and stays on its page when that is the one. */
+  const leave = (of: string | null = regionId) => {
+    const to = of ? `/manage/organization/${organizationId}/region/${of}` : listPath;
+    onClose?.();
+    if (!onClose || pathname !== to) navigate(to);
+  };
+
+  /** Cancel: a sheet closes without saving; a page goes where a save would. */
+  const cancel = () => (onClose ? onClose() : leave());
 
   const nameInput = (disabled: boolean) => (
     <TextInput
+      data-autofocus={onClose ? true : undefined}
       label="Name"
       placeholder={REPORT_NAME_PLACEHOLDER}
       required
@@ -82,5 +107,5 @@ export function useReportForm({ initialName, organizationId, regionId, listPath,
     </>
   );
 
-  return { name, touched, nameProblem, serverErrors, serverError, saving, start, finish, leave, nameInput, alerts };
+  return { name, touched, nameProblem, serverErrors, serverError, saving, start, finish, cancel, nameInput, alerts, sheet: Boolean(onClose) };
 }
