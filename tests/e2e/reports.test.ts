@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { schema } from '@fsi/backend/testing';
 import { flatText, readPdfText } from '../../backend/test/pdf-reading';
 import { launchBrowser, newPage, viewports } from './browser';
 import { startStack, type Stack } from './stack';
@@ -135,6 +137,28 @@ describe('Reports, end to end', () => {
     await saved.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(`**/buildings/${walkabout.buildingId}/walkabouts`);
     await inspector.context.close();
+    // Its completed report is made by a background job, queued behind any others (after 06:00 in the building's zone,
+    // the reports of yesterday's walkabouts, which locked then and which the scheduler asked for as the stack started):
+    // the manager's list shows a report once its PDF is made, so the manager comes when it is.
+    await expect
+      .poll(
+        async () =>
+          (
+            await stack.backend.db
+              .select({ id: schema.generatedReports.id })
+              .from(schema.generatedReports)
+              .where(
+                and(
+                  eq(schema.generatedReports.walkaboutId, walkabout.walkaboutId),
+                  eq(schema.generatedReports.kind, 'walkabout'),
+                  eq(schema.generatedReports.isInterim, false),
+                  isNotNull(schema.generatedReports.uploadKey),
+                ),
+              )
+          ).length,
+        { timeout: 120_000, interval: 250 },
+      )
+      .toBeGreaterThan(0);
 
     // The manager: the completed report of the locked walkabout, its PDF holding both remarks.
     const manager = await newPage(browser, stack.baseUrl, viewports.desktop);
@@ -145,7 +169,12 @@ describe('Reports, end to end', () => {
     await page.getByRole('link', { name: 'Completed Walkabout Reports' }).click();
     const reports = page.getByRole('list', { name: 'Completed Walkabout Reports' });
     const today = new Intl.DateTimeFormat('en-US', { timeZone: walkabout.timeZone, year: 'numeric', month: 'long', day: 'numeric' }).format(new Date());
-    const completed = reports.getByRole('listitem').filter({ hasText: 'Daily Panel and Stairwell Door Log' }).filter({ hasText: today });
+    // Its period is today. (Yesterday's Daily walkabout, locked today at 06:00 in the building's zone, is listed too:
+    // its period is yesterday, and the text of its lock time today.)
+    const completed = reports
+      .getByRole('listitem')
+      .filter({ hasText: 'Daily Panel and Stairwell Door Log' })
+      .filter({ has: page.getByRole('definition').getByText(today, { exact: true }) });
     await completed.getByRole('link', { name: /^Daily Panel and Stairwell Door Log/ }).waitFor();
     const [popup] = await Promise.all([manager.context.waitForEvent('page'), completed.getByRole('link', { name: /^Daily Panel and Stairwell Door Log/ }).click()]);
     await popup.waitForURL('**/signed-files/**');
