@@ -115,6 +115,9 @@ async function signIn(port: number, baseUrl: string): Promise<void> {
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${baseUrl}/buildings`);
+    // Signed in as an inspector is: the Buildings screen shown, its answers in (the toolbar the shell keeps for the
+    // next load, say), not left half-way through its first load when the page closes.
+    await page.getByRole('article').first().getByRole('heading', { level: 2 }).waitFor();
     if (!(await page.evaluate(() => window.localStorage.getItem('fsi.accessToken')))) throw new Error('signing in stored no access token');
     await page.close();
   });

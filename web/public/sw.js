@@ -18,8 +18,11 @@ const CACHE = 'fsi-shell-v1';
 const SHELL = '/';
 const NEVER_CACHED = /^\/(graphql|uploads|signed-files|qr-code-images|playground)(\/|$)/;
 
-/** The same-origin files index.html loads: its module script, preloaded modules and stylesheets. */
-const SHELL_ASSET = /(?:src|href)="(\/assets\/[^"]+)"/g;
+/**
+ * The same-origin files index.html loads: its module script and stylesheets, and the modules and stylesheets its
+ * script in the head asks for (quoted paths in a list there).
+ */
+const SHELL_ASSET = /["'](\/assets\/[^"'?#]+)["']/g;
 
 /** Keeps a shell with its assets; the shell goes last, so a cached shell always has its files. */
 async function keepShell(cache, response) {

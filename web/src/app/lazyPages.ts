@@ -1,6 +1,7 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 import { matchRoutes } from 'react-router-dom';
-import { appClient, loadApolloArea } from './ApolloGate';
+import { loadApolloArea } from './ApolloGate';
+import { loadMantineStyles } from '../ui/mantineStylesLoader';
 
 /**
  * The screens behind sign-in, each in a chunk of its own: /signin loads none of them (nor the
@@ -85,8 +86,16 @@ const loaders = {
 
 const loaded = new Map<keyof typeof loaders, ComponentType>();
 
-function load(name: keyof typeof loaders): Promise<ComponentType> {
-  return loaders[name]().then((component) => {
+/**
+ * The screens whose Mantine components are styled by the stylesheets loaded with the page (main.tsx, and ApolloArea.tsx
+ * behind sign-in): the shell and Buildings, and the password screens. Every other screen waits for the rest of
+ * Mantine's CSS before it renders (ui/mantineStylesLoader.ts).
+ */
+const STYLED_WITH_THE_PAGE = new Set<keyof typeof loaders>(['Shell', 'BuildingsPage', 'ForgotPasswordPage', 'ChangePasswordPage']);
+
+function loadPage(name: keyof typeof loaders): Promise<ComponentType> {
+  const styles = STYLED_WITH_THE_PAGE.has(name) ? undefined : loadMantineStyles();
+  return Promise.all([loaders[name](), styles]).then(([component]) => {
     loaded.set(name, component);
     return component;
   });
@@ -97,7 +106,7 @@ function load(name: keyof typeof loaders): Promise<ComponentType> {
  * already preloaded renders at once, so that after the idle warm-up no navigation shows a loader.
  */
 function lazyPage(name: keyof typeof loaders): ComponentType {
-  const Lazy = lazy(() => load(name).then((component) => ({ default: component })));
+  const Lazy = lazy(() => loadPage(name).then((component) => ({ default: component })));
   function LazyPage() {
     // Chosen once per mount: swapping the lazy wrapper for the loaded component later would remount the screen.
     const [component] = useState(() => loaded.get(name) ?? Lazy);
@@ -259,16 +268,7 @@ export const SHELL_ROUTES = [
 export function preloadSignedInStart(pathname: string): void {
   const [match] = matchRoutes([...SHELL_ROUTES], pathname === '/' ? '/buildings' : pathname) ?? [];
   void preloadLazyPages(match ? ['Shell', match.route.screen] : ['Shell']);
-  // Buildings, where most visits start, asks for its list as soon as Apollo Client is there (buildingsPageQuery.ts).
-  if (match?.route.screen === 'BuildingsPage') {
-    void Promise.all([loadApolloArea(), import('../features/buildings/buildingsPageQuery')]).then(
-      ([, { prefetchBuildingsPage }]) => {
-        const client = appClient();
-        if (client) prefetchBuildingsPage(client);
-      },
-      () => undefined, // The screen's own loading meets the failure again.
-    );
-  }
+  // Buildings' list is asked for earlier still, as the page starts (lib/apollo/earlyAnswer.ts, src/main.tsx).
 }
 
 /**
@@ -276,7 +276,19 @@ export function preloadSignedInStart(pathname: string): void {
  * sign-in needs. A failure is left for the screen's own loading to meet again.
  */
 export function preloadLazyPages(names = Object.keys(loaders) as Array<keyof typeof loaders>): Promise<unknown> {
-  return Promise.allSettled([loadApolloArea(), ...names.map((name) => load(name))]);
+  return Promise.allSettled([loadApolloArea(), ...names.map((name) => loadPage(name))]);
+}
+
+/**
+ * Loads every lazy screen (and Apollo Client), one at a time, each when the browser is idle: the offline warm-up's
+ * last step (offlineCache.ts), so that no screen shows a loader later. One at a time, since each screen's chunk runs
+ * when it arrives: all at once, they made one long task that blocked the page.
+ */
+export async function loadLazyPagesOneByOne(): Promise<void> {
+  for (const load of [loadApolloArea, ...(Object.keys(loaders) as Array<keyof typeof loaders>).map((name) => () => loadPage(name))]) {
+    await new Promise<void>((resolve) => whenIdle(resolve));
+    await load().catch(() => undefined);
+  }
 }
 
 /**

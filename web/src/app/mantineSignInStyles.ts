@@ -3,8 +3,8 @@
  * the error banner), imported by main.tsx instead of the whole @mantine/core/styles.css (about 35 KiB gzipped, all
  * render-blocking): its global styles, the components that other components are built on (Mantine's list of shared
  * dependencies), and the components these screens use, in Mantine's own order (the order of styles.css), so that a
- * component's rules come after those of the components it is built on. mantineStyles.ts brings the rest behind
- * sign-in. A component added to these screens adds its file here, in that order.
+ * component's rules come after those of the components it is built on. mantineShellStyles.ts and ui/mantineStyles.ts
+ * bring the rest behind sign-in. A component added to these screens adds its file here, in that order.
  */
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';

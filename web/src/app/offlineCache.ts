@@ -1,34 +1,75 @@
-import { preloadLazyPages, whenIdle } from './lazyPages';
+import { loadLazyPagesOneByOne, whenIdle } from './lazyPages';
+
+/** How long no request may end before the page counts as loaded (its screen's code and answers are in). */
+const QUIET_MS = 1_000;
+/** The longest wait for that quiet: a screen that polls each second (a report being generated) never has it. */
+const MOST_MS = 15_000;
 
 /**
- * Registers the service worker (public/sw.js) in a production build, once the page has loaded: at once when it has
- * already (the app starts after the first paint, main.tsx, often after the load event).
+ * Runs `task` once the page has loaded: after the load event, once no request has ended for QUIET_MS (the screen's
+ * code and its first answers are in; on a phone on slow 4G they come well after the load event, since the app's code
+ * loads by script), or MOST_MS after the load event whatever the requests, and the browser is idle. What it starts
+ * (the service worker's install, the offline warm-up) then does not take the link or the main thread from the first
+ * screen.
+ */
+export function whenPageSettled(task: () => void): void {
+  const waitForQuiet = () => {
+    const since = performance.now();
+    let lastEnded = since;
+    let observer: PerformanceObserver | null = null;
+    if (typeof PerformanceObserver === 'function') {
+      observer = new PerformanceObserver(() => {
+        lastEnded = performance.now();
+      });
+      try {
+        observer.observe({ type: 'resource' });
+      } catch {
+        observer = null;
+      }
+    }
+    const check = () => {
+      const quietFor = performance.now() - lastEnded;
+      if (quietFor < QUIET_MS && performance.now() - since < MOST_MS) {
+        window.setTimeout(check, QUIET_MS - quietFor);
+        return;
+      }
+      observer?.disconnect();
+      whenIdle(task);
+    };
+    window.setTimeout(check, QUIET_MS);
+  };
+  if (document.readyState === 'complete') waitForQuiet();
+  else window.addEventListener('load', waitForQuiet, { once: true });
+}
+
+/**
+ * Registers the service worker (public/sw.js) in a production build once the page has loaded (whenPageSettled): its
+ * install fetches the app's shell and the files it names, which would otherwise compete with the first screen's.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () => {
+  whenPageSettled(() => {
     navigator.serviceWorker.register('/sw.js').catch(() => {
       // Without a service worker the app still works online; nothing to tell the user.
     });
-  };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  });
 }
 
 let warming: Promise<unknown> | null = null;
 
 /**
- * Once the service worker controls the page and the browser is idle, requests every file of the build through it
- * (precache.json, written by the build: the lazy screens, the scanner and its WebAssembly decoder), so that the app
- * works offline after one online visit (DESIGN.md "Field conditions") without these files on sign-in's critical path.
- * The files are fetched rather than imported: a chunk imported before the worker controlled the page would not be
- * requested again. Then the screens are loaded, so that none shows a loader later. Once per page load.
+ * Once the service worker controls the page and the page has loaded (whenPageSettled), requests every file of the
+ * build through it (precache.json, written by the build: the lazy screens, the scanner and its WebAssembly decoder),
+ * so that the app works offline after one online visit (DESIGN.md "Field conditions") without these files on the
+ * first screen's path. The files are fetched rather than imported: a chunk imported before the worker controlled the
+ * page would not be requested again. Then the screens are loaded, one at a time at idle, so that none shows a loader
+ * later and no long task blocks the page meanwhile. Once per page load.
  */
 export function warmOfflineCache(): void {
   if (warming || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  warming = new Promise<void>((resolve) => whenControlled(() => whenIdle(resolve)))
+  warming = new Promise<void>((resolve) => whenControlled(() => whenPageSettled(resolve)))
     .then(keepBuildFiles)
-    .then(() => preloadLazyPages())
+    .then(() => loadLazyPagesOneByOne())
     .catch(() => undefined);
 }
 

@@ -6,8 +6,12 @@ import { registerServiceWorker } from './offlineCache';
 import { preloadSignedInStart } from './lazyPages';
 import { isPublicPath, readAccessToken } from '../lib/session/session';
 
-// Signed in, the page needs Apollo Client, the shell and its screen: requested now, together, while React starts.
-if (readAccessToken() !== null && !isPublicPath(window.location.pathname)) preloadSignedInStart(window.location.pathname);
+// Signed in, the page needs Apollo Client, the shell and its screen: requested together, while React starts (in a task
+// of their own: matching the path against the route table is not nothing on a phone, and this one is long already).
+if (readAccessToken() !== null && !isPublicPath(window.location.pathname)) {
+  const path = window.location.pathname;
+  window.setTimeout(() => preloadSignedInStart(path));
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -4,9 +4,12 @@ import { UnstyledButton } from '@mantine/core';
 import type { ShellNav_ViewerFragment } from './ShellNav.generated';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { IconChartBar, IconLogout, IconScan, IconSettings, IconUser } from '../../ui/icons';
-import { ScanSheet } from '../../features/scanning/ScanSheet';
 import { shellLinks, type ShellLink } from './shellLinks';
 import classes from './Shell.module.css';
+import { lazyWhenOpened } from '../../ui/lazyWhenOpened';
+
+/** Loaded when Scan is first tapped: the sheet and its Modal are not on the first screen's path. */
+const ScanSheet = lazyWhenOpened(() => import('../../features/scanning/ScanSheet').then((module) => module.ScanSheet));
 
 const icons: Record<ShellLink['key'], typeof IconUser> = {
   overview: IconChartBar,

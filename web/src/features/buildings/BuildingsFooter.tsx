@@ -2,8 +2,11 @@ import { Link } from 'react-router-dom';
 import { Anchor, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { BuildingsFooter_ViewerFragment } from './BuildingsFooter.generated';
-import { TermsModal } from './TermsModal';
+import { lazyWhenOpened } from '../../ui/lazyWhenOpened';
 import classes from './BuildingsPage.module.css';
+
+/** Loaded when first opened: the dialog and its Modal are not on the Buildings screen's first load. */
+const TermsModal = lazyWhenOpened(() => import('./TermsModal').then((module) => module.TermsModal));
 
 /** Spec section 2: Settings (admin or canViewSettings) and Terms and Conditions under the building cards. */
 export function BuildingsFooter({ viewer }: { viewer: BuildingsFooter_ViewerFragment | undefined }) {

@@ -1,3 +1,4 @@
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Card, Center, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NetworkStatus } from '@apollo/client';
@@ -10,13 +11,42 @@ import { PendingWorkCard } from './PendingWorkCard';
 import { BuildingCard } from './BuildingCard';
 import { BuildingFilter } from './BuildingFilter';
 import { BuildingsFooter } from './BuildingsFooter';
-import { TutorialModal } from './TutorialModal';
 import { useBuildingFilter } from './useBuildingFilter';
 import { BUILDINGS_PAGE_SIZE, buildingsPageVariables } from './buildingsPageQuery';
 import classes from './BuildingsPage.module.css';
 import { useIsPhone } from '../../ui/phone';
+import { lazyWhenOpened } from '../../ui/lazyWhenOpened';
+
+/** Loaded when first opened: the dialog and its Modal are not on the screen's first load. */
+const TutorialModal = lazyWhenOpened(() => import('./TutorialModal').then((module) => module.TutorialModal));
 
 const gridCols = { base: 1, sm: 2, lg: 3, xl: 4 };
+
+/**
+ * The cards of a first answer rendered at once: what a screen shows before scrolling (one or two cards on a phone, two
+ * rows of four on a wide screen). The others follow in a transition once these are painted, which React renders in
+ * slices between which the page stays responsive: a page of 24 cards in one go was a long task of the main thread
+ * before the first card could paint (about half a second on a phone's slower processor).
+ */
+const FIRST_CARDS_PHONE = 3;
+const FIRST_CARDS = 8;
+
+/** How many of `total` cards to render: the first screenful, then, after a paint, all of them. */
+function useCardsShown(total: number, first: number): number {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (all || total <= first) return;
+    let timer = 0;
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setAll(true)));
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [all, total, first]);
+  return all ? total : Math.min(total, first);
+}
 
 export function BuildingsPage() {
   const { filter, setFilter } = useBuildingFilter();
@@ -29,7 +59,7 @@ export function BuildingsPage() {
   });
   const { error, networkStatus, fetchMore, refetch } = live;
   // Without an answer from the server, the list as this device last loaded it (issue 9, point 12).
-  const { data, fromDevice, savedAt } = useDeviceCopy({
+  const { data: answer, fromDevice, savedAt } = useDeviceCopy({
     key: `BuildingsPage:${JSON.stringify(filter)}`,
     data: live.data,
     error,
@@ -37,12 +67,18 @@ export function BuildingsPage() {
     refetch,
   });
 
+  // An answer arrives in an update React must render in one piece (Apollo's store), which the whole screen, cards and
+  // all, made a long task of the main thread; deferred, it renders in a transition: in slices, the page responsive.
+  const data = useDeferredValue(answer);
+
   const buildings = data?.buildings.nodes ?? [];
   const totalCount = data?.buildings.pageInfo.totalCount ?? 0;
   const viewer = data?.viewer;
-  const loadingFirstPage = !data && (networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables);
+  // The skeleton stays until the answer's render is done (`answer` without `data`), so nothing blinks in between.
+  const loadingFirstPage = !data && (answer !== undefined || networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables);
   const loadingMore = networkStatus === NetworkStatus.fetchMore;
   const hasMore = !fromDevice && buildings.length < totalCount;
+  const cardsShown = useCardsShown(buildings.length, isPhone ? FIRST_CARDS_PHONE : FIRST_CARDS);
 
   const loadMore = () =>
     fetchMore({ variables: { page: Math.floor(buildings.length / BUILDINGS_PAGE_SIZE) + 1 } });
@@ -112,7 +148,7 @@ export function BuildingsPage() {
 
         {viewer && buildings.length > 0 && (
           <SimpleGrid cols={gridCols} spacing="md">
-            {buildings.map((building) => (
+            {buildings.slice(0, cardsShown).map((building) => (
               <BuildingCard key={building.id} building={building} viewer={viewer} />
             ))}
           </SimpleGrid>

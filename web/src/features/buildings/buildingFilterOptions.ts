@@ -16,7 +16,9 @@ export function filterOptionValue(filter: BuildingFilterValue): string {
   return '';
 }
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+// One collator for every comparison: localeCompare with options makes one per call, most of the cost of sorting.
+const nameCollator = new Intl.Collator(undefined, { sensitivity: 'base' });
+const byName = (a: { name: string }, b: { name: string }) => nameCollator.compare(a.name, b.name);
 
 /**
  * The building filter of spec inspection.md section 2: administrators choose

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconFileContract } from '../../ui/icons';
+import { loadMantineStyles } from '../../ui/mantineStylesLoader';
 
-// The sheet, its queries and the PDF pages load when it is first opened, never with the buildings screen.
-const loadSheet = () => import('./AcceptBuildingContractSheet');
+// The sheet, its queries and the PDF pages load when it is first opened, never with the buildings screen; with the rest
+// of Mantine's CSS, which the buildings screen's stylesheets do not have.
+const loadSheet = () => Promise.all([import('./AcceptBuildingContractSheet'), loadMantineStyles()]).then(([module]) => module);
 const AcceptBuildingContractSheet = lazy(loadSheet);
 
 type Props = {

@@ -5,6 +5,7 @@ import { onError } from '@apollo/client/link/error';
 import { CONDITION_TYPENAMES } from '@fsi/shared/walkabouts/condition-codec';
 import { appErrors, SERVER_UNREACHABLE } from '../events';
 import { reachabilityLink } from './reachabilityLink';
+import { fetchWithEarlyAnswers } from './earlyAnswer';
 import { endRefusedSession } from '../session/refusal';
 import { readAccessToken } from '../session/session';
 import { classifyFailure } from './runMutation';
@@ -109,7 +110,7 @@ export function createApolloClient({ uri }: { uri: string }): ApolloClient<unkno
   });
 
   return new ApolloClient({
-    link: from([reachabilityLink, errorLink, authLink, new HttpLink({ uri })]),
+    link: from([reachabilityLink, errorLink, authLink, new HttpLink({ uri, fetch: fetchWithEarlyAnswers })]),
     cache: createCache(),
   });
 }

@@ -4,10 +4,12 @@
  * that anything else the app keeps locally (such as unsaved inspection results)
  * survives an expired session.
  */
-const ACCESS_TOKEN_KEY = 'fsi.accessToken';
+export const ACCESS_TOKEN_KEY = 'fsi.accessToken';
 export const BUILDING_FILTER_KEY = 'fsi.buildingFilter';
 /** The signed-in user's toolbar permissions from the last answer, so that offline the toolbar still shows them. */
 export const LAST_VIEWER_KEY = 'fsi.shellViewer';
+/** The last request of each operation sent at the start of a page load (lib/apollo/earlyAnswer.ts), by operation name. */
+export const EARLY_REQUEST_KEY_PREFIX = 'fsi.earlyRequest.';
 
 export function readAccessToken(): string | null {
   return window.localStorage.getItem(ACCESS_TOKEN_KEY);
@@ -23,6 +25,10 @@ export function clearStoredSession(): void {
   window.localStorage.removeItem(ACCESS_TOKEN_KEY);
   window.localStorage.removeItem(BUILDING_FILTER_KEY);
   window.localStorage.removeItem(LAST_VIEWER_KEY);
+  for (let index = window.localStorage.length - 1; index >= 0; index -= 1) {
+    const key = window.localStorage.key(index);
+    if (key?.startsWith(EARLY_REQUEST_KEY_PREFIX)) window.localStorage.removeItem(key);
+  }
 }
 
 /** Pages reachable without a session: an auth failure there must not send the user back to sign-in in a loop. */

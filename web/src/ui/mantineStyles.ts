@@ -1,9 +1,10 @@
 /**
  * Every component's CSS of @mantine/core, in Mantine's own order (the order of @mantine/core/styles.css), without its
- * global styles: imported behind sign-in (ApolloArea.tsx), after mantineSignInStyles.ts, which main.tsx imports. The
- * files that one imports already are in the entry's stylesheet and not repeated in this chunk's; the others follow in
- * the same order, so that a component's rules still come after those of the components it is built on, and the
- * app's own CSS (global.css, the CSS modules) after Mantine's, as with the whole styles.css first.
+ * global styles: loaded with the screens and sheets beyond the shell and Buildings (mantineStylesLoader.ts), after
+ * app/mantineSignInStyles.ts, which main.tsx imports, and app/mantineShellStyles.ts (app/ApolloArea.tsx). The files
+ * those import already are in their stylesheets and not repeated in this chunk's; the others follow in the same order,
+ * so that a component's rules still come after those of the components it is built on, and a screen's CSS modules,
+ * which load after this (each screen waits for it), after Mantine's.
  */
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';
