@@ -12,7 +12,8 @@ export type LargeBuilding = { buildingId: number; cycleId: number; organizationI
 export async function seedLargeBuilding(db: Database, organizationId: number, size: { locations: number; tasks: number }): Promise<LargeBuilding> {
   const [building] = await db
     .insert(t.buildings)
-    .values({ organizationId, name: `Large Building ${size.locations}x${size.tasks}`, timeZone: 'America/Toronto' })
+    // Its contract accepted, as the test seed's buildings have: without one, its walkabouts are refused (409, issue 11).
+    .values({ organizationId, name: `Large Building ${size.locations}x${size.tasks}`, timeZone: 'America/Toronto', contractAcceptedAt: new Date('2026-01-01T12:00:00.000Z') })
     .returning({ id: t.buildings.id });
   const [cycle] = await db
     .insert(t.cycles)
