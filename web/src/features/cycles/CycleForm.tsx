@@ -6,6 +6,7 @@ import type { CreateCycleInput, Frequency as GraphQLFrequency } from '../../gene
 import type { Cycles_CycleFragment } from './CyclesPage.generated';
 import { placeErrors } from '../reports/SheetActions';
 import { useSaveCycle } from './useCycleMutations';
+import { useFormSheetStatus, type FormSheetBinding } from '../../ui/FormSheet';
 
 type Values = { name: string; abbreviation: string; frequency: Frequency | null; every: number | null; start: string | null };
 
@@ -22,6 +23,8 @@ type Props = {
   onCancel(): void;
   /** A stale save: the cycle is read again (its new version); the form keeps what was typed. */
   onStale?(): void;
+  /** In the New Cycle sheet: the sheet's header has Cancel and Save, so the form has none. */
+  sheet?: FormSheetBinding;
 };
 
 /**
@@ -30,7 +33,7 @@ type Props = {
  * says 'Walkabouts will be created {occurrence}.'. On an existing repeating cycle the name, frequency, every and start
  * are locked; a cycle without a start is still new. Every refusal is said in the form, which keeps what was typed.
  */
-export function CycleForm({ organizationId, cycle, readOnly, onSaved, onCancel, onStale }: Props) {
+export function CycleForm({ organizationId, cycle, readOnly, onSaved, onCancel, onStale, sheet }: Props) {
   const isNew = !cycle || cycle.start === null;
   const locked = readOnly || !isNew;
   const [values, setValues] = useState<Values>({
@@ -47,6 +50,8 @@ export function CycleForm({ organizationId, cycle, readOnly, onSaved, onCancel, 
   const save = useSaveCycle();
   const problems = Object.fromEntries(validateCycle(values).map((e) => [e.field, e.message]));
   const shown = (field: string) => (tried ? problems[field] : undefined) ?? serverErrors[field];
+  const saveDisabled = values.name.trim() === '';
+  useFormSheetStatus(sheet, readOnly || saveDisabled, saving);
   const set = (changes: Partial<Values>) => {
     setValues((current) => ({ ...current, ...changes }));
     setServerErrors({});
@@ -78,7 +83,7 @@ export function CycleForm({ organizationId, cycle, readOnly, onSaved, onCancel, 
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form id={sheet?.formId} onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <TextInput
           label="Name"
@@ -152,12 +157,12 @@ export function CycleForm({ organizationId, cycle, readOnly, onSaved, onCancel, 
             {failure}
           </Alert>
         )}
-        {!readOnly && (
+        {!readOnly && !sheet && (
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} disabled={saving}>
               Cancel
             </Button>
-            <Button type="submit" loading={saving} disabled={values.name.trim() === ''}>
+            <Button type="submit" loading={saving} disabled={saveDisabled}>
               Save
             </Button>
           </Group>

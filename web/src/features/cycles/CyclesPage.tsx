@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Button, Center, Container, EmptyState, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Center, Container, EmptyState, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { canManageSchedules, canViewCycles } from '@fsi/shared';
 import { TopBar } from '../../ui/TopBar';
-import { useIsPhone } from '../../ui/phone';
+import { FormSheet, useFormSheetBinding } from '../../ui/FormSheet';
 import { IconPlus, IconSearch, IconSettings } from '../../ui/icons';
 import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
 import { useCyclesPageQuery, useCyclesViewerQuery } from './CyclesPage.generated';
@@ -20,7 +20,6 @@ import { LinkRows } from './LinkRows';
 export function CyclesPage() {
   const { organizationId = '' } = useParams();
   const navigate = useNavigate();
-  const isPhone = useIsPhone();
   const viewerQuery = useCyclesViewerQuery();
   const viewer = viewerQuery.data?.viewer;
   const allowed = viewer ? (viewer.isAdmin || viewer.organization?.id === organizationId) && canViewCycles(viewer.isAdmin, viewer.permissions) : false;
@@ -87,19 +86,25 @@ export function CyclesPage() {
         </Stack>
       </Container>
       {adding && (
-        <Modal opened onClose={() => setAdding(false)} title="New Cycle" fullScreen={isPhone} centered>
-          <CycleForm
-            organizationId={organizationId}
-            cycle={null}
-            readOnly={false}
-            onSaved={() => {
-              setAdding(false);
-              navigate(`/manage/organization/${organizationId}/cycles`);
-            }}
-            onCancel={() => setAdding(false)}
-          />
-        </Modal>
+        <NewCycleSheet
+          organizationId={organizationId}
+          onSaved={() => {
+            setAdding(false);
+            navigate(`/manage/organization/${organizationId}/cycles`);
+          }}
+          onCancel={() => setAdding(false)}
+        />
       )}
     </>
+  );
+}
+
+/** New Cycle (section 2, Modal sheets): the cycle form in a full-screen sheet, Cancel and Save in its header. */
+function NewCycleSheet({ organizationId, onSaved, onCancel }: { organizationId: string; onSaved(): void; onCancel(): void }) {
+  const { binding, status } = useFormSheetBinding();
+  return (
+    <FormSheet opened title="New Cycle" onCancel={onCancel} formId={binding.formId} saveDisabled={status.saveDisabled} saving={status.saving}>
+      <CycleForm organizationId={organizationId} cycle={null} readOnly={false} onSaved={onSaved} onCancel={onCancel} sheet={binding} />
+    </FormSheet>
   );
 }

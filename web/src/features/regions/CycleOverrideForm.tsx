@@ -6,6 +6,7 @@ import type { Regions_OverrideFragment } from './RegionsPage.generated';
 import { placeErrors } from '../reports/SheetActions';
 import { IconPlus, IconTrash } from '../../ui/icons';
 import { useSaveCycleOverride } from './useRegionMutations';
+import { useFormSheetStatus, type FormSheetBinding } from '../../ui/FormSheet';
 
 type Cycle = { id: string; name: string };
 type Days = Record<WeekdayName, boolean>;
@@ -25,6 +26,8 @@ type Props = {
   onStale?(): void;
   /** The level of its section headings: 3 in the New Cycle Override sheet (below its title), 2 on the override's page. */
   headingOrder?: 2 | 3;
+  /** In the New Cycle Override sheet: the sheet's header has Cancel and Save, so the form has none. */
+  sheet?: FormSheetBinding;
 };
 
 const allDays = (): Days => Object.fromEntries(WEEKDAY_NAMES.map((day) => [day, true])) as Days;
@@ -35,7 +38,7 @@ const allDays = (): Days => Object.fromEntries(WEEKDAY_NAMES.map((day) => [day, 
  * override of the cycle turns off cannot be turned on), and the blackout dates: Add makes a row for today, the region's
  * own dates can be removed, the ancestors' show read-only as 'Added in {region}'.
  */
-export function CycleOverrideForm({ regionId, override, cycles, own, inherited, readOnly, onSaved, onCancel, onStale, headingOrder = 3 }: Props) {
+export function CycleOverrideForm({ regionId, override, cycles, own, inherited, readOnly, onSaved, onCancel, onStale, headingOrder = 3, sheet }: Props) {
   const taken = new Set(own.map((o) => o.cycle.id));
   const [cycleId, setCycleId] = useState(override?.cycle.id ?? cycles.find((c) => !taken.has(c.id))?.id ?? '');
   const [days, setDays] = useState<Days>(() => (override ? (Object.fromEntries(WEEKDAY_NAMES.map((day) => [day, override[day]])) as Days) : allDays()));
@@ -47,11 +50,13 @@ export function CycleOverrideForm({ regionId, override, cycles, own, inherited, 
   const ancestors = inherited.filter((o) => o.cycle.id === cycleId);
   const offAbove = (day: WeekdayName) => ancestors.find((o) => !o[day]);
   const badDate = dates.findIndex((date) => !isIsoDate(date));
+  const saveDisabled = !cycleId || badDate !== -1;
+  useFormSheetStatus(sheet, readOnly || saveDisabled, saving);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    if (!cycleId || badDate !== -1) return;
+    if (saveDisabled) return;
     setSaving(true);
     const input = { ...days, blackoutDates: [...new Set(dates)].sort() };
     const result = await save(input, override ? { id: override.id, version: override.version } : { cycleId });
@@ -66,7 +71,7 @@ export function CycleOverrideForm({ regionId, override, cycles, own, inherited, 
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form id={sheet?.formId} onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         {override ? (
           <Text fw={600}>{override.cycle.name}</Text>
@@ -153,12 +158,12 @@ export function CycleOverrideForm({ regionId, override, cycles, own, inherited, 
             {failure}
           </Alert>
         )}
-        {!readOnly && (
+        {!readOnly && !sheet && (
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} disabled={saving}>
               Cancel
             </Button>
-            <Button type="submit" loading={saving} disabled={!cycleId || badDate !== -1}>
+            <Button type="submit" loading={saving} disabled={saveDisabled}>
               Save
             </Button>
           </Group>

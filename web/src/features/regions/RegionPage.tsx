@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Container, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ADMIN_TEXT_MAX_LENGTH, DELETE_REGION_CONFIRMATION, validateRegionName } from '@fsi/shared';
 import { TopBar } from '../../ui/TopBar';
-import { useIsPhone } from '../../ui/phone';
+import { FormSheet, useFormSheetBinding } from '../../ui/FormSheet';
 import { IconPlus, IconTrash } from '../../ui/icons';
 import { LinkRows } from '../cycles/LinkRows';
 import { useRegionPageQuery, useRegionsViewerQuery, type Regions_RegionFragment } from './RegionsPage.generated';
@@ -26,7 +26,6 @@ import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal';
 export function RegionPage() {
   const { organizationId = '', regionId = '' } = useParams();
   const navigate = useNavigate();
-  const isPhone = useIsPhone();
   const viewerQuery = useRegionsViewerQuery();
   const viewer = viewerQuery.data?.viewer;
   const access = regionAccess(viewer, organizationId);
@@ -135,21 +134,26 @@ export function RegionPage() {
         />
       )}
       {adding === 'override' && region && data?.organization && (
-        <Modal opened onClose={() => setAdding(null)} title="New Cycle Override" fullScreen={isPhone} centered>
-          <CycleOverrideForm
-            regionId={region.id}
-            override={null}
-            cycles={data.organization.cycles.filter((c) => c.frequency !== null)}
-            own={region.cycleOverrides}
-            inherited={region.inheritedCycleOverrides}
-            readOnly={false}
-            onSaved={() => setAdding(null)}
-            onCancel={() => setAdding(null)}
-          />
-        </Modal>
+        <NewCycleOverrideSheet
+          regionId={region.id}
+          cycles={data.organization.cycles.filter((c) => c.frequency !== null)}
+          own={region.cycleOverrides}
+          inherited={region.inheritedCycleOverrides}
+          onClose={() => setAdding(null)}
+        />
       )}
       <ConfirmDeleteModal opened={confirming} title="Delete Region" question={DELETE_REGION_CONFIRMATION} deleting={deleting} onConfirm={() => void confirmDelete()} onClose={() => setConfirming(false)} />
     </>
+  );
+}
+
+/** New Cycle Override (section 2, Modal sheets): the cycle override form in a full-screen sheet, Cancel and Save in its header. */
+function NewCycleOverrideSheet({ regionId, cycles, own, inherited, onClose }: Pick<ComponentProps<typeof CycleOverrideForm>, 'regionId' | 'cycles' | 'own' | 'inherited'> & { onClose(): void }) {
+  const { binding, status } = useFormSheetBinding();
+  return (
+    <FormSheet opened title="New Cycle Override" onCancel={onClose} formId={binding.formId} saveDisabled={status.saveDisabled} saving={status.saving}>
+      <CycleOverrideForm regionId={regionId} override={null} cycles={cycles} own={own} inherited={inherited} readOnly={false} onSaved={onClose} onCancel={onClose} sheet={binding} />
+    </FormSheet>
   );
 }
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { ActionIcon, Button, Card, Checkbox, Container, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Card, Checkbox, Container, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { moveItem } from '@fsi/shared';
 import { BOOKLET_DISPLAY_TYPE_LABELS, BOOKLET_DISPLAY_TYPES, NOT_ALLOWED_TO_ADD_BOOKLETS_MESSAGE, NOT_ALLOWED_TO_UPDATE_BOOKLETS_MESSAGE, validateBookletReports, withBookletReportAdded, withBookletReportRemoved, withBookletReportReplaced, type BookletDisplayType as DisplayTypeName, type BookletReports } from '@fsi/shared/report-administration';
 import type { BookletDisplayType } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
-import { useIsPhone } from '../../ui/phone';
+import { FormSheet, useFormSheetBinding, useFormSheetStatus, type FormSheetBinding } from '../../ui/FormSheet';
 import { DragHandle, dragInstructions, SortableList, useSortableRow } from '../../ui/Sortable';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '../../ui/icons';
 import { useReportBookletPageQuery, type ReportBookletPageQuery } from './ReportBookletPage.generated';
@@ -73,29 +73,29 @@ function BookletEditPage({ organizationId, reportBookletTemplateId }: { organiza
 }
 
 /**
- * The New Booklet sheet (section 2, Modal sheets): the booklet template form in a modal, full screen on a phone, over
- * the booklets list, Global Reports & Booklets or a region's page (`regionId`). Cancel closes it; a save closes it and
+ * The New Booklet sheet (section 2, Modal sheets): the booklet template form in a full-screen sheet, Cancel and Save in
+ * its header, over the booklets list, Global Reports & Booklets or a region's page (`regionId`). Cancel closes it; a save closes it and
  * goes to the booklets list or the region's page; a refusal keeps what was chosen in it.
  */
 export function NewBookletSheet({ organizationId, regionId, onClose }: { organizationId: string; regionId: string | null; onClose(): void }) {
-  const isPhone = useIsPhone();
+  const { binding, status } = useFormSheetBinding();
   const { access, data, choices, reload, states } = useBookletData(organizationId, null);
   return (
-    <Modal opened onClose={onClose} title="New Booklet" fullScreen={isPhone} centered size="xl">
+    <FormSheet opened title="New Booklet" onCancel={onClose} formId={binding.formId} saveDisabled={!data || status.saveDisabled} saving={status.saving}>
       <Stack gap="md">
         {states}
-        {data && <BookletForm organizationId={organizationId} regionId={regionId} booklet={null} choices={choices} canSave={access.add} isAdmin={access.isAdmin} onStale={reload} onClose={onClose} />}
+        {data && <BookletForm organizationId={organizationId} regionId={regionId} booklet={null} choices={choices} canSave={access.add} isAdmin={access.isAdmin} onStale={reload} onClose={onClose} sheet={binding} />}
       </Stack>
-    </Modal>
+    </FormSheet>
   );
 }
 
-/** `onClose`: in the New Booklet sheet, closes it. */
-type FormProps = { organizationId: string; regionId: string | null; booklet: Booklet | null; choices: Choice[]; canSave: boolean; isAdmin: boolean; onStale(): void; onClose?: () => void };
+/** `onClose`: in the New Booklet sheet, closes it; `sheet`: there, the sheet's header has Cancel and Save, so the form has none. */
+type FormProps = { organizationId: string; regionId: string | null; booklet: Booklet | null; choices: Choice[]; canSave: boolean; isAdmin: boolean; onStale(): void; onClose?: () => void; sheet?: FormSheetBinding };
 
-function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAdmin, onStale, onClose }: FormProps) {
+function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAdmin, onStale, onClose, sheet }: FormProps) {
   const save = useSaveReportBooklet();
-  const { name, touched, nameProblem, serverError, saving, start, finish, cancel, nameInput, alerts, sheet } = useReportForm({
+  const { name, touched, nameProblem, serverError, saving, start, finish, cancel, nameInput, alerts } = useReportForm({
     initialName: booklet?.name ?? '',
     organizationId,
     regionId,
@@ -115,6 +115,8 @@ function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAd
   const nameOf = (id: number) => choices.find((c) => Number(c.id) === id)?.name ?? `Report ${id}`;
   const reportProblems = validateBookletReports(reports);
   const invalid = Boolean(nameProblem || reportProblems.reports || reportProblems.primary);
+  // Section 2: a sheet's Save is disabled while the form is invalid; the edit page's once the form was tried.
+  useFormSheetStatus(sheet, readOnly || invalid, saving);
   const available = choices.filter((c) => !reports.reportDefinitionIds.includes(Number(c.id)));
   const items = reports.reportDefinitionIds.map((id) => ({ id: String(id), name: nameOf(id) }));
 
@@ -133,6 +135,7 @@ function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAd
 
   return (
     <form
+      id={sheet?.formId}
       noValidate
       aria-label={booklet ? 'Report booklet' : 'New Booklet'}
       onSubmit={(event) => {
@@ -212,13 +215,12 @@ function BookletForm({ organizationId, regionId, booklet, choices, canSave, isAd
           error={serverError('primaryReportDefinitionId')}
         />
         {booklet && <Checkbox label="Active" checked={isActive} onChange={(event) => setIsActive(event.currentTarget.checked)} disabled={readOnly} />}
-        {!readOnly && (
+        {!readOnly && !sheet && (
           <Group justify="flex-end">
             <Button variant="default" onClick={cancel}>
               Cancel
             </Button>
-            {/* Section 2: a sheet's Save is disabled while the form is invalid; the edit page's once the form was tried. */}
-            <Button type="submit" loading={saving} disabled={(sheet || touched) && invalid}>
+            <Button type="submit" loading={saving} disabled={touched && invalid}>
               Save
             </Button>
           </Group>

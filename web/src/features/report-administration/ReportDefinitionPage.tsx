@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Checkbox, Container, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Container, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { moveItem } from '@fsi/shared';
 import { newReportSection, NOT_ALLOWED_TO_ADD_REPORTS_MESSAGE, NOT_ALLOWED_TO_UPDATE_REPORTS_MESSAGE, previousWalkaboutsOptions, REPORT_SECTIONS_REQUIRED_MESSAGE } from '@fsi/shared/report-administration';
 import type { Frequency, ReportSectionDetail, ReportSectionInput } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
-import { useIsPhone } from '../../ui/phone';
+import { FormSheet, useFormSheetBinding, useFormSheetStatus, type FormSheetBinding } from '../../ui/FormSheet';
 import { dragInstructions, SortableList } from '../../ui/Sortable';
 import { IconPlus } from '../../ui/icons';
 import { ReportsLoadError } from '../reports/ReportStates';
@@ -83,20 +83,21 @@ function DefinitionEditPage({ organizationId, reportDefinitionId }: { organizati
 }
 
 /**
- * The New Report sheet (section 2, Modal sheets): the report definition form in a modal, full screen on a phone, over the
- * reports list, Global Reports & Booklets or a region's page (`regionId`: the report is the region's). Cancel closes it;
- * a save closes it and goes to the reports list or the region's page; a refusal keeps what was typed in it.
+ * The New Report sheet (section 2, Modal sheets): the report definition form in a full-screen sheet, Cancel and Save in
+ * its header, over the reports list, Global Reports & Booklets or a region's page (`regionId`: the report is the
+ * region's). Cancel closes it; a save closes it and goes to the reports list or the region's page; a refusal keeps what
+ * was typed in it.
  */
 export function NewReportSheet({ organizationId, regionId, onClose }: { organizationId: string; regionId: string | null; onClose(): void }) {
-  const isPhone = useIsPhone();
+  const { binding, status } = useFormSheetBinding();
   const { access, data, reload, states } = useDefinitionData(organizationId, null);
   return (
-    <Modal opened onClose={onClose} title="New Report" fullScreen={isPhone} centered size="xl">
+    <FormSheet opened title="New Report" onCancel={onClose} formId={binding.formId} saveDisabled={!data || status.saveDisabled} saving={status.saving}>
       <Stack gap="md">
         {states}
-        {data && <DefinitionForm organizationId={organizationId} regionId={regionId} definition={null} cycles={data.cycles} canSave={access.add} isAdmin={access.isAdmin} onStale={reload} onClose={onClose} />}
+        {data && <DefinitionForm organizationId={organizationId} regionId={regionId} definition={null} cycles={data.cycles} canSave={access.add} isAdmin={access.isAdmin} onStale={reload} onClose={onClose} sheet={binding} />}
       </Stack>
-    </Modal>
+    </FormSheet>
   );
 }
 
@@ -141,11 +142,13 @@ type FormProps = {
   onStale(): void;
   /** In the New Report sheet: closes it. */
   onClose?: () => void;
+  /** In the New Report sheet: the sheet's header has Cancel and Save, so the form has none. */
+  sheet?: FormSheetBinding;
 };
 
-function DefinitionForm({ organizationId, regionId, definition, cycles, canSave, isAdmin, onStale, onClose }: FormProps) {
+function DefinitionForm({ organizationId, regionId, definition, cycles, canSave, isAdmin, onStale, onClose, sheet }: FormProps) {
   const save = useSaveReportDefinition();
-  const { name, touched, nameProblem, serverErrors, serverError, saving, start, finish, cancel, nameInput, alerts, sheet } = useReportForm({
+  const { name, touched, nameProblem, serverErrors, serverError, saving, start, finish, cancel, nameInput, alerts } = useReportForm({
     initialName: definition?.name ?? '',
     organizationId,
     regionId,
@@ -172,6 +175,8 @@ function DefinitionForm({ organizationId, regionId, definition, cycles, canSave,
   const sectionsProblem = sections.length ? null : REPORT_SECTIONS_REQUIRED_MESSAGE;
   const countProblem = dataOptions.some((o) => o.value === String(count)) ? null : 'Choose the data of the report.';
   const invalid = Boolean(nameProblem || sectionsProblem || countProblem || !cycleId);
+  // Section 2: a sheet's Save is disabled while the form is invalid; the edit page's once the form was tried.
+  useFormSheetStatus(sheet, readOnly || invalid, saving);
   const sectionErrors = Object.fromEntries(serverErrors.filter((e) => e.field?.startsWith('sections.')).map((e) => [e.field!, e.message]));
   const otherErrors = serverErrors.filter((e) => e.code !== 'STALE' && !['name', 'templateName', 'previousWalkaboutsCount', 'cycleId', 'sections'].includes(e.field ?? '') && !e.field?.startsWith('sections.'));
 
@@ -188,6 +193,7 @@ function DefinitionForm({ organizationId, regionId, definition, cycles, canSave,
 
   return (
     <form
+      id={sheet?.formId}
       noValidate
       aria-label={definition ? 'Report definition' : 'New Report'}
       onSubmit={(event) => {
@@ -259,13 +265,12 @@ function DefinitionForm({ organizationId, regionId, definition, cycles, canSave,
           )}
         </Stack>
         {definition && <Checkbox label="Active" checked={isActive} onChange={(event) => setIsActive(event.currentTarget.checked)} disabled={readOnly} />}
-        {!readOnly && (
+        {!readOnly && !sheet && (
           <Group justify="flex-end">
             <Button variant="default" onClick={cancel}>
               Cancel
             </Button>
-            {/* Section 2: a sheet's Save is disabled while the form is invalid; the edit page's once the form was tried. */}
-            <Button type="submit" loading={saving} disabled={(sheet || touched) && invalid}>
+            <Button type="submit" loading={saving} disabled={touched && invalid}>
               Save
             </Button>
           </Group>

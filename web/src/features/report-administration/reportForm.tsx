@@ -9,7 +9,7 @@ import type { Problem, SaveResult } from './useReportMutations';
  * the spec's words), the server's refusals by field, the notice of a failed or stale save, and what a save comes to:
  * after it (and on Cancel), the region's page for a region's record or `listPath` (section 2). In a New Report or New
  * Booklet sheet (`onClose`), Cancel only closes the sheet, and a save closes it and goes there unless the sheet is over
- * that page already; the sheet asks for a valid form before Save is enabled (`sheet`).
+ * that page already.
  */
 export function useReportForm({
   initialName,
@@ -107,5 +107,5 @@ export function useReportForm({
     </>
   );
 
-  return { name, touched, nameProblem, serverErrors, serverError, saving, start, finish, cancel, nameInput, alerts, sheet: Boolean(onClose) };
+  return { name, touched, nameProblem, serverErrors, serverError, saving, start, finish, cancel, nameInput, alerts };
 }

@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Button, Center, Container, EmptyState, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Container, EmptyState, Stack, TextInput } from '@mantine/core';
 import { canCreateRoles, ROLE_NAME_TAKEN_MESSAGE, validateRoleName } from '@fsi/shared';
 import { TopBar } from '../../ui/TopBar';
 import { NavigationRows } from '../../ui/NavigationRows';
 import { IconPlus, IconSearch, IconSettings } from '../../ui/icons';
-import { useIsPhone } from '../../ui/phone';
+import { FormSheet } from '../../ui/FormSheet';
 import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
-import { placeErrors, SheetActions } from '../reports/SheetActions';
+import { placeErrors } from '../reports/SheetActions';
 import { actorOf, isOfOrganization } from '../users/actor';
 import { useRolesPageQuery, useRoleViewerQuery } from './Roles.generated';
 import { useRoleMutations } from './useRoleMutations';
@@ -77,7 +77,7 @@ export function RolesPage() {
 
 /** New Role: the name, required; a name taken within the organization is said at the name, which takes the focus. */
 function NewRoleSheet({ organizationId, onCreated, onClose }: { organizationId: string; onCreated(id: string): void; onClose(): void }) {
-  const isPhone = useIsPhone();
+  const formId = useId();
   const [name, setName] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -101,13 +101,17 @@ function NewRoleSheet({ organizationId, onCreated, onClose }: { organizationId: 
     document.getElementById('new-role-name')?.focus();
   };
   return (
-    <Modal opened onClose={saving ? () => undefined : onClose} title="New Role" fullScreen={isPhone} centered>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+    <FormSheet opened title="New Role" onCancel={onClose} formId={formId} saveDisabled={Boolean(validateRoleName(name))} saving={saving}>
+      <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <TextInput id="new-role-name" label="Name" required value={name} onChange={(event) => setName(event.currentTarget.value)} error={fieldError} data-autofocus />
-          <SheetActions failure={failure} busy={saving} submitLabel="Save" submitDisabled={Boolean(validateRoleName(name))} onCancel={onClose} />
+          {failure && (
+            <Alert role="alert" color="red" variant="light">
+              {failure}
+            </Alert>
+          )}
         </Stack>
       </form>
-    </Modal>
+    </FormSheet>
   );
 }

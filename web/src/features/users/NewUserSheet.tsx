@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useId, useState, type FormEvent } from 'react';
+import { Alert, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { validateNewUser } from '@fsi/shared';
-import { useIsPhone } from '../../ui/phone';
-import { placeErrors, SheetActions } from '../reports/SheetActions';
+import { FormSheet } from '../../ui/FormSheet';
+import { placeErrors } from '../reports/SheetActions';
 import { useUserMutations } from './useUserMutations';
 
 /**
@@ -11,7 +11,7 @@ import { useUserMutations } from './useUserMutations';
  * focus; every failure keeps what was typed.
  */
 export function NewUserSheet({ organizationId, onCreated, onClose }: { organizationId: string; onCreated(id: string): void; onClose(): void }) {
-  const isPhone = useIsPhone();
+  const formId = useId();
   const [values, setValues] = useState({ username: '', password: '', firstName: '', lastName: '' });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -41,16 +41,20 @@ export function NewUserSheet({ organizationId, onCreated, onClose }: { organizat
   };
 
   return (
-    <Modal opened onClose={saving ? () => undefined : onClose} title="New User" fullScreen={isPhone} centered>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+    <FormSheet opened title="New User" onCancel={onClose} formId={formId} saveDisabled={problems.length > 0} saving={saving}>
+      <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <TextInput id="new-user-username" label="Login ID" required autoComplete="off" value={values.username} onChange={set('username')} error={fieldErrors.username} data-autofocus />
           <PasswordInput label="Password" required autoComplete="new-password" value={values.password} onChange={set('password')} error={fieldErrors.password} />
           <TextInput label="First Name" value={values.firstName} onChange={set('firstName')} error={fieldErrors.firstName} />
           <TextInput label="Last Name" value={values.lastName} onChange={set('lastName')} error={fieldErrors.lastName} />
-          <SheetActions failure={failure} busy={saving} submitLabel="Save" submitDisabled={problems.length > 0} onCancel={onClose} />
+          {failure && (
+            <Alert role="alert" color="red" variant="light">
+              {failure}
+            </Alert>
+          )}
         </Stack>
       </form>
-    </Modal>
+    </FormSheet>
   );
 }
