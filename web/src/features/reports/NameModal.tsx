@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Modal, Stack, TextInput } from '@mantine/core';
+import { useId, useState, type FormEvent } from 'react';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { ADMIN_TEXT_MAX_LENGTH } from '@fsi/shared';
+import { FormSheet } from '../../ui/FormSheet';
 import { useIsPhone } from '../../ui/phone';
 import { placeErrors, SheetActions, type PayloadError } from './SheetActions';
 
@@ -25,6 +26,8 @@ type Props<Saved extends { status: 'saved' }> = {
   onClose(): void;
   /** Save is disabled while the name is blank. */
   requireText?: boolean;
+  /** A full-screen sheet with Cancel and Save in its header (admin-people-schedules.md section 2, Modal sheets). */
+  asSheet?: boolean;
 };
 
 /**
@@ -32,8 +35,9 @@ type Props<Saved extends { status: 'saved' }> = {
  * tried, and by the server. Every refusal is said in the modal (at the field, or above the buttons), which keeps what
  * the user typed.
  */
-export function NameModal<Saved extends { status: 'saved' }>({ title, label, initialName = '', validate, save, onSaved, onStale, onClose, requireText = false }: Props<Saved>) {
+export function NameModal<Saved extends { status: 'saved' }>({ title, label, initialName = '', validate, save, onSaved, onStale, onClose, requireText = false, asSheet = false }: Props<Saved>) {
   const isPhone = useIsPhone();
+  const formId = useId();
   const [name, setName] = useState(initialName);
   const [tried, setTried] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -59,23 +63,44 @@ export function NameModal<Saved extends { status: 'saved' }>({ title, label, ini
     if (result.stale) onStale?.();
   };
 
+  const field = (
+    <TextInput
+      label={label}
+      required
+      maxLength={ADMIN_TEXT_MAX_LENGTH + 1}
+      value={name}
+      error={problem ?? serverError}
+      onChange={(event) => {
+        setName(event.currentTarget.value);
+        setServerError(null);
+      }}
+      data-autofocus
+    />
+  );
+  const saveDisabled = requireText && name.trim() === '';
+
+  if (asSheet) {
+    return (
+      <FormSheet opened title={title} onCancel={onClose} formId={formId} saveDisabled={saveDisabled} saving={saving}>
+        <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
+          <Stack gap="md">
+            {field}
+            {failure && (
+              <Alert role="alert" color="red" variant="light">
+                {failure}
+              </Alert>
+            )}
+          </Stack>
+        </form>
+      </FormSheet>
+    );
+  }
   return (
     <Modal opened onClose={saving ? () => undefined : onClose} title={title} fullScreen={isPhone} centered>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={label}
-            required
-            maxLength={ADMIN_TEXT_MAX_LENGTH + 1}
-            value={name}
-            error={problem ?? serverError}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setServerError(null);
-            }}
-            data-autofocus
-          />
-          <SheetActions failure={failure} busy={saving} submitLabel="Save" submitDisabled={requireText && name.trim() === ''} onCancel={onClose} />
+          {field}
+          <SheetActions failure={failure} busy={saving} submitLabel="Save" submitDisabled={saveDisabled} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
