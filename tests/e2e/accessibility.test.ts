@@ -923,7 +923,10 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await newReport.waitFor({ state: 'detached' });
     // The former report/new address opens the list with the sheet.
     await page.goto(`${organization}/report/new`);
-    await page.getByRole('dialog', { name: 'New Report' }).getByRole('button', { name: 'Save' }).waitFor();
+    await newReport.getByRole('button', { name: 'Save' }).waitFor();
+    // Typing starts in its Name, though on a fresh load the form mounts after the sheet opened (the cycles load first).
+    const reportName = newReport.getByRole('textbox', { name: /^Name/ });
+    await expect.poll(() => reportName.evaluate((input) => input === document.activeElement)).toBe(true);
     await page.goto(`${organization}/report-booklets`);
     await page.getByRole('region', { name: 'Report Booklets' }).waitFor();
     expect(await violations(page)).toEqual([]);

@@ -78,6 +78,8 @@ export function useReportForm({
   const nameInput = (disabled: boolean) => (
     <TextInput
       data-autofocus={onClose ? true : undefined}
+      // A sheet whose form arrives after it opened (its choices load first): the name takes the focus when it mounts.
+      autoFocus={Boolean(onClose)}
       label="Name"
       placeholder={REPORT_NAME_PLACEHOLDER}
       required
