@@ -1,4 +1,5 @@
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 
 /** The flags this machine needs for a headless Chromium (see ../shared/notes/machine.md). */
 export const chromiumArgs = [
@@ -35,7 +36,82 @@ export async function newPage(browser: Browser, baseURL: string, viewport: { wid
     return route.abort();
   });
   const page = await context.newPage();
+  explainFailure(page);
   return { context, page, externalRequests };
+}
+
+/**
+ * What a failed test prints of its page, so that a failure seen once (in CI, say) says what the page was doing:
+ * its URL, the dialogs open, the calls still waiting for their answer, and the last calls, errors and console
+ * messages with their times since the page opened. Pages opened outside a test (in a beforeAll) print nothing.
+ */
+function explainFailure(page: Page): void {
+  const opened = Date.now();
+  const events: string[] = [];
+  const waiting = new Map<Request, { label: string; at: number }>();
+  const since = (at: number) => `+${((at - opened) / 1000).toFixed(1)}s`;
+  const note = (text: string) => {
+    events.push(`${since(Date.now())} ${text}`);
+    if (events.length > 80) events.shift();
+  };
+  const label = (request: Request) => {
+    const url = new URL(request.url());
+    let operation = '';
+    if (url.pathname === '/graphql') {
+      try {
+        operation = ` ${(request.postDataJSON() as { operationName?: string } | null)?.operationName ?? ''}`;
+      } catch {
+        operation = ' (unreadable body)';
+      }
+    }
+    return `${request.method()} ${url.pathname}${operation}`;
+  };
+  // The service worker's precaching of the built files would fill the list: the app's calls and pages only.
+  const calls = (request: Request) => ['fetch', 'xhr', 'document'].includes(request.resourceType()) && !new URL(request.url()).pathname.startsWith('/assets/');
+  page.on('request', (request) => {
+    if (!calls(request)) return;
+    waiting.set(request, { label: label(request), at: Date.now() });
+  });
+  page.on('requestfinished', (request) => {
+    const call = waiting.get(request);
+    if (!call) return;
+    waiting.delete(request);
+    void request.response().then(
+      (response) => note(`${call.label} answered ${response?.status() ?? '?'} after ${Date.now() - call.at} ms (sent ${since(call.at)})`),
+      () => undefined,
+    );
+  });
+  page.on('requestfailed', (request) => {
+    const call = waiting.get(request);
+    if (!call) return;
+    waiting.delete(request);
+    note(`${call.label} failed after ${Date.now() - call.at} ms: ${request.failure()?.errorText ?? 'unknown'}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') note(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  try {
+    onTestFailed(async () => {
+      if (page.isClosed()) return;
+      const dialogs = await page
+        .getByRole('dialog')
+        .evaluateAll((elements) => elements.map((element) => (element as HTMLElement).innerText.replace(/\s+/g, ' ').trim().slice(0, 300)))
+        .catch((error: unknown) => [`(could not read: ${String(error)})`]);
+      const now = Date.now();
+      console.error(
+        [
+          `The page at the failure (${since(now)}): ${page.url()}`,
+          `Dialogs open: ${dialogs.length ? dialogs.map((text) => `'${text}'`).join('; ') : 'none'}`,
+          `Calls waiting for an answer: ${[...waiting.values()].map((call) => `${call.label} (sent ${since(call.at)})`).join('; ') || 'none'}`,
+          'The last calls and messages:',
+          ...events.map((event) => `  ${event}`),
+        ].join('\n'),
+      );
+    });
+  } catch {
+    // Not inside a test: nothing to explain.
+  }
 }
 
 /**

@@ -279,7 +279,7 @@ function WalkaboutEditor({ loaded, listPath }: { loaded: Ready; listPath: string
             {/* A long label (Lock Walkabout, Next Level) takes the width it needs rather than half the bar and an ellipsis. */}
             <Group gap="xs" grow preventGrowOverflow={false} wrap="nowrap">
               <Button variant="default" size="md" onClick={() => {
-                  if (!refuseForQrReport('save')) void finish('save');
+                  if (!refuseForQrReport('save')) void finish('save', { pressedWithPending: pendingCount > 0 && !readOnly });
                 }} loading={finishing === 'save'} disabled={finishing === 'lock'}>
                 {pendingCount > 0 && !readOnly ? 'Save' : 'Done'}
               </Button>

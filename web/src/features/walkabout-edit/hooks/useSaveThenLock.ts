@@ -48,12 +48,14 @@ export function useSaveThenLock({
   const lock = useLockWalkabout();
   const [finishing, setFinishing] = useState<FinishMode | null>(null);
 
-  const finish = async (mode: FinishMode) => {
+  /** pressedWithPending: the button read Save, not Done, when it was pressed (FinishFacts). */
+  const finish = async (mode: FinishMode, { pressedWithPending = false }: { pressedWithPending?: boolean } = {}) => {
     const facts: FinishFacts = {
       mode,
       readOnly,
       invalidConditionId: null,
       hasPending: false,
+      pressedWithPending,
       complete: false,
       measureSpeed,
     };

@@ -15,6 +15,13 @@ describe('Save and Lock Walkabout, step by step', () => {
     expect(nextFinishStep({ ...saving, hasPending: false })).toEqual({ kind: 'leave' });
   });
 
+  it('says the walkabout is saved when Save, pressed with changes waiting, finds them sent by a save in the background meanwhile', () => {
+    const pressed = { ...saving, hasPending: false, pressedWithPending: true };
+    expect(nextFinishStep(pressed)).toEqual({ kind: 'save' });
+    // The save finds nothing left to send: what the inspector pressed Save for is on the server.
+    expect(nextFinishStep({ ...pressed, saveOutcome: { status: 'nothing' } })).toEqual({ kind: 'finished', saveKind: 'complete' });
+  });
+
   it('saves pending changes, then finishes as a complete or a partial walkabout by whether every condition is marked', () => {
     expect(nextFinishStep(saving)).toEqual({ kind: 'save' });
     expect(nextFinishStep({ ...saving, saveOutcome: { status: 'saved' } })).toEqual({ kind: 'finished', saveKind: 'complete' });

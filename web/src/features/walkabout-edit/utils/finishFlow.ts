@@ -19,6 +19,11 @@ export type FinishFacts = {
   invalidConditionId: string | null;
   /** Changes wait on the device. */
   hasPending: boolean;
+  /**
+   * Save was pressed while it read Save (changes were waiting): a save in the background (the location change's, say)
+   * may have sent them between the press and this reading, and the inspector who pressed Save is still told it is saved.
+   */
+  pressedWithPending?: boolean;
   /** Every condition is marked. */
   complete: boolean;
   /** The viewer's setting: check the network's speed before saving. */
@@ -59,7 +64,7 @@ export function nextFinishStep(facts: FinishFacts): FinishStep {
     if (!facts.lockConfirmed) return { kind: 'stop' };
   }
   if (facts.invalidConditionId !== null) return { kind: 'showInvalid', conditionId: facts.invalidConditionId };
-  if (facts.mode === 'save' && !facts.hasPending) return { kind: 'leave' };
+  if (facts.mode === 'save' && !facts.hasPending && !facts.pressedWithPending) return { kind: 'leave' };
   if (!facts.complete) {
     if (facts.incompleteConfirmed === undefined) return { kind: 'confirmIncomplete' };
     if (!facts.incompleteConfirmed) return { kind: 'stop' };
