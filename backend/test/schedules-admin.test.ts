@@ -194,6 +194,39 @@ describe.each(databases)('regions, cycles and cycle overrides on %s', (database)
       expect(downtown.body.errors![0]!.detail).toBe('Region cannot be deleted because it has sub-regions, users, buildings and reports.');
       expect((await as.admin!.get(`/organizations/${northwind}/regions/${demo.region('Downtown')}`)).status).toBe(200);
     });
+    it('refuses a region with any one use on its own, naming it: sub-regions, users, buildings, reports, report booklets', async () => {
+      const region = one((await create(as.admin!, { name: 'Single Use', parentId: null })).body);
+      const regionId = Number(region.id);
+      const remove = (id: string) => as.admin!.delete(`/organizations/${northwind}/regions/${id}`);
+      const refusedFor = async (what: string) => {
+        const refused = await remove(region.id);
+        expect(refused.status).toBe(422);
+        expect(refused.body.errors![0]!.detail).toBe(`Region cannot be deleted because it has ${what}.`);
+      };
+      const child = one((await create(as.admin!, { name: 'Single Use Child', parentId: region.id })).body);
+      await refusedFor('sub-regions');
+      expect((await remove(child.id)).status).toBe(204);
+      // One row of each other kind moved into the region for its check, then back where it was.
+      const db = backend.db;
+      const [user] = await db.select().from(schema.users).where(eq(schema.users.username, 'viewer'));
+      await db.update(schema.users).set({ regionId }).where(eq(schema.users.id, user!.id));
+      await refusedFor('users');
+      await db.update(schema.users).set({ regionId: user!.regionId }).where(eq(schema.users.id, user!.id));
+      const [building] = await db.select().from(schema.buildings).where(eq(schema.buildings.organizationId, northwind)).limit(1);
+      await db.update(schema.buildings).set({ regionId }).where(eq(schema.buildings.id, building!.id));
+      await refusedFor('buildings');
+      await db.update(schema.buildings).set({ regionId: building!.regionId }).where(eq(schema.buildings.id, building!.id));
+      const [definition] = await db.select().from(schema.reportDefinitions).where(eq(schema.reportDefinitions.organizationId, northwind)).limit(1);
+      await db.update(schema.reportDefinitions).set({ regionId }).where(eq(schema.reportDefinitions.id, definition!.id));
+      await refusedFor('reports');
+      await db.update(schema.reportDefinitions).set({ regionId: definition!.regionId }).where(eq(schema.reportDefinitions.id, definition!.id));
+      const [booklet] = await db.select().from(schema.reportBookletTemplates).where(eq(schema.reportBookletTemplates.organizationId, northwind)).limit(1);
+      await db.update(schema.reportBookletTemplates).set({ regionId }).where(eq(schema.reportBookletTemplates.id, booklet!.id));
+      await refusedFor('report booklets');
+      await db.update(schema.reportBookletTemplates).set({ regionId: booklet!.regionId }).where(eq(schema.reportBookletTemplates.id, booklet!.id));
+      // Nothing uses it any more: it goes.
+      expect((await remove(region.id)).status).toBe(204);
+    });
   });
 
   describe('cycle overrides', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { regionTreeOptions } from './people';
+import { DEFAULT_REMINDER_OFFSET, reminderOffsetText, reminderUnitsFor, regionTreeOptions } from './people';
 
 describe('regionTreeOptions (admin-people-schedules.md section 6: a tree indented with a dash and a space)', () => {
   it('lists each region after its parent, siblings by name, each level indented with "- ", for number and string ids alike', () => {
@@ -28,5 +28,19 @@ describe('regionTreeOptions (admin-people-schedules.md section 6: a tree indente
       { id: 2, name: 'A', parentId: 1 },
     ];
     expect(regionTreeOptions(twice).map((o) => o.label)).toEqual(['Top', '- A']);
+  });
+});
+
+describe('reminder units by frequency (admin-people-schedules.md sections 4 and 9)', () => {
+  it('allows minute and hour for daily, adds day for weekly, week for monthly and month for yearly', () => {
+    expect(reminderUnitsFor('daily')).toEqual(['minute', 'hour']);
+    expect(reminderUnitsFor('weekly')).toEqual(['minute', 'hour', 'day']);
+    expect(reminderUnitsFor('monthly')).toEqual(['minute', 'hour', 'day', 'week']);
+    expect(reminderUnitsFor('yearly')).toEqual(['minute', 'hour', 'day', 'week', 'month']);
+    expect(reminderUnitsFor(null)).toEqual([]);
+  });
+
+  it('defaults a new subscription to 8 hours, shown as N unit(s) before close', () => {
+    expect(reminderOffsetText(DEFAULT_REMINDER_OFFSET.offsetValue, DEFAULT_REMINDER_OFFSET.offsetUnit)).toBe('8 hour(s) before close');
   });
 });

@@ -970,7 +970,8 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'New Role' }).click();
     const newRole = page.getByRole('dialog', { name: 'New Role' });
-    await newRole.getByRole('button', { name: 'Save' }).waitFor();
+    // The whole Role form, once its choices have loaded (section 2, Modal sheets).
+    await newRole.getByRole('form', { name: 'New Role' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await newRole.waitFor({ state: 'detached' });

@@ -174,7 +174,8 @@ describe('People and schedules, end to end', () => {
     await buildingForm.waitFor();
     expect(await buildingRegion.inputValue()).toBe(SUB_REGION_OPTION);
 
-    // 3. User Roles: New Role names the role and opens its page, where every permission is off.
+    // 3. User Roles: New Role holds the role's whole form (section 2): Building View and Walkabout Lock chosen there.
+    // Nothing to manage, no settings, no reports. Its reminders are added on the saved role's page, which opens.
     await page.goto(organization);
     await page.getByRole('navigation', { name: 'Organization Settings' }).getByRole('link', { name: /^User Roles\b/ }).click();
     await page.waitForURL(`**${organization}/user-roles`);
@@ -182,17 +183,16 @@ describe('People and schedules, end to end', () => {
     await page.getByRole('button', { name: 'New Role' }).click();
     const roleSheet = page.getByRole('dialog', { name: 'New Role' });
     await roleSheet.getByRole('textbox', { name: 'Name' }).fill(ROLE);
+    await roleSheet.getByRole('group', { name: 'Building', exact: true }).getByRole('checkbox', { name: 'View', exact: true }).check();
+    await roleSheet.getByRole('group', { name: 'Walkabout Permissions', exact: true }).getByRole('checkbox', { name: 'Lock', exact: true }).check();
+    await roleSheet.getByText('Reminders can be added once the role is saved.').waitFor();
     await roleSheet.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(new RegExp(`${organization}/user-roles/\\d+$`));
     const roleId = idInUrl(page);
     const roleForm = page.getByRole('form', { name: 'Role' });
     await roleForm.waitFor();
     expect(await roleForm.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(ROLE);
-    expect(await roleForm.getByRole('checkbox', { checked: true }).count()).toBe(0);
-
-    // Building: View; Walkabout Permissions: Lock. Nothing to manage, no settings, no reports.
-    await roleForm.getByRole('group', { name: 'Building', exact: true }).getByRole('checkbox', { name: 'View', exact: true }).check();
-    await roleForm.getByRole('group', { name: 'Walkabout Permissions', exact: true }).getByRole('checkbox', { name: 'Lock', exact: true }).check();
+    expect(await roleForm.getByRole('checkbox', { checked: true }).count()).toBe(2);
 
     // A reminder subscription: Daily, the default 8 hours before close.
     const reminders = roleForm.getByRole('group', { name: 'Incomplete Walkabout Reminder Subscriptions', exact: true });

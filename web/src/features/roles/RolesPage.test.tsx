@@ -27,11 +27,8 @@ function aRole(overrides: Record<string, unknown> = {}) {
   };
 }
 
-function rolePage(role = aRole()) {
-  return graphql.query('RolePage', () =>
-    HttpResponse.json({
-      data: {
-        role,
+function choices() {
+  return {
         organization: {
           __typename: 'Organization',
           id: ORGANIZATION,
@@ -44,9 +41,11 @@ function rolePage(role = aRole()) {
           allReportBookletTemplates: [{ __typename: 'ReportBookletTemplate', id: '81', name: 'Monthly Booklet' }],
         },
         cycles: [{ __typename: 'Cycle', id: '51', name: 'Daily', frequency: 'DAILY' }, { __typename: 'Cycle', id: '52', name: 'Weekly', frequency: 'WEEKLY' }],
-      },
-    }),
-  );
+  };
+}
+
+function rolePage(role = aRole()) {
+  return graphql.query('RolePage', () => HttpResponse.json({ data: { role, ...choices() } }));
 }
 
 describe('User Roles', () => {
@@ -60,6 +59,7 @@ describe('User Roles', () => {
         graphql.query('RolesPage', () =>
           HttpResponse.json({ data: { organization: { __typename: 'Organization', id: ORGANIZATION, roles: [{ __typename: 'Role', id: '5', name: 'viewer', isLocked: false }, { __typename: 'Role', id: '3', name: 'Admin', isLocked: true }, { __typename: 'Role', id: '4', name: 'Inspector', isLocked: false }] } } }),
         ),
+        graphql.query('NewRoleChoices', () => HttpResponse.json({ data: choices() })),
         graphql.mutation('CreateRole', () =>
           HttpResponse.json({ data: { createRole: { __typename: 'RolePayload', role: null, errors: [{ __typename: 'FieldError', field: 'name', message: 'Name must be unique within its organization', code: 'CONFLICT' }] } } }),
         ),
@@ -74,6 +74,52 @@ describe('User Roles', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(ROLE_NAME_TAKEN_MESSAGE)).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveValue('inspector');
+  });
+
+  it('New Role holds the whole form: its permissions, equipment and assignable roles are sent with the name, reminders wait for the saved role, whose page opens', async () => {
+    const viewer = viewerWith(['canCreateRoles', 'canViewRoles', 'canViewBuildings']);
+    let sent: Record<string, unknown> | null = null;
+    const { user, currentPath } = renderApp({
+      route: `/manage/organization/${ORGANIZATION}/user-roles`,
+      viewer,
+      handlers: [
+        graphql.query('RoleViewer', () => HttpResponse.json({ data: { viewer } })),
+        graphql.query('RolesPage', () => HttpResponse.json({ data: { organization: { __typename: 'Organization', id: ORGANIZATION, roles: [] } } })),
+        graphql.query('NewRoleChoices', () => HttpResponse.json({ data: choices() })),
+        rolePage(aRole({ id: '9', name: 'Night Patrol' })),
+        graphql.mutation('CreateRole', ({ variables }) => {
+          sent = variables as Record<string, unknown>;
+          return HttpResponse.json({ data: { createRole: { __typename: 'RolePayload', role: aRole({ id: '9', name: 'Night Patrol' }), errors: [] } } });
+        }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'New Role' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Role' });
+    const name = await within(dialog).findByRole('textbox', { name: /Name/ });
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(within(dialog).getByText('Reminders can be added once the role is saved.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Add Reminder' })).not.toBeInTheDocument();
+    // The form's own Cancel and Save are the sheet's header's.
+    expect(within(dialog).getAllByRole('button', { name: 'Save' })).toHaveLength(1);
+    await user.type(name, 'Night Patrol');
+    const building = within(dialog).getByRole('group', { name: 'Building' });
+    expect(within(building).getByRole('checkbox', { name: 'Manage' })).toBeDisabled();
+    await user.click(within(building).getByRole('checkbox', { name: 'View' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Exit Sign' }));
+    await user.click(within(within(dialog).getByRole('group', { name: 'User Role Assignment' })).getByRole('checkbox', { name: 'Inspector' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(currentPath()).toBe(`/manage/organization/${ORGANIZATION}/user-roles/9`));
+    expect(sent).toMatchObject({
+      input: {
+        organizationId: ORGANIZATION,
+        name: 'Night Patrol',
+        buildingPermissions: { view: true, manage: false },
+        walkaboutEquipmentIds: ['61'],
+        assignableRoleIds: ['4'],
+        incompleteWalkaboutReminderSubscriptions: [],
+      },
+    });
   });
 
   it('saves the permissions, Fire Watch Start/Stop setting create and update together, equipment with Select All and a new reminder', async () => {

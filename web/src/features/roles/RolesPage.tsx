@@ -1,21 +1,22 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Center, Container, EmptyState, Stack, TextInput } from '@mantine/core';
-import { canCreateRoles, ROLE_NAME_TAKEN_MESSAGE, validateRoleName } from '@fsi/shared';
+import { Button, Center, Container, EmptyState, Stack } from '@mantine/core';
+import { canCreateRoles } from '@fsi/shared';
 import { TopBar } from '../../ui/TopBar';
 import { NavigationRows } from '../../ui/NavigationRows';
 import { IconPlus, IconSearch, IconSettings } from '../../ui/icons';
-import { FormSheet } from '../../ui/FormSheet';
+import { FormSheet, useFormSheetBinding } from '../../ui/FormSheet';
 import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
-import { placeErrors } from '../reports/SheetActions';
 import { actorOf, isOfOrganization } from '../users/actor';
-import { useRolesPageQuery, useRoleViewerQuery } from './Roles.generated';
-import { useRoleMutations } from './useRoleMutations';
+import { useNewRoleChoicesQuery, useRolesPageQuery, useRoleViewerQuery, type RoleViewerQuery } from './Roles.generated';
+import { RoleForm } from './RolePage';
+
+type Viewer = NonNullable<RoleViewerQuery['viewer']>;
 
 /**
  * /manage/organization/{organizationId}/user-roles (admin-people-schedules.md sections 2 and 6): the organization's
- * roles, names sorted, each leading to its Role form; New Role (canCreateRoles) names the role and opens it, where its
- * permissions and reminder subscriptions are set (a subscription needs the role to exist, section 4).
+ * roles, names sorted, each leading to its Role form; New Role (canCreateRoles) opens the form in a sheet, and the saved
+ * role's page after it, where its reminder subscriptions are added (a subscription needs the role to exist, section 4).
  */
 export function RolesPage() {
   const { organizationId = '' } = useParams();
@@ -60,9 +61,10 @@ export function RolesPage() {
           {rows.length > 0 && <NavigationRows label="User Roles" rows={rows} />}
         </Stack>
       </Container>
-      {creating && (
+      {creating && viewer && (
         <NewRoleSheet
           organizationId={organizationId}
+          viewer={viewer}
           onClose={() => setCreating(false)}
           onCreated={(id) => {
             setCreating(false);
@@ -75,43 +77,20 @@ export function RolesPage() {
   );
 }
 
-/** New Role: the name, required; a name taken within the organization is said at the name, which takes the focus. */
-function NewRoleSheet({ organizationId, onCreated, onClose }: { organizationId: string; onCreated(id: string): void; onClose(): void }) {
-  const formId = useId();
-  const [name, setName] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const { create } = useRoleMutations();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (validateRoleName(name)) return;
-    setSaving(true);
-    setFailure(null);
-    setFieldError(null);
-    const result = await create({ organizationId, name: name.trim() });
-    setSaving(false);
-    if (result.status === 'signedOut') return;
-    if (result.status === 'saved') return onCreated(result.id);
-    if (result.status === 'failed') return setFailure(result.message);
-    const taken = result.errors.find((e) => e.field === 'name' && e.code === 'CONFLICT');
-    const placed = placeErrors(result.errors, ['name']);
-    setFieldError(taken ? ROLE_NAME_TAKEN_MESSAGE : (placed.fieldErrors.name ?? null));
-    setFailure(placed.general);
-    document.getElementById('new-role-name')?.focus();
-  };
+/**
+ * New Role (section 2, Modal sheets): the Role form in a full-screen sheet with Cancel and Save in its header, Save
+ * disabled until the role has a name. A save refused keeps what was chosen and says why (a taken name at the name).
+ */
+function NewRoleSheet({ organizationId, viewer, onCreated, onClose }: { organizationId: string; viewer: Viewer; onCreated(id: string): void; onClose(): void }) {
+  const { binding, status } = useFormSheetBinding();
+  const { data, loading, error, refetch } = useNewRoleChoicesQuery({ variables: { organizationId }, fetchPolicy: 'cache-and-network' });
   return (
-    <FormSheet opened title="New Role" onCancel={onClose} formId={formId} saveDisabled={Boolean(validateRoleName(name))} saving={saving}>
-      <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="md">
-          <TextInput id="new-role-name" label="Name" required value={name} onChange={(event) => setName(event.currentTarget.value)} error={fieldError} data-autofocus />
-          {failure && (
-            <Alert role="alert" color="red" variant="light">
-              {failure}
-            </Alert>
-          )}
-        </Stack>
-      </form>
+    <FormSheet opened title="New Role" onCancel={onClose} formId={binding.formId} saveDisabled={!data || status.saveDisabled} saving={status.saving}>
+      <Stack gap="md">
+        {error && !data && <ReportsLoadError title="The role's choices could not be loaded" onRetry={() => void refetch().catch(() => undefined)} />}
+        {loading && !data && <ReportsLoading label="Loading the role's choices" />}
+        {data && <RoleForm organizationId={organizationId} role={null} choices={data} viewer={viewer} editable onSaved={onCreated} onCancel={onClose} sheet={binding} />}
+      </Stack>
     </FormSheet>
   );
 }
