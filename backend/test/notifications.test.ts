@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 import { finalizeLocked } from '../src/features/walkabouts/scheduler';
-import { schema, type TestBackend } from '../src/testing';
+import { schema, signIn, type TestBackend } from '../src/testing';
 import { databases, demoIds, signedIn, startTestBackend } from './helpers';
 
 type Received = { to: string[]; subject: string; /** The text body, decoded. */ body: string };
@@ -231,6 +231,52 @@ describe.each(databases)('reminders and notifications on %s', (database) => {
     expect(received).toHaveLength(3);
     expect(received[2]!.subject).toBe(`Note: ${row!.entry.equipmentName} – King Street Commerce Centre`);
     expect(received.flatMap((m) => m.to)).toEqual(['viewer@northwindpm.example', 'viewer@northwindpm.example', 'viewer@northwindpm.example']);
+  });
+
+  it('e-mails an unsatisfactory result once when two backends on one database record it at the same time', async () => {
+    const walkabout = await demo.walkabout('Yonge & Eglinton Tower', 'Daily');
+    const rows = await backend.db
+      .select({ condition: schema.conditions, entry: schema.entries })
+      .from(schema.conditions)
+      .innerJoin(schema.entries, eq(schema.entries.id, schema.conditions.entryId))
+      .where(and(eq(schema.conditions.walkaboutId, Number(walkabout)), eq(schema.conditions.type, 'yesno')))
+      .orderBy(schema.conditions.id)
+      .limit(1);
+    const row = rows[0]!;
+    await setSubscriptions('viewer', { unsatisfactoryEquipmentIds: [row.entry.equipmentTypeId], notatedEquipmentIds: [] });
+    await setSubscriptions('manager', { unsatisfactoryEquipmentIds: [] });
+    await setSubscriptions('regional', { unsatisfactoryEquipmentIds: [] });
+    received.length = 0;
+    const { token } = await signIn(backend.url, 'admin', 'demo1234');
+    const second = backend.databaseUrl ? await openDatabase({ databaseUrl: backend.databaseUrl }) : null;
+    const other = second ? await buildApp({ db: second.db, smtpUrl, publicUrl: 'https://fsi.example.com', jobs: { retryDelaySeconds: 1, retryLimit: 2 } }) : backend.app;
+    try {
+      if (second) await other.ready();
+      // Two devices send the same failure at once, one to each backend: each backend queues and works its notification.
+      const send = (app: typeof other, n: number) =>
+        app.inject({
+          method: 'PATCH',
+          url: '/walkabout-data',
+          headers: { authorization: `Bearer ${token}`, 'idempotency-key': `twin-${database}-${n}`, 'content-type': 'application/json' },
+          payload: {
+            walkaboutToUpdateId: walkabout,
+            data: {
+              entries: [{ id: String(row.entry.id), scannedAt: '2026-11-20T15:00:00Z' }],
+              conditions: [{ id: String(row.condition.id), value: 'no', remarks: `Hose cracked (device ${n})`, hasSatisfactoryRemarks: false, editedVia: 'tap', editedAt: `2026-11-20T15:0${n}:00Z` }],
+            },
+          },
+        });
+      const answers = await Promise.all([send(backend.app, 1), send(other, 2)]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      await Promise.all([backend.app.jobs.drain(), other.jobs.drain()]);
+      expect(received.map((m) => m.to)).toEqual([['viewer@northwindpm.example']]);
+      expect(received[0]!.subject).toBe(`Unsatisfactory result: ${row.entry.equipmentName} – Yonge & Eglinton Tower`);
+    } finally {
+      if (second) {
+        await other.close();
+        await second.close();
+      }
+    }
   });
 
   describe('incomplete walkabout notifications', () => {
