@@ -208,22 +208,18 @@ describe.each(databases)('regions, cycles and cycle overrides on %s', (database)
       expect((await remove(child.id)).status).toBe(204);
       // One row of each other kind moved into the region for its check, then back where it was.
       const db = backend.db;
-      const [user] = await db.select().from(schema.users).where(eq(schema.users.username, 'viewer'));
-      await db.update(schema.users).set({ regionId }).where(eq(schema.users.id, user!.id));
-      await refusedFor('users');
-      await db.update(schema.users).set({ regionId: user!.regionId }).where(eq(schema.users.id, user!.id));
-      const [building] = await db.select().from(schema.buildings).where(eq(schema.buildings.organizationId, northwind)).limit(1);
-      await db.update(schema.buildings).set({ regionId }).where(eq(schema.buildings.id, building!.id));
-      await refusedFor('buildings');
-      await db.update(schema.buildings).set({ regionId: building!.regionId }).where(eq(schema.buildings.id, building!.id));
-      const [definition] = await db.select().from(schema.reportDefinitions).where(eq(schema.reportDefinitions.organizationId, northwind)).limit(1);
-      await db.update(schema.reportDefinitions).set({ regionId }).where(eq(schema.reportDefinitions.id, definition!.id));
-      await refusedFor('reports');
-      await db.update(schema.reportDefinitions).set({ regionId: definition!.regionId }).where(eq(schema.reportDefinitions.id, definition!.id));
-      const [booklet] = await db.select().from(schema.reportBookletTemplates).where(eq(schema.reportBookletTemplates.organizationId, northwind)).limit(1);
-      await db.update(schema.reportBookletTemplates).set({ regionId }).where(eq(schema.reportBookletTemplates.id, booklet!.id));
-      await refusedFor('report booklets');
-      await db.update(schema.reportBookletTemplates).set({ regionId: booklet!.regionId }).where(eq(schema.reportBookletTemplates.id, booklet!.id));
+      const uses = [
+        { what: 'users', table: schema.users, where: eq(schema.users.username, 'viewer') },
+        { what: 'buildings', table: schema.buildings, where: eq(schema.buildings.organizationId, northwind) },
+        { what: 'reports', table: schema.reportDefinitions, where: eq(schema.reportDefinitions.organizationId, northwind) },
+        { what: 'report booklets', table: schema.reportBookletTemplates, where: eq(schema.reportBookletTemplates.organizationId, northwind) },
+      ];
+      for (const { what, table, where } of uses) {
+        const [row] = await db.select({ id: table.id, regionId: table.regionId }).from(table).where(where).limit(1);
+        await db.update(table).set({ regionId }).where(eq(table.id, row!.id));
+        await refusedFor(what);
+        await db.update(table).set({ regionId: row!.regionId }).where(eq(table.id, row!.id));
+      }
       // Nothing uses it any more: it goes.
       expect((await remove(region.id)).status).toBe(204);
     });
