@@ -14,22 +14,37 @@ import {
   ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readS3Env } from '../src/config';
 import { startBackend } from '../src/index';
 import type { S3Settings } from '../src/storage';
-import { signIn, type TestBackend } from '../src/testing';
+import { schema, signIn, type TestBackend } from '../src/testing';
 import { databases, expectJsonApi, multipartFile, startTestBackend } from './helpers';
 import { signedPhotoUrl } from '../src/storage/signed-urls';
 
 // The package ships no types; this is the part of its API the test uses.
 type S3rverServer = { run(): Promise<AddressInfo>; close(): Promise<void> };
-const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as new (options: Record<string, unknown>) => S3rverServer;
+const require = createRequire(import.meta.url);
+const S3rver = require('@20minutes/s3rver') as new (options: Record<string, unknown>) => S3rverServer;
 
-// s3rver's built-in account. s3rver refuses an unknown access key id, but its signature check recomputes the
-// canonical path of bucket-level requests without the trailing slash the AWS SDK signs, so it would refuse every
-// correct CreateBucket/HeadBucket/ListObjects: that check is turned off (MinIO and AWS check signatures in earnest).
+// s3rver checks signatures (SigV4) as S3 does, but recomputes the canonical path of a bucket-level request (CreateBucket,
+// HeadBucket, ListObjects) without the trailing slash the AWS SDK signs, and so refuses every correct one. Its
+// signature module is mended here for that one case (the path '/bucket' read as '/bucket/'); everything else is
+// checked as s3rver checks it, so a wrong secret key is refused (a test below).
+type CanonicalRequest = { uri: string };
+const signatureV4 = require(require.resolve('@20minutes/s3rver').replace(/lib[\\/]s3rver\.js$/, 'lib/signature/v4.js')) as {
+  getStringToSign(canonicalRequest: CanonicalRequest, request: unknown): string;
+};
+const stringToSign = signatureV4.getStringToSign;
+signatureV4.getStringToSign = (canonicalRequest, request) => {
+  const bucketLevel = canonicalRequest.uri.split('/').filter(Boolean).length === 1 && !canonicalRequest.uri.endsWith('/');
+  return stringToSign({ ...canonicalRequest, uri: bucketLevel ? `${canonicalRequest.uri}/` : canonicalRequest.uri }, request);
+};
+
+// s3rver's built-in account.
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 let server: S3rverServer;
@@ -38,7 +53,7 @@ let endpoint: string;
 
 beforeAll(async () => {
   serverFolder = mkdtempSync(path.join(os.tmpdir(), 'fsi-s3rver-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: serverFolder, allowMismatchedSignatures: true });
+  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: serverFolder, allowMismatchedSignatures: false });
   const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;
 });
@@ -149,6 +164,40 @@ describe.each(databases)('uploads kept in S3 (%s)', (database) => {
     expect(Buffer.from(await object.Body!.transformToByteArray()).equals(jpeg)).toBe(true);
   });
 
+  it("gives a user of another organization nothing of a building's document kept in the bucket", async () => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    const bytes = Buffer.from(await pdf.save());
+    const as = async (username: string) => `Bearer ${(await signIn(backend.url, username, 'demo1234')).token}`;
+    const manager = await as('manager');
+    const harbour = await as('harbour');
+    const body = multipartFile('plan.pdf', 'application/pdf', bytes);
+    const uploaded = await backend.app.inject({ method: 'POST', url: '/uploads?kind=document', payload: body.payload, headers: { ...body.headers, authorization: manager } });
+    expect(uploaded.statusCode).toBe(201);
+    const reference = uploaded.json().data.attributes.url as string;
+    const [tower] = await backend.db.select().from(schema.buildings).where(eq(schema.buildings.name, 'Yonge & Eglinton Tower'));
+    const [cedar] = await backend.db.select().from(schema.buildings).where(eq(schema.buildings.name, 'Cedar Point Strata (BCS 4127)'));
+    const documentOf = (building: number, url: string) => ({
+      data: { type: 'documents', attributes: { name: 'Evacuation Plan', category: 'Fire Safety Plan', url }, relationships: { building: { data: { type: 'buildings', id: String(building) } } } },
+    });
+    const made = await backend.app.inject({ method: 'POST', url: '/documents', payload: documentOf(tower!.id, reference), headers: { authorization: manager } });
+    expect(made.statusCode, made.body).toBe(201);
+    const document = made.json().data as { id: string; attributes: { url: string } };
+    // Its own organization reads it from the bucket through the signed URL the answer gives.
+    const file = await fetch(`${backend.url}${document.attributes.url}`);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+    // Another organization: not the document, not the building's list, not the upload for a document of its own, not the key.
+    const get = (url: string) => backend.app.inject({ method: 'GET', url, headers: { authorization: harbour } });
+    expect((await get(`/documents/${document.id}`)).statusCode).toBe(404);
+    expect((await get(`/documents?filter[building]=${tower!.id}`)).statusCode).toBe(404);
+    const borrowed = await backend.app.inject({ method: 'POST', url: '/documents', payload: documentOf(cedar!.id, reference), headers: { authorization: harbour } });
+    expect(borrowed.statusCode).toBe(422);
+    expect((await fetch(`${backend.url}${reference}`, { headers: { authorization: harbour } })).status).toBe(404);
+    const altered = document.attributes.url.slice(0, -1) + (document.attributes.url.endsWith('A') ? 'B' : 'A');
+    expect((await fetch(`${backend.url}${altered}`)).status).toBe(403);
+  });
+
   it('answers the same 404 document as the disk storage for a signed URL of an unknown key and of an object gone from the bucket', async () => {
     const unknown = `/files/${'c'.repeat(32)}.jpg`;
     const fromDisk = await onDisk.app.inject({ method: 'GET', url: signedPhotoUrl(onDisk.app.urlSigner, unknown)! });
@@ -215,6 +264,14 @@ describe('starting with S3 storage', () => {
       /^The S3 storage at http:\/\/127\.0\.0\.1:\d+ refused access to bucket "fsi-wrong-key" \(HTTP 403.*Check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
     );
     expect(await bucketStatus('fsi-wrong-key')).toBe(404);
+  });
+
+  it('refuses to start with the right access key id and a wrong secret key: the storage checks the signature', async () => {
+    const wrong = settings('fsi-wrong-secret', { secretAccessKey: 'not-the-secret' });
+    await expect(startTestBackend({ s3: wrong })).rejects.toThrow(
+      /^The S3 storage at http:\/\/127\.0\.0\.1:\d+ refused access to bucket "fsi-wrong-secret" \(HTTP 403.*Check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    );
+    expect(await bucketStatus('fsi-wrong-secret')).toBe(404);
   });
 
   it('reads S3_* only as a whole: a bucket chooses S3, anything half-set is refused', () => {
