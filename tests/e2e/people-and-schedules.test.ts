@@ -277,11 +277,12 @@ describe('People and schedules, end to end', () => {
     // No Settings under the cards either: the role gives none.
     expect(await page.getByRole('link', { name: 'Settings' }).count()).toBe(0);
 
-    // The bottom toolbar is the new user's (Account leads to their own page): Scan, Account and Sign Out, no Overview or Manage.
+    // The bottom toolbar is the new user's (Account leads to their own page, and back to Buildings after a save): Scan,
+    // Account and Sign Out, no Overview or Manage.
     const footer = page.getByRole('contentinfo');
     const toolbar = footer.getByRole('navigation', { name: 'Main' });
     const account = toolbar.getByRole('link', { name: 'Account', exact: true });
-    await expect.poll(() => account.getAttribute('href')).toBe(`${organization}/user/${userId}`);
+    await expect.poll(() => account.getAttribute('href')).toBe(`${organization}/user/${userId}?backUrl=%2Fbuildings`);
     expect(await toolbar.locator('a, button').allInnerTexts()).toEqual(['Scan', 'Account', 'Sign Out']);
     await toolbar.getByRole('button', { name: 'Scan', exact: true }).waitFor();
     await toolbar.getByRole('button', { name: 'Sign Out', exact: true }).waitFor();

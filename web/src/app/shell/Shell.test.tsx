@@ -53,7 +53,7 @@ describe('Shell', () => {
 
   it('gives a user without permissions only their Account', async () => {
     renderShell(aViewer({ id: '7', organization: anOrganization({ id: '3' }) }));
-    await waitFor(async () => expect(await navLinks()).toEqual({ Account: '/manage/organization/3/user/7' }));
+    await waitFor(async () => expect(await navLinks()).toEqual({ Account: '/manage/organization/3/user/7?backUrl=%2Fbuildings' }));
   });
 
   it.each<[PermissionFlag, Record<string, string>]>([
@@ -63,7 +63,7 @@ describe('Shell', () => {
     ['canViewOrganization', { Manage: '/manage/organization/3' }],
   ])('links by %s', async (flag, expected) => {
     renderShell(aViewer({ id: '7', organization: anOrganization({ id: '3' }), granted: [flag] }));
-    await waitFor(async () => expect(await navLinks()).toEqual({ ...expected, Account: '/manage/organization/3/user/7' }));
+    await waitFor(async () => expect(await navLinks()).toEqual({ ...expected, Account: '/manage/organization/3/user/7?backUrl=%2Fbuildings' }));
   });
 
   it('moves the navigation to a toolbar at the bottom on phones', async () => {
@@ -158,7 +158,7 @@ describe('Shell offline', () => {
 
     await waitFor(() => expect(screen.queryByText(UNREACHABLE_NOTICE)).not.toBeInTheDocument());
     await waitFor(async () => expect(await toolbarItems()).toEqual(['Manage', 'Scan', 'Account', 'Sign Out']));
-    expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/manage/organization/3/user/7');
+    expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/manage/organization/3/user/7?backUrl=%2Fbuildings');
   });
 
   it('keeps an error other than the connection one when the network returns', () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { UnstyledButton } from '@mantine/core';
 import type { ShellNav_ViewerFragment } from './ShellNav.generated';
 import { useSignOut } from '../../features/auth/useSignOut';
@@ -36,10 +36,15 @@ export function ShellNav({ viewer, variant }: ShellNavProps) {
   const itemClass = variant === 'header' ? classes.headerItem : classes.toolbarItem;
   const iconSize = variant === 'header' ? 18 : 22;
 
+  const location = useLocation();
   const link = ({ key, label, to }: ShellLink) => {
     const Icon = icons[key];
+    // Account carries the page it was opened from, where its Save and Back return (the user form's ?backUrl=, spec
+    // admin-people-schedules.md section 2); opened again from itself, it keeps the one it has.
+    const here = `${location.pathname}${location.search}`;
+    const target = key !== 'account' ? to : location.pathname === to ? here : `${to}?backUrl=${encodeURIComponent(here)}`;
     return (
-      <NavLink key={key} to={to} className={itemClass}>
+      <NavLink key={key} to={target} className={itemClass}>
         <Icon size={iconSize} />
         <span>{label}</span>
       </NavLink>

@@ -126,6 +126,12 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 export function UserPage() {
   const { organizationId = '', userId = '' } = useParams();
   const [search] = useSearchParams();
+  const usersPath = `/manage/organization/${organizationId}/users`;
+  // Where Save, Cancel and Back go: ?backUrl= when it is a path of this app (the toolbar's Account sets the page it was
+  // opened from), else the users list (section 2).
+  const asked = search.get('backUrl');
+  const backUrl = asked && /^\/(?![/\\])/.test(asked) ? asked : null;
+  const leaveTo = backUrl ?? usersPath;
   const navigate = useNavigate();
   const viewerQuery = usePeopleViewerQuery();
   const viewer = viewerQuery.data?.viewer;
@@ -173,7 +179,7 @@ export function UserPage() {
     setForm((current) => (current ? { ...current, regionId, buildingIds: kept(current.buildingIds) } : current));
   };
 
-  const done = () => navigate(search.get('backUrl') || `/manage/organization/${organizationId}/users`);
+  const done = () => navigate(leaveTo);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -247,7 +253,7 @@ export function UserPage() {
 
   return (
     <>
-      <TopBar title={user?.username ?? 'User'} back={{ label: 'Users', to: `/manage/organization/${organizationId}/users` }} />
+      <TopBar title={user?.username ?? 'User'} back={backUrl ? { label: 'Back', to: leaveTo } : { label: 'Users', to: usersPath }} />
       <Container size={880} w="100%" p="md">
         <Stack gap="md">
           <ScreenStates

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { AUTOMATIC_BOOKLETS_MESSAGE, AUTOMATIC_REPORTS_MESSAGE, CHANGE_PASSWORD_PROMPT, NOT_ALLOWED_TO_UPDATE_USERS_MESSAGE, ONLY_PASSWORDS_MESSAGE, USERNAME_TAKEN_MESSAGE, type PermissionFlag } from '@fsi/shared';
-import { renderApp } from '../../test/render';
+import { notUnderTest, renderApp } from '../../test/render';
 import { aViewer, anOrganization } from '../../test/builders';
 
 const ORGANIZATION = '1';
@@ -180,6 +180,7 @@ describe('User', () => {
       handlers: [
         graphql.query('PeopleViewer', () => HttpResponse.json({ data: { viewer } })),
         userPage(aUser({ buildingIds: ['31', '33'] })),
+        notUnderTest('BuildingsPage'),
         graphql.mutation('UpdateUser', ({ variables }) => {
           sent = variables as Record<string, unknown>;
           return HttpResponse.json({ data: { updateUser: { __typename: 'UserPayload', user: aUser({ version: 4 }), errors: [] } } });
@@ -265,6 +266,45 @@ describe('User', () => {
     expect(screen.queryByRole('switch', { name: 'Active' })).not.toBeInTheDocument();
     // One's own page leads to one's API tokens (issue 14 point 8); another user's does not.
     expect(screen.getByRole('link', { name: 'Manage your API tokens' })).toHaveAttribute('href', '/account/api-tokens');
+  });
+
+  it("returns from one's own page, opened by the toolbar's Account, to the page it was opened from after a save", async () => {
+    const viewer = peopleViewer({ id: '21', granted: [] });
+    let sent: Record<string, unknown> | null = null;
+    const { user, currentPath } = renderApp({
+      route: '/buildings',
+      viewer,
+      handlers: [
+        graphql.query('PeopleViewer', () => HttpResponse.json({ data: { viewer } })),
+        userPage(),
+        notUnderTest('BuildingsPage'),
+        graphql.mutation('UpdateUser', ({ variables }) => {
+          sent = variables as Record<string, unknown>;
+          return HttpResponse.json({ data: { updateUser: { __typename: 'UserPayload', user: aUser({ firstName: 'Isabel', version: 4 }), errors: [] } } });
+        }),
+      ],
+    });
+    const toolbar = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(await within(toolbar).findByRole('link', { name: 'Account' }));
+    const first = await screen.findByRole('textbox', { name: 'First Name' });
+    // A user who may not list users is not sent to the users list: Back and Save return to Buildings.
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/buildings');
+    await user.clear(first);
+    await user.type(first, 'Isabel');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(currentPath()).toBe('/buildings'));
+    expect(sent).toMatchObject({ id: '21', input: { firstName: 'Isabel' } });
+  });
+
+  it('leaves a backUrl that is not a path of this app for the users list', async () => {
+    const viewer = peopleViewer({ id: '21', granted: ['canViewUsers'] });
+    renderApp({
+      route: `/manage/organization/${ORGANIZATION}/user/21?backUrl=${encodeURIComponent('//evil.example/x')}`,
+      viewer,
+      handlers: [graphql.query('PeopleViewer', () => HttpResponse.json({ data: { viewer } })), userPage()],
+    });
+    await screen.findByRole('textbox', { name: 'First Name' });
+    expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('href', `/manage/organization/${ORGANIZATION}/users`);
   });
 });
 
