@@ -249,7 +249,8 @@ describe.each(databases)('managing locations on %s', (database) => {
     expect(errorOf(await edit(secondary, location, { location_name: 'Renamed' }))).toEqual([403, 'You may not change the name, hint or equipment of a location.', 'FORBIDDEN', undefined]);
     for (const who of [deleter, nobody]) expect(errorOf(await edit(who, location))[0]).toBe(403);
 
-    // Reorder (both orders): can-update-location.
+    // Reorder: the locations' order, can-update-location; the types' order at a location (the building's types
+    // screen), administrators and users who manage buildings (admin-organizations-buildings.md section 6).
     const order = (who: Client) =>
       who.request('PUT', '/locations/order/batch/', {
         building_id: building,
@@ -264,10 +265,12 @@ describe.each(databases)('managing locations on %s', (database) => {
       expect(errorOf(await order(who))[0]).toBe(403);
       expect(errorOf(await typeOrder(who))[0]).toBe(403);
     }
+    expect(errorOf(await typeOrder(updater))).toEqual([403, 'You may not reorder equipment.', 'FORBIDDEN', undefined]);
+    expect(errorOf(await order(buildingManager))[0]).toBe(403);
     const reordered = await order(updater);
     expect(reordered.status).toBe(200);
     location = list(reordered.body)[0]!;
-    expect((await typeOrder(updater)).status).toBe(200);
+    expect((await typeOrder(buildingManager)).status).toBe(200);
 
     // Delete: can-delete-location.
     for (const who of [creator, updater, secondary]) expect(errorOf(await who.delete(`/locations/${location.id}`))[0]).toBe(403);

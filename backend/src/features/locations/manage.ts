@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { FLOOR_REQUIRED_MESSAGE, locationRights as sharedLocationRights, validateLocation } from '@fsi/shared';
+import { canChangeBuildingStatuses } from '@fsi/shared/suspensions';
 // A subpath of its own, so that the web's first screens do not carry the catalogue (see the web's LocationModal).
 import { compactSecondaryData, validateSecondaryData, type SecondaryData } from '@fsi/shared/secondary-data';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -314,14 +315,18 @@ export async function reorderLocations(
   });
 }
 
-/** PUT /locations/type-order/batch/: the changed equipment's places at their locations, all or none. */
+/**
+ * PUT /locations/type-order/batch/: the changed equipment's places at their locations, all or none. The building's
+ * types screen reorders with it, which admin-organizations-buildings.md section 6 gives to administrators and users who
+ * manage buildings ('Building-level status change, type reorder, …'), as the building's status changes.
+ */
 export async function reorderLocationEquipment(
   db: Database,
   scope: Scope,
   buildingId: Id,
   items: Array<Versioned & { type_order: number; equipment_id: Id }>,
 ): Promise<number[]> {
-  requirePermission(scope, locationRights(scope).reorder, 'You may not reorder equipment.');
+  requirePermission(scope, canChangeBuildingStatuses(scope.isAdmin, scope.permissions), 'You may not reorder equipment.');
   const building = await buildingInScope(db, scope, buildingId);
   return db.transaction(async (tx) => {
     const byUuid = await versionedLocations(tx, building.id, items, (i) => `/equipments_on_locations/${i}`);

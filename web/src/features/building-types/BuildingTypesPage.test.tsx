@@ -53,7 +53,7 @@ function aBuilding(types = [extinguisher, exitSign, sprinkler], shortNames: Arra
 
 const fieldErrors = (errors: { field: string | null; message: string; code: string }[]) => errors.map((error) => ({ __typename: 'FieldError', ...error }));
 
-function renderPage({ granted = ['canManageBuildings', 'canUpdateLocation'] as PermissionFlag[], organization = true, route = '/manage/building/5/equipments', handlers = [] as RequestHandler[], building = () => aBuilding() } = {}) {
+function renderPage({ granted = ['canManageBuildings'] as PermissionFlag[], organization = true, route = '/manage/building/5/equipments', handlers = [] as RequestHandler[], building = () => aBuilding() } = {}) {
   const viewer = aViewer({ granted, ...(organization ? {} : { organization: null }) });
   const asked = { page: 0 };
   const rendered = renderApp({
@@ -241,6 +241,16 @@ describe('Manage Types at building level', () => {
       },
     ]);
     await waitFor(() => expect(asked.page).toBeGreaterThanOrEqual(2));
+  });
+
+  it('lets a user who manages buildings reorder the types without the right to update locations (section 6), and not one who only views', async () => {
+    const managing = renderPage({ granted: ['canManageBuildings'] });
+    await screen.findByRole('list', { name: 'Types at Main Lobby' });
+    expect(typesAt('Main Lobby').getByRole('button', { name: 'Move Fire Extinguisher down' })).toBeEnabled();
+    managing.unmount();
+    renderPage({ granted: ['canViewBuildings', 'canUpdateLocation'] });
+    await screen.findByRole('list', { name: 'Types at Main Lobby' });
+    expect(typesAt('Main Lobby').queryByRole('button', { name: 'Move Fire Extinguisher down' })).toBeNull();
   });
 
   it("prints the types: says 'Download is in progress, please wait...' while polling, then opens the PDF", async () => {

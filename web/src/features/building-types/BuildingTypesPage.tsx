@@ -52,8 +52,8 @@ export function BuildingTypesPage() {
   const viewer = viewerQuery.data?.viewer;
   const allowed = viewer ? canViewBuildingTypes({ isAdmin: viewer.isAdmin, organizationId: viewer.organization?.id }, viewer.permissions) : false;
   const canChange = viewer ? canChangeBuildingStatuses(viewer.isAdmin, viewer.permissions) : false;
-  // The type order is saved by the locations' call, which takes the right to update locations.
-  const canReorder = canChange && Boolean(viewer && (viewer.isAdmin || viewer.permissions.canUpdateLocation));
+  // Section 6: building-level status changes and type reorder, administrators and users who manage buildings.
+  const canReorder = canChange;
   const { data, loading, error, refetch } = useBuildingTypesPageQuery({ variables: { buildingId }, skip: !allowed, fetchPolicy: 'cache-and-network' });
   const building = data?.building;
   const reload = () => void refetch().catch(() => undefined);
