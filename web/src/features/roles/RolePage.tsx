@@ -20,6 +20,7 @@ import { useRolePageQuery, useRoleViewerQuery, type RoleForm_RoleFragment, type 
 import { ReminderSheet, type Reminder } from './ReminderSheet';
 import { useRoleMutations } from './useRoleMutations';
 import { ScreenStates } from '../../ui/ScreenStates';
+import { SheetActions } from '../reports/SheetActions';
 import { useFormSheetStatus, type FormSheetBinding } from '../../ui/FormSheet';
 
 type Groups = Record<PermissionGroupName, Record<string, boolean>>;
@@ -371,14 +372,7 @@ export function RoleForm({ organizationId, role, choices, viewer, editable, read
             </Section>
           ))}
           {editable && !sheet && (
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onCancel} disabled={saving}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={saving}>
-                Save
-              </Button>
-            </Group>
+            <SheetActions failure={null} busy={saving} submitLabel="Save" onCancel={onCancel} />
           )}
         </Stack>
       </form>

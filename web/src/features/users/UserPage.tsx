@@ -22,7 +22,7 @@ import {
 } from '@fsi/shared';
 import type { UserInput } from '../../generated/schema';
 import { TopBar } from '../../ui/TopBar';
-import { placeErrors } from '../reports/SheetActions';
+import { placeErrors, SheetActions } from '../reports/SheetActions';
 import { usePeopleViewerQuery, useUserPageQuery, type UserForm_UserFragment } from './Users.generated';
 import { actorOf, isOfOrganization } from './actor';
 import { useUserMutations } from './useUserMutations';
@@ -397,14 +397,7 @@ export function UserPage() {
                   </Section>
                 )}
                 {editable && (
-                  <Group justify="flex-end">
-                    <Button variant="default" onClick={done} disabled={saving}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" loading={saving}>
-                      Save
-                    </Button>
-                  </Group>
+                  <SheetActions failure={null} busy={saving} submitLabel="Save" onCancel={done} />
                 )}
               </Stack>
             </form>
