@@ -118,12 +118,16 @@ export function validateTaskGroup(input: { name?: string | null; tasks: readonly
 }
 
 /**
- * Whether a task can be picked in the tasks group modal (section 4): not when a selected task other than itself
- * has the same name. Answers the tooltip's words, or null when it can be picked.
+ * Whether a task can be picked in the tasks group modal (section 4): not when a selected task other than itself has
+ * the same name, nor when an inactive task has its name (an inactive task included: an inactive name is not offered).
+ * A task already selected is never refused, so it can always be removed. Answers the tooltip's words, or null when it
+ * can be picked. `inactive` lists the tasks whose status is disabled (shown Inactive).
  */
-export function sameNameRefusal(task: GroupTaskInput, selected: readonly GroupTaskInput[]): string | null {
+export function sameNameRefusal(task: GroupTaskInput, selected: readonly GroupTaskInput[], inactive: readonly GroupTaskInput[] = []): string | null {
+  if (selected.some((other) => String(other.id) === String(task.id))) return null;
   const key = task.label.trim().toLowerCase();
-  return selected.some((other) => String(other.id) !== String(task.id) && other.label.trim().toLowerCase() === key) ? SAME_TASK_NAME_SELECTED_MESSAGE : null;
+  const named = (other: GroupTaskInput) => other.label.trim().toLowerCase() === key;
+  return selected.some(named) || inactive.some(named) ? SAME_TASK_NAME_SELECTED_MESSAGE : null;
 }
 
 /** The multi-select's search (section 5): the task's name or its group's name, case-insensitive. */

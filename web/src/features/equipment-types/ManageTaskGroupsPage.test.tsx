@@ -110,6 +110,28 @@ describe('Manage Tasks Groups', () => {
     expect(within(await table()).getByText('Gauges')).toBeInTheDocument();
   });
 
+  it('does not offer a task whose name is that of an inactive task, nor the inactive task, and says why', async () => {
+    const retired = { ...aTask({ id: '26', label: 'Exit signage lit' }), status: 'DISABLED' as const, statusDisplayName: 'Inactive' };
+    const viewer = aViewer({ granted: ['canManageOrganization'], organization: anOrganization({ id: '3', name: 'Northwind' }) });
+    const { user } = renderApp({
+      route: '/manage/organization/3/tasksgroups',
+      viewer,
+      handlers: [
+        graphql.query('ManageTaskGroupsViewer', () => HttpResponse.json({ data: { viewer } })),
+        graphql.query('ManageTaskGroupsPage', () => HttpResponse.json({ data: { organization: { ...organizationOf([extinguishers]), taskGroupChoices: [...choices, retired] } } })),
+      ],
+    });
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Add Tasks Group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Tasks Group' });
+    const boxes = within(within(dialog).getByRole('group', { name: 'Tasks to choose' })).getAllByRole('checkbox', { name: /Exit signage lit/ });
+    expect(boxes).toHaveLength(2);
+    for (const box of boxes) expect(box).toBeDisabled();
+    expect(within(dialog).getByRole('checkbox', { name: /Tamper seal intact/ })).toBeEnabled();
+    await user.hover(boxes[0]!.closest('div')!);
+    expect(await screen.findByText(SAME_TASK_NAME_SELECTED_MESSAGE, { selector: '.mantine-Tooltip-tooltip' })).toBeInTheDocument();
+  });
+
   it('edits a group over the version read; a stale save says so, keeps what was typed and reads the groups again', async () => {
     const sent: unknown[] = [];
     const { user, asked } = renderPage({

@@ -31,7 +31,7 @@ function cyclesOf(tasks: readonly Task[]): Array<{ value: string; label: string 
  * Add New Tasks Group / Edit Tasks Group (admin-organizations-buildings.md sections 2, 4 and 5): the group's name, a
  * cycle (the first by default) that filters the tasks offered, a search by task or group name (any case), and the
  * chosen tasks in order. A task whose name is already chosen cannot be chosen ('Item with the same name is already
- * selected'). The rules are checked as the user types once a save was tried, and by the server; the form keeps what
+ * selected'), nor can a task that has the name of an inactive task. The rules are checked as the user types once a save was tried, and by the server; the form keeps what
  * the user typed on any failure.
  */
 export function TaskGroupModal({ organizationId, group, choices, onSaved, onStale, onClose }: Props) {
@@ -53,6 +53,7 @@ export function TaskGroupModal({ organizationId, group, choices, onSaved, onStal
   if (tried) for (const problem of problems()) shown[problem.field] ??= problem.message;
   const offered = choices.filter((task) => task.cycleId === cycleId && matchesTaskSearch({ label: task.label, groupName: task.groupName }, search));
   const isSelected = (task: Task) => selected.some((s) => s.id === task.id);
+  const inactive = useMemo(() => choices.filter((task) => task.status === 'DISABLED').map((task) => ({ id: task.id, label: task.label })), [choices]);
 
   const toggle = (task: Task, checked: boolean) => {
     setServerErrors({});
@@ -119,7 +120,7 @@ export function TaskGroupModal({ organizationId, group, choices, onSaved, onStal
                 </Text>
               )}
               {offered.map((task) => {
-                const refusal = isSelected(task) ? null : sameNameRefusal({ id: task.id, label: task.label }, selected.map((s) => ({ id: s.id, label: s.label })));
+                const refusal = sameNameRefusal({ id: task.id, label: task.label }, selected.map((s) => ({ id: s.id, label: s.label })), inactive);
                 const box = (
                   <Checkbox
                     label={`${task.label} · ${task.equipmentTypeName}${task.groupName ? ` · ${task.groupName} (Group)` : ''}`}
