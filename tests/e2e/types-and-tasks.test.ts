@@ -75,13 +75,6 @@ describe('Types and tasks, end to end', () => {
     await page.getByRole('alert').filter({ hasText: `${TYPE} saved.` }).waitFor();
     expect(await typeRows(page)).toContain(`${TYPE} (${ALIAS}) | 1 components · 2 tasks groups`);
     await shoot(page, 'types-1-type-added');
-    // The Inspector role walks only the equipment types it lists (admin-people-schedules.md, roles): the new type joins
-    // it here, as Manage Roles (issue 14) is not built yet.
-    const [added] = await db.select({ id: schema.equipmentTypes.id }).from(schema.equipmentTypes).where(eq(schema.equipmentTypes.name, TYPE));
-    const [inspectorRole] = await db.select().from(schema.roles).where(and(eq(schema.roles.organizationId, northwind!.id), eq(schema.roles.name, 'Inspector')));
-    expect(inspectorRole!.walkaboutEquipmentIds.length).toBeGreaterThan(0);
-    await db.update(schema.roles).set({ walkaboutEquipmentIds: [...inspectorRole!.walkaboutEquipmentIds, added!.id] }).where(eq(schema.roles.id, inspectorRole!.id));
-
     // 2. Manage Tasks: three tasks of three types, Monthly, on the new type.
     await page.goto(`${organization}/tasks`);
     await page.getByRole('button', { name: 'Add Task', exact: true }).waitFor();
@@ -98,6 +91,24 @@ describe('Types and tasks, end to end', () => {
     }
     for (const task of TASKS) await page.getByText(task.label, { exact: true }).waitFor();
     await shoot(page, 'types-2-tasks-added');
+
+    // The Inspector role walks only the equipment types it lists (admin-people-schedules.md, roles): the administrator
+    // adds the new type to it on the role's page (User Roles, Walkabout Equipment Permissions).
+    await page.goto(organization);
+    await page.getByRole('navigation', { name: 'Organization Settings' }).getByRole('link', { name: /^User Roles\b/ }).click();
+    await page.getByRole('navigation', { name: 'User Roles' }).getByRole('link', { name: 'Inspector', exact: true }).click();
+    const roleForm = page.getByRole('form', { name: 'Role' });
+    const walked = roleForm.getByRole('group', { name: 'Walkabout Equipment Permissions', exact: true });
+    const typeBox = walked.getByRole('checkbox', { name: TYPE, exact: true });
+    await typeBox.waitFor();
+    expect(await typeBox.isChecked()).toBe(false);
+    expect(await walked.getByRole('checkbox', { checked: true }).count()).toBeGreaterThan(0);
+    await typeBox.check();
+    await roleForm.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(`**${organization}/user-roles`);
+    const [added] = await db.select({ id: schema.equipmentTypes.id }).from(schema.equipmentTypes).where(eq(schema.equipmentTypes.name, TYPE));
+    const [inspectorRole] = await db.select().from(schema.roles).where(and(eq(schema.roles.organizationId, northwind!.id), eq(schema.roles.name, 'Inspector')));
+    expect(inspectorRole!.walkaboutEquipmentIds).toContain(added!.id);
 
     // 3. The type at a new location on the building's first floor (Manage Locations' Add Location modal).
     await page.goto(`/manage/building/${building!.id}/locations`);
