@@ -4,6 +4,7 @@ import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import type { PermissionFlag } from '@fsi/shared';
 import { renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
+import { readAccessToken } from '../../lib/session/session';
 
 type TaskFields = { id: string; label: string; cycle?: [string, string]; component?: [string, string] | null; group?: string | null; status?: string; paused?: string | null };
 const aTask = ({ id, label, cycle = ['1', 'Monthly'], component = null, group = null, status = 'ACTIVE', paused = null }: TaskFields) => ({
@@ -138,5 +139,31 @@ describe('Manage Tasks at building level', () => {
   it("says 'No results found' when nothing matches", async () => {
     renderPage({ types: () => [] });
     expect(await screen.findByText('No results found')).toBeInTheDocument();
+  });
+
+  it('says the tasks could not be loaded, with the reason, reloads them on Try again and keeps the user signed in', async () => {
+    let fail = true;
+    let failed = 0;
+    const { user, currentPath } = renderPage({
+      handlers: [
+        graphql.query('BuildingTasksPage', () => {
+          if (!fail) return undefined;
+          failed += 1;
+          return HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+        }),
+      ],
+    });
+    expect(await screen.findByText('The tasks could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.getByText('The backend did not answer')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Fire Extinguisher' })).not.toBeInTheDocument();
+    expect(failed).toBe(1);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Fire Extinguisher' })).toBeInTheDocument();
+    expect(section('Fire Extinguisher').getByText('Pressure gauge in green')).toBeInTheDocument();
+    expect(screen.queryByText('The tasks could not be loaded')).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/manage/building/5/tasks');
+    expect(readAccessToken()).not.toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { STALE_ORDER_MESSAGE, type PermissionFlag } from '@fsi/shared';
 import { BUILDING_TYPES_HELP_TEXT, REPORT_IN_PROGRESS_MESSAGE, SHORT_NAME_REQUIRED_MESSAGE, SUSPENSION_DESCRIPTION_REQUIRED_MESSAGE } from '@fsi/shared/suspensions';
 import { renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
+import { readAccessToken } from '../../lib/session/session';
 
 type TypeFields = { id: string; name: string; status?: string; buildingLevelStatus?: string; suspensionId?: string | null; suspensionShortName?: string | null };
 const aType = ({ status = 'ACTIVE', buildingLevelStatus = 'ACTIVE', suspensionId = null, suspensionShortName = null, ...fields }: TypeFields) => ({
@@ -278,5 +279,31 @@ describe('Manage Types at building level', () => {
     expect(started).toEqual([{ buildingId: '5', locationId: null, equipmentTypeId: '1', state: null }]);
     expect(screen.getByRole('link', { name: 'Open the PDF' })).toHaveAttribute('href', '/signed-files/types.pdf');
     expect(screen.queryByText(REPORT_IN_PROGRESS_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('says the types could not be loaded, with the reason, reloads them on Try again and keeps the user signed in', async () => {
+    let fail = true;
+    const { user, currentPath, asked } = renderPage({
+      handlers: [
+        graphql.query('BuildingTypesPage', () => {
+          if (!fail) return undefined;
+          asked.page += 1;
+          return HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+        }),
+      ],
+    });
+    expect(await screen.findByText('The types could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.getByText('The backend did not answer')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Types at Main Lobby' })).not.toBeInTheDocument();
+    expect(asked.page).toBe(1);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Types at Main Lobby' })).toBeInTheDocument();
+    expect(typesAt('Main Lobby').getByText('Exit Sign')).toBeInTheDocument();
+    expect(asked.page).toBe(2);
+    expect(screen.queryByText('The types could not be loaded')).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/manage/building/5/equipments');
+    expect(readAccessToken()).not.toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { STALE_EDIT_MESSAGE, type PermissionFlag } from '@fsi/shared';
 import { SAME_TASK_NAME_SELECTED_MESSAGE, TASKS_GROUP_NAME_REQUIRED_MESSAGE, TASKS_REQUIRED_MESSAGE } from '@fsi/shared/equipment-types';
 import { renderApp } from '../../test/render';
 import { anOrganization, aViewer } from '../../test/builders';
+import { readAccessToken } from '../../lib/session/session';
 
 type TaskFields = { id: string; label: string; cycleId?: string; cycleName?: string; groupId?: string | null; groupName?: string | null; order?: number };
 const aTask = ({ cycleId = '1', cycleName = 'Monthly', groupId = null, groupName = null, order = 0, ...fields }: TaskFields) => ({
@@ -156,5 +157,32 @@ describe('Manage Tasks Groups', () => {
     expect(sent).toEqual([{ organizationId: '3', id: '7', version: 2, input: { name: 'Portable extinguishers', tasks: [{ id: '22', order: 0 }, { id: '21', order: 1 }] } }]);
     expect(within(dialog).getByLabelText(/Tasks group name/)).toHaveValue('Portable extinguishers');
     await waitFor(() => expect(asked.page).toBeGreaterThan(before));
+  });
+
+  it('says the tasks groups could not be loaded, with the reason, reloads them on Try again and keeps the user signed in', async () => {
+    let fail = true;
+    const { user, currentPath, asked } = renderPage({
+      handlers: [
+        graphql.query('ManageTaskGroupsPage', () => {
+          if (!fail) return undefined;
+          asked.page += 1;
+          return HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+        }),
+      ],
+    });
+    expect(await screen.findByText('The tasks groups could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.getByText('The backend did not answer')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Tasks groups' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Tasks Group' })).not.toBeInTheDocument();
+    expect(asked.page).toBe(1);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const rows = within(await table()).getAllByRole('row');
+    expect(rows.slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['Extinguishers', 'Lighting']);
+    expect(asked.page).toBe(2);
+    expect(screen.queryByText('The tasks groups could not be loaded')).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/manage/organization/3/tasksgroups');
+    expect(readAccessToken()).not.toBeNull();
   });
 });

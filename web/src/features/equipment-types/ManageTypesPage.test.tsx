@@ -5,6 +5,7 @@ import { STALE_ORDER_MESSAGE, type PermissionFlag } from '@fsi/shared';
 import { EQUIPMENT_GROUPS_REQUIRED_MESSAGE, EQUIPMENT_NAME_REQUIRED_MESSAGE } from '@fsi/shared/equipment-types';
 import { renderApp } from '../../test/render';
 import { anOrganization, aViewer } from '../../test/builders';
+import { readAccessToken } from '../../lib/session/session';
 
 const overrides = (on = false) => ({ __typename: 'ConditionOverrides' as const, disableUnsatisfactoryPhoto: on, disableUnsatisfactoryRemarks: false, makePhotoAndRemarksOptional: false });
 const aGroupRef = (id: string, taskGroupId: string, taskGroupName: string) => ({ __typename: 'ComponentTaskGroup' as const, id, taskGroupId, taskGroupName, from: null, to: null, order: 0, overrides: overrides() });
@@ -207,5 +208,32 @@ describe('Manage Types at organization level', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(saved).toEqual([{ id: '100', overrides: { disableUnsatisfactoryPhoto: true, disableUnsatisfactoryRemarks: false, makePhotoAndRemarksOptional: false } }]);
+  });
+
+  it('says the types could not be loaded, with the reason, reloads them on Try again and keeps the user signed in', async () => {
+    let fail = true;
+    const { user, currentPath, asked } = renderPage({
+      handlers: [
+        graphql.query('ManageTypesPage', () => {
+          if (!fail) return undefined;
+          asked.page += 1;
+          return HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+        }),
+      ],
+    });
+    expect(await screen.findByText('The types could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.getByText('The backend did not answer')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Types list' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Type' })).not.toBeInTheDocument();
+    expect(asked.page).toBe(1);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await list();
+    expect(names()).toEqual(['Fire Extinguisher', 'Fire Alarm Panel', 'Hose Cabinet']);
+    expect(asked.page).toBe(2);
+    expect(screen.queryByText('The types could not be loaded')).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/manage/organization/3/types');
+    expect(readAccessToken()).not.toBeNull();
   });
 });

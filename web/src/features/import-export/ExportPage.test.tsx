@@ -1,20 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
-import { graphql, HttpResponse } from 'msw';
+import { screen, waitFor } from '@testing-library/react';
+import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
+import { readAccessToken } from '../../lib/session/session';
+import { EXPORT_FAILED_MESSAGE } from './ExportPage';
+import { BUILDINGS_LOAD_FAILED_MESSAGE } from './dataSets';
 
 /** A Mantine select's input by its label (the label also names the dropdown). */
 const inputOf = async (label: RegExp) => (await screen.findAllByLabelText(label)).find((element) => element.tagName === 'INPUT')!;
 
 const admin = aViewer({ isAdmin: true, organization: null });
 
-function renderExport({ route = '/settings/export', viewer = admin } = {}) {
+function renderExport({ route = '/settings/export', viewer = admin, handlers = [] as RequestHandler[] } = {}) {
   const asked = { exports: [] as Array<Record<string, unknown>>, organizations: 0 };
   const rendered = renderApp({
     route,
     viewer,
     handlers: [
+      ...handlers,
       graphql.query('DataTransferViewer', () => HttpResponse.json({ data: { viewer } })),
       graphql.query('DataTransferOrganizations', () => {
         asked.organizations += 1;
@@ -73,9 +77,108 @@ describe('Export', () => {
     expect(asked.exports).toEqual([{ type: 'BUILDINGS', organizationId: '1', id: '5' }]);
   });
 
+  it('says on the Building select when the buildings could not be loaded, and loads them again on request', async () => {
+    let failing = true;
+    const { user } = renderExport({
+      route: '/settings/export/buildings',
+      handlers: [
+        graphql.query('ExportBuildings', () =>
+          failing
+            ? HttpResponse.json({ errors: [{ message: 'The buildings service is down', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] })
+            : HttpResponse.json({ data: { buildings: { __typename: 'BuildingConnection', nodes: [{ __typename: 'Building', id: '5', name: 'King Street Commerce Centre' }] } } }),
+        ),
+      ],
+    });
+    await user.click(await inputOf(/^Organization/));
+    await user.click(await screen.findByRole('option', { name: 'Northwind' }));
+    expect(await screen.findByText(BUILDINGS_LOAD_FAILED_MESSAGE)).toBeInTheDocument();
+    expect(await inputOf(/^Building/)).toHaveAttribute('aria-invalid', 'true');
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Load the buildings again' }));
+    await waitFor(() => expect(screen.queryByText(BUILDINGS_LOAD_FAILED_MESSAGE)).not.toBeInTheDocument());
+    await user.click(await inputOf(/^Building/));
+    expect(await screen.findByRole('option', { name: 'King Street Commerce Centre' })).toBeInTheDocument();
+    expect(readAccessToken()).not.toBeNull();
+  });
+
   it('is for administrators only, decided before anything is asked', async () => {
     const { asked } = renderExport({ viewer: aViewer() });
     expect(await screen.findByText('Administrators only')).toBeInTheDocument();
     expect(asked.organizations).toBe(0);
+  });
+
+  it('says the organizations could not be loaded, with the reason, reloads them on Try again and keeps the user signed in', async () => {
+    let fail = true;
+    let failed = 0;
+    const { user, currentPath } = renderExport({
+      handlers: [
+        graphql.query('DataTransferOrganizations', () => {
+          if (!fail) return undefined;
+          failed += 1;
+          return HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+        }),
+      ],
+    });
+    expect(await screen.findByText('The organizations could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.getByText('The backend did not answer')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
+    expect(failed).toBe(1);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(await inputOf(/^Organization/));
+    expect(await screen.findByRole('option', { name: 'Northwind' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
+    expect(screen.queryByText('The organizations could not be loaded')).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/settings/export');
+    expect(readAccessToken()).not.toBeNull();
+  });
+
+  it("says the export could not be made when the data set fails to load, keeps the choices and the session, and a second try downloads", async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    let fail = true;
+    const { user, currentPath, asked } = renderExport({
+      handlers: [
+        graphql.query('ExportData', () =>
+          fail ? HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }, { status: 502 }) : undefined,
+        ),
+      ],
+    });
+    await user.click(await inputOf(/^Organization/));
+    await user.click(await screen.findByRole('option', { name: 'Northwind' }));
+    await user.click(await inputOf(/^Type/));
+    await user.click(await screen.findByRole('option', { name: 'References' }));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(EXPORT_FAILED_MESSAGE);
+    expect(clicked).not.toHaveBeenCalled();
+    expect(await inputOf(/^Organization/)).toHaveValue('Northwind');
+    expect(await inputOf(/^Type/)).toHaveValue('References');
+    expect(currentPath()).toBe('/settings/export');
+    expect(readAccessToken()).not.toBeNull();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('references.csv: 1 row.')).toBeInTheDocument();
+    expect(screen.queryByText(EXPORT_FAILED_MESSAGE)).not.toBeInTheDocument();
+    expect(asked.exports).toEqual([{ type: 'REFERENCES', organizationId: '1', id: null }]);
+    expect(clicked).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the session when the export is refused as not signed in (UNAUTHENTICATED), sending the user to sign in with this page to come back to', async () => {
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user, currentPath } = renderExport({
+      handlers: [graphql.query('ExportData', () => HttpResponse.json({ data: null, errors: [{ message: 'Not signed in', extensions: { code: 'UNAUTHENTICATED' } }] }))],
+    });
+    await user.click(await inputOf(/^Organization/));
+    await user.click(await screen.findByRole('option', { name: 'Northwind' }));
+    await user.click(await inputOf(/^Type/));
+    await user.click(await screen.findByRole('option', { name: 'References' }));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(currentPath()).toBe(`/signin?redirectUrl=${encodeURIComponent('/settings/export')}`);
+    expect(readAccessToken()).toBeNull();
+    expect(screen.queryByText(EXPORT_FAILED_MESSAGE)).not.toBeInTheDocument();
+    expect(clicked).not.toHaveBeenCalled();
   });
 });

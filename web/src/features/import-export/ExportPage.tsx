@@ -9,7 +9,7 @@ import { TopBar } from '../../ui/TopBar';
 import { IconAlertTriangle, IconCircleCheck } from '../../ui/icons';
 import { ReportsLoadError, ReportsLoading } from '../reports/ReportStates';
 import { AdministratorsOnly } from '../settings/SettingsPage';
-import { DATA_SET_OPTIONS } from './dataSets';
+import { BUILDINGS_LOAD_FAILED_MESSAGE, DATA_SET_OPTIONS } from './dataSets';
 import { classifyError } from '../../lib/apollo/runMutation';
 
 export const EXPORT_FAILED_MESSAGE = 'The export could not be made. Check your connection and try again.';
@@ -125,8 +125,16 @@ function Export({ buildingsOnly }: { buildingsOnly: boolean }) {
                   onChange={(value) => setBuildingId(value ?? ALL_BUILDINGS)}
                   searchable
                   disabled={buildings.loading && !buildings.data}
+                  error={buildings.error && !buildings.data ? BUILDINGS_LOAD_FAILED_MESSAGE : undefined}
                   nothingFoundMessage="No results found"
                 />
+              )}
+              {type === 'BUILDINGS' && organizationId && buildings.error && !buildings.data && (
+                <Group>
+                  <Button variant="light" size="xs" loading={buildings.loading} onClick={() => void buildings.refetch().catch(() => undefined)}>
+                    Load the buildings again
+                  </Button>
+                </Group>
               )}
               {result && (
                 <Alert color={result.ok ? 'green' : 'red'} variant="light" icon={result.ok ? <IconCircleCheck /> : <IconAlertTriangle />} role={result.ok ? 'status' : 'alert'}>

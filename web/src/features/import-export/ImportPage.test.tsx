@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { graphql, HttpResponse } from 'msw';
+import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { BUILDINGS_IMPORT_CAUTION, IMPORT_ERRORS_HEADING, IMPORT_FILE_ERROR_MESSAGE } from '@fsi/shared/import-export';
 import { renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
+import { readAccessToken } from '../../lib/session/session';
 import { NOT_CSV_MESSAGE } from './ImportPage';
 
 /** A Mantine select's input by its label (the label also names the dropdown). */
@@ -25,12 +26,13 @@ const aJob = (fields: Partial<{ status: string; rowsDone: number; rowsTotal: num
   problems: (fields.problems ?? []).map((p) => ({ __typename: 'ImportProblem', ...p })),
 });
 
-function renderImport({ viewer = admin, importData = () => HttpResponse.json({ data: { importData: { __typename: 'ImportDataPayload', job: aJob(), errors: [] } } }) as Response, jobs = [aJob({ status: 'SUCCEEDED', rowsDone: 3, messages: ['The file was imported.', '1 type(s) added.'] })] } = {}) {
+function renderImport({ viewer = admin, importData = () => HttpResponse.json({ data: { importData: { __typename: 'ImportDataPayload', job: aJob(), errors: [] } } }) as Response, jobs = [aJob({ status: 'SUCCEEDED', rowsDone: 3, messages: ['The file was imported.', '1 type(s) added.'] })], handlers = [] as RequestHandler[] } = {}) {
   const asked = { organizations: 0, imports: [] as Array<Record<string, unknown>>, polls: 0 };
   const rendered = renderApp({
     route: '/settings/import',
     viewer,
     handlers: [
+      ...handlers,
       graphql.query('DataTransferViewer', () => HttpResponse.json({ data: { viewer } })),
       graphql.query('DataTransferOrganizations', () => {
         asked.organizations += 1;
@@ -126,5 +128,32 @@ describe('Import', () => {
     const { asked } = renderImport({ viewer: aViewer() });
     expect(await screen.findByText('Administrators only')).toBeInTheDocument();
     await waitFor(() => expect(asked.organizations).toBe(0));
+  });
+
+  it('says the organizations could not be loaded, with the reason, reloads them on Try again and keeps the user signed in', async () => {
+    let fail = true;
+    let failed = 0;
+    const { user, currentPath, asked } = renderImport({
+      handlers: [
+        graphql.query('DataTransferOrganizations', () => {
+          if (!fail) return undefined;
+          failed += 1;
+          return HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+        }),
+      ],
+    });
+    expect(await screen.findByText('The organizations could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.getByText('The backend did not answer')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
+    expect(failed).toBe(1);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await fill(user, 'Equipment types', csv());
+    expect(screen.getByRole('button', { name: 'Import' })).toBeEnabled();
+    expect(screen.queryByText('The organizations could not be loaded')).not.toBeInTheDocument();
+    expect(asked.organizations).toBe(1);
+    expect(currentPath()).toBe('/settings/import');
+    expect(readAccessToken()).not.toBeNull();
   });
 });

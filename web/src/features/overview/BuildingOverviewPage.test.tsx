@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { graphql, HttpResponse } from 'msw';
+import { graphql, HttpResponse, type RequestHandler } from 'msw';
+import { PDFDocument } from 'pdf-lib';
 import { anOrganization, aViewer } from '../../test/builders';
 import { renderApp } from '../../test/render';
+import { readAccessToken } from '../../lib/session/session';
 import { anOverview, filterData, king } from './overviewFixtures';
 
 const location = (id: string, name: string, equipment: Array<{ id: string; equipmentId: string; name: string }>) => ({
@@ -13,12 +15,13 @@ const location = (id: string, name: string, equipment: Array<{ id: string; equip
   equipment: equipment.map((e) => ({ __typename: 'LocationEquipment' as const, ...e })),
 });
 
-function renderPage(asked: Array<Record<string, unknown>> = []) {
+function renderPage(asked: Array<Record<string, unknown>> = [], handlers: RequestHandler[] = []) {
   const viewer = aViewer({ granted: ['canViewBuildingOverview'], organization: anOrganization({ id: '1' }) });
   return renderApp({
     route: '/overview/building/11?organizationId=1',
     viewer,
     handlers: [
+      ...handlers,
       graphql.query('OverviewViewer', () => HttpResponse.json({ data: { viewer } })),
       graphql.query('OrganizationOverviewFilters', () =>
         HttpResponse.json({ data: { organization: { __typename: 'Organization', id: '1', name: 'Northwind Property Management', overviewFilters: filterData } } }),
@@ -91,5 +94,145 @@ describe('Building overview', () => {
     await user.click(inputOf('Cycles'));
     await user.click(await screen.findByRole('option', { name: 'Weekly' }));
     await waitFor(() => expect(asked.at(-1)).toEqual({ buildingId: '11', filter: { cycleIds: ['c2'] } }));
+  });
+
+  it('says the overview could not be loaded, with the reason, reloads it on Try again and keeps the user signed in', async () => {
+    let fail = true;
+    const asked: Array<Record<string, unknown>> = [];
+    let failed = 0;
+    const { user, currentPath } = renderPage(asked, [
+      graphql.query('BuildingOverview', () => {
+        if (!fail) return undefined;
+        failed += 1;
+        return HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+      }),
+    ]);
+    expect(await screen.findByText('The overview could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.getByText('The backend did not answer')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Totals' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
+    expect(failed).toBe(1);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'King Street Commerce Centre' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Total: 7, 100%')).toBeInTheDocument();
+    expect(asked).toHaveLength(1);
+    expect(screen.queryByText('The overview could not be loaded')).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/overview/building/11?organizationId=1');
+    expect(readAccessToken()).not.toBeNull();
+  });
+
+  it('says the locations could not be loaded under the totals, and reloads only them on Try again', async () => {
+    let fail = true;
+    const asked: Array<Record<string, unknown>> = [];
+    const { user, currentPath } = renderPage(asked, [
+      graphql.query('BuildingOverviewLocations', () =>
+        fail ? HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) : undefined,
+      ),
+    ]);
+    expect(await screen.findByText('The locations could not be loaded')).toBeInTheDocument();
+    expect(screen.getByLabelText('Total: 7, 100%')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Types' })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Locations' })).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const locations = await screen.findByRole('table', { name: 'Locations' });
+    expect(within(locations).getByRole('link', { name: 'Main Lobby' })).toBeInTheDocument();
+    expect(screen.queryByText('The locations could not be loaded')).not.toBeInTheDocument();
+    expect(asked).toHaveLength(1);
+    expect(currentPath()).toBe('/overview/building/11?organizationId=1');
+    expect(readAccessToken()).not.toBeNull();
+  });
+});
+
+/** The bytes of a Blob (jsdom's Blob has no arrayBuffer(): its FileReader reads it). */
+function bytesOf(blob: Blob) {
+  return new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/** The PDFs handed to the browser (URL.createObjectURL), each under the blob URL it was given. */
+function catchObjectUrls() {
+  const blobs: Blob[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    blobs.push(blob as Blob);
+    return `blob:http://localhost/overview-${blobs.length}`;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  return blobs;
+}
+
+/** Holds pdf-lib's PDFDocument.create until release() (to see the screen while the PDF is being made), or fails it. */
+function holdPdf({ fail = false } = {}) {
+  const create = PDFDocument.create.bind(PDFDocument);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const spy = vi.spyOn(PDFDocument, 'create').mockImplementation(async (options) => {
+    await held;
+    if (fail) throw new Error('Out of memory');
+    return create(options);
+  });
+  return { release: () => release(), spy };
+}
+
+describe('Building overview Print', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("makes the PDF of the building's overview, the Print button busy meanwhile, and opens it in a new tab", async () => {
+    const blobs = catchObjectUrls();
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const pdf = holdPdf();
+    const { user, currentPath } = renderPage();
+    await screen.findByRole('table', { name: 'Types' });
+    const print = screen.getByRole('button', { name: 'Print' });
+    await user.click(print);
+    await waitFor(() => expect(print).toHaveAttribute('data-loading'));
+    expect(print).toBeDisabled();
+    expect(open).not.toHaveBeenCalled();
+    pdf.release();
+    await waitFor(() => expect(open).toHaveBeenCalledWith('blob:http://localhost/overview-1', '_blank'));
+    await waitFor(() => expect(print).toBeEnabled());
+    expect(blobs).toHaveLength(1);
+    expect(blobs[0]!.type).toBe('application/pdf');
+    expect((await PDFDocument.load(await bytesOf(blobs[0]!))).getTitle()).toBe('King Street Commerce Centre overview');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/overview/building/11?organizationId=1');
+  });
+
+  it('offers the PDF as a download named after the building when the browser blocks the new tab', async () => {
+    catchObjectUrls();
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const downloads: Array<{ href: string; download: string }> = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push({ href: this.href, download: this.download });
+    });
+    const { user } = renderPage();
+    await screen.findByRole('table', { name: 'Types' });
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    await waitFor(() => expect(downloads).toEqual([{ href: 'blob:http://localhost/overview-1', download: 'King Street Commerce Centre overview.pdf' }]));
+  });
+
+  it('says the PDF could not be made when Print fails, and keeps the overview and the session', async () => {
+    catchObjectUrls();
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const pdf = holdPdf({ fail: true });
+    const { user, currentPath } = renderPage();
+    await screen.findByRole('table', { name: 'Types' });
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    pdf.release();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The PDF could not be made. Try again.');
+    expect(open).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
+    expect(screen.getByLabelText('Total: 7, 100%')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Types' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/overview/building/11?organizationId=1');
+    expect(readAccessToken()).not.toBeNull();
   });
 });

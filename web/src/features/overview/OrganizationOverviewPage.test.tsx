@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, graphql, HttpResponse, type RequestHandler } from 'msw';
+import { PDFDocument } from 'pdf-lib';
 import { type PermissionFlag } from '@fsi/shared';
 import { OVERVIEW_EMPTY_MESSAGE, OVERVIEW_LOADING_MESSAGE } from '@fsi/shared/overview';
 import { renderApp } from '../../test/render';
 import { anOrganization, aViewer } from '../../test/builders';
+import { readAccessToken } from '../../lib/session/session';
 import { anOverview, filterData, king, yonge } from './overviewFixtures';
 
 type Variables = { organizationId: string; filter: Record<string, unknown> | null; page: number; pageSize: number };
@@ -149,5 +151,132 @@ describe('Organization overview', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Totals' })).toBeInTheDocument();
     expect(currentPath()).toBe('/overview/organization');
+  });
+
+  it('says the overview could not be loaded when its filters fail, with the reason, and Try again reads the filters again', async () => {
+    let fail = true;
+    let filtersAsked = 0;
+    const { user, currentPath } = renderPage({
+      handlers: [
+        graphql.query('OrganizationOverviewFilters', () => {
+          filtersAsked += 1;
+          return fail ? HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) : undefined;
+        }),
+      ],
+    });
+    expect(await screen.findByText('The overview could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('The backend did not answer')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Filters' })).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Filters' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Totals' })).toBeInTheDocument();
+    expect(screen.queryByText('The overview could not be loaded')).not.toBeInTheDocument();
+    expect(filtersAsked).toBe(2);
+    expect(currentPath()).toBe('/overview/organization');
+    expect(readAccessToken()).not.toBeNull();
+  });
+});
+
+/** The bytes of a Blob (jsdom's Blob has no arrayBuffer(): its FileReader reads it). */
+function bytesOf(blob: Blob) {
+  return new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/** The PDFs handed to the browser (URL.createObjectURL), each under the blob URL it was given. */
+function catchObjectUrls() {
+  const blobs: Blob[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    blobs.push(blob as Blob);
+    return `blob:http://localhost/overview-${blobs.length}`;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  return blobs;
+}
+
+/** Holds pdf-lib's PDFDocument.create until release() (to see the screen while the PDF is being made), or fails it. */
+function holdPdf({ fail = false } = {}) {
+  const create = PDFDocument.create.bind(PDFDocument);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const spy = vi.spyOn(PDFDocument, 'create').mockImplementation(async (options) => {
+    await held;
+    if (fail) throw new Error('Out of memory');
+    return create(options);
+  });
+  return { release: () => release(), spy };
+}
+
+describe('Organization overview Print', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('makes the PDF of the overview shown, the Print button busy meanwhile, and opens it in a new tab', async () => {
+    const blobs = catchObjectUrls();
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const pdf = holdPdf();
+    const { user, currentPath } = renderPage({ overview: (v) => anOverview([king, yonge], { buildingsCount: 2, page: v.page }) });
+    await screen.findByRole('list', { name: 'Totals' });
+    const print = screen.getByRole('button', { name: 'Print' });
+    expect(print).toBeEnabled();
+    await user.click(print);
+    await waitFor(() => expect(print).toHaveAttribute('data-loading'));
+    expect(print).toBeDisabled();
+    expect(open).not.toHaveBeenCalled();
+    pdf.release();
+    await waitFor(() => expect(open).toHaveBeenCalledWith('blob:http://localhost/overview-1', '_blank'));
+    await waitFor(() => expect(print).toBeEnabled());
+    expect(print).not.toHaveAttribute('data-loading');
+    expect(blobs).toHaveLength(1);
+    expect(blobs[0]!.type).toBe('application/pdf');
+    const document = await PDFDocument.load(await bytesOf(blobs[0]!));
+    expect(document.getTitle()).toBe('Northwind Property Management overview');
+    expect(document.getPageCount()).toBe(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/overview/organization');
+  });
+
+  it('offers the PDF as a download named after the overview when the browser blocks the new tab', async () => {
+    const blobs = catchObjectUrls();
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const downloads: Array<{ href: string; download: string }> = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push({ href: this.href, download: this.download });
+    });
+    const { user } = renderPage();
+    await screen.findByRole('list', { name: 'Totals' });
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    await waitFor(() => expect(downloads).toEqual([{ href: 'blob:http://localhost/overview-1', download: 'Northwind Property Management overview.pdf' }]));
+    expect(blobs[0]!.type).toBe('application/pdf');
+    expect((await PDFDocument.load(await bytesOf(blobs[0]!))).getTitle()).toBe('Northwind Property Management overview');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled());
+  });
+
+  it('says the PDF could not be made when Print fails, keeps the overview and the session, and Print again succeeds', async () => {
+    catchObjectUrls();
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const pdf = holdPdf({ fail: true });
+    const { user, currentPath } = renderPage();
+    await screen.findByRole('list', { name: 'Totals' });
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    pdf.release();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The PDF could not be made. Try again.');
+    expect(open).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
+    expect(screen.getByRole('table', { name: 'King Street Commerce Centre' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Total: 7, 100%')).toBeInTheDocument();
+    expect(currentPath()).toBe('/overview/organization');
+    expect(readAccessToken()).not.toBeNull();
+
+    pdf.spy.mockRestore();
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('blob:http://localhost/overview-1', '_blank'));
+    expect(screen.queryByText('The PDF could not be made. Try again.')).not.toBeInTheDocument();
   });
 });
