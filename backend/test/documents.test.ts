@@ -81,7 +81,11 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     (await anonymous.post('/users/change-password', { data: { attributes: { token: 'x', password: 'abcd', confirmation: 'abcd' } } })).status,
     (await anonymous.post('/users/change-password', { nope: true })).status,
   ],
-  'GET /users/me': async ({ manager, anonymous }) => [(await manager.get('/users/me')).status, (await anonymous.get('/users/me')).status],
+  'GET /users/me': async ({ manager, anonymous }) => [
+    (await manager.get('/users/me')).status,
+    (await manager.get('/users/me?include=organization,region')).status,
+    (await anonymous.get('/users/me')).status,
+  ],
   'GET /users': async ({ manager }) => [
     (await manager.get('/users?include=organization,region')).status,
     (await manager.get('/users?filter[id]=abc')).status,
@@ -112,11 +116,11 @@ const answers: Record<string, (ctx: Ctx) => Promise<number[]>> = {
     (await anonymous.get('/current-user-buildings')).status,
   ],
   'GET /buildings': async ({ admin }) => [
-    (await admin.get('/buildings?include=organization,region,fireWatchCycle&page[size]=2&page[number]=2')).status,
+    (await admin.get('/buildings?include=organization,region,fireWatchCycle,statusCycles&page[size]=2&page[number]=2')).status,
     (await admin.get('/buildings?page[size]=0')).status,
   ],
   'GET /buildings/:id': async ({ manager, building }) => [
-    (await manager.get(`/buildings/${building}?include=organization,region,fireWatchCycle`)).status,
+    (await manager.get(`/buildings/${building}?include=organization,region,fireWatchCycle,statusCycles`)).status,
     (await manager.get('/buildings/424242')).status,
   ],
   'GET /buildings/:id/floors': async ({ manager, building }) => [
@@ -895,7 +899,7 @@ const expected: Record<string, number[]> = {
   'DELETE /sessions/current': [401],
   'POST /send-forgot-password-email': [200, 422],
   'POST /users/change-password': [422, 422],
-  'GET /users/me': [200, 401],
+  'GET /users/me': [200, 200, 401],
   'GET /users': [200, 400],
   'GET /users/:id': [200, 404],
   'GET /organizations': [200, 400],

@@ -131,6 +131,24 @@ describe.each(databases)('what each kind of user sees on %s', (database) => {
     expect(bad.body.errors![0]!.code).toBe('BAD_REQUEST');
   });
 
+  it("brings the cycles of the buildings' statuses with include=statusCycles, and the caller's organization and region to GET /users/me", async () => {
+    const { body } = await as.manager!.get('/buildings?include=statusCycles');
+    expect(body.included!.every((r) => r.type === 'cycles')).toBe(true);
+    const wanted = new Set<string>();
+    for (const building of list(body)) {
+      const cycleIds = [...new Set((building.attributes.statuses as Array<{ cycleId: number }>).map((status) => String(status.cycleId)))];
+      expect((building.relationships!.statusCycles as { data: Array<{ type: string; id: string }> }).data).toEqual(cycleIds.map((id) => ({ type: 'cycles', id })));
+      for (const id of cycleIds) wanted.add(id);
+    }
+    expect(wanted.size).toBeGreaterThan(0);
+    expect(body.included!.map((r) => r.id).sort()).toEqual([...wanted].sort());
+    const me = await as.regional!.get('/users/me?include=organization,region');
+    expect(me.status).toBe(200);
+    expect(me.body.included!.map((r) => `${r.type}:${r.attributes.name}`).sort()).toEqual(['organizations:Northwind Property Management', 'regions:Downtown']);
+    expect((await as.regional!.get('/users/me')).body.included).toBeUndefined();
+    expect((await as.regional!.get('/users/me?include=roles')).status).toBe(400);
+  });
+
   it('describes the region tree with parentIds, level and children', async () => {
     const { body } = await as.manager!.get('/regions');
     const harbourfront = list(body).find((r) => r.attributes.name === 'Harbourfront')!.attributes;

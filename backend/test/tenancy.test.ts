@@ -169,7 +169,12 @@ const cases: Record<string, Case> = {
     expect(status).toBe(422);
   },
   'GET /users/me': async (side) => {
-    expect(side.own.users).toContain(one((await side.client.get('/users/me')).body).id);
+    const { body } = await side.client.get('/users/me?include=organization,region');
+    expect(side.own.users).toContain(one(body).id);
+    for (const r of body.included ?? []) {
+      if (r.type === 'regions') expect(side.own.regions).toContain(r.id);
+      if (r.type === 'organizations') expect(r.id).not.toBe(String(side.otherOrganization));
+    }
   },
   'GET /users': async (side) => {
     onlyOwn((await side.client.get('/users')).body, side.own.users);
@@ -204,7 +209,7 @@ const cases: Record<string, Case> = {
     none((await side.client.get(`/current-user-buildings?filter[id]=${side.other.buildings.join(',')}`)).body);
   },
   'GET /buildings': async (side) => {
-    const { body } = await side.client.get('/buildings?include=organization,region,fireWatchCycle');
+    const { body } = await side.client.get('/buildings?include=organization,region,fireWatchCycle,statusCycles');
     onlyOwn(body, side.own.buildings);
     for (const r of body.included ?? []) {
       if (r.type === 'regions') expect(side.own.regions).toContain(r.id);

@@ -46,15 +46,16 @@ import { createPeopleLoaders } from './features/people/loaders';
 import { createReportAdministrationLoaders } from './features/report-administration/loaders';
 
 export function createDataSource(rest: RestClient): DataSource {
-  const buildings = createBuildingLoaders(rest);
+  const organizations = createOrganizationLoaders(rest);
+  const regions = createRegionLoaders(rest);
   const cycles = createCycleLoaders(rest);
+  const buildings = createBuildingLoaders(rest, { organizations: organizations.byId, regions: regions.byId, cycles: cycles.byId });
   const walkabouts = createWalkaboutLoaders(rest, { buildings, cycles });
   const locations = createLocationLoaders(rest);
-  const regions = createRegionLoaders(rest);
   return {
     // A sign-in reads its payload through a data source of its own, with the new token: this one's client never changes.
-    auth: createAuthLoaders(rest, (token) => createDataSource(rest.withToken(token))),
-    organizations: createOrganizationLoaders(rest),
+    auth: createAuthLoaders(rest, (token) => createDataSource(rest.withToken(token)), { organizations: organizations.byId, regions: regions.byId }),
+    organizations,
     regions,
     cycles,
     buildings,

@@ -115,18 +115,58 @@ describe('batching', () => {
     const one = await restCallsFor(1);
     const fifty = await restCallsFor(BUILDINGS);
     expect(fifty.length).toBe(one.length);
-    // The buildings page; organizations, regions and cycles by id; the organization's regions;
+    // The buildings page with their organizations and regions (include); cycles by id; the organization's regions;
     // the regions' parents and children by id (the roots' children are already loaded by then).
-    expect(one).toHaveLength(6);
+    expect(one).toHaveLength(4);
   });
 
   it('asks for the related records of all 50 buildings in one call per type and level', async () => {
     const calls = await restCallsFor(BUILDINGS);
+    // The ten districts, the organization and the statuses' cycles of the 50 buildings come with the page.
+    const page = calls.filter((call) => call.startsWith('GET /buildings?'));
+    expect(page).toHaveLength(1);
+    expect(decodeURIComponent(page[0]!)).toMatch(/[?&]include=organization,region,statusCycles(&|$)/);
+    expect(calls.filter((call) => call.startsWith('GET /organizations?filter[id]='))).toHaveLength(0);
+    // The districts' parents and children, in one call.
     const regionsById = calls.filter((call) => call.startsWith('GET /regions?filter[id]='));
-    // The ten districts of the 50 buildings, in one call.
-    expect(regionsById.some((call) => /filter\[id\]=(\d+,){9}\d+(&|$)/.test(call))).toBe(true);
-    expect(calls.filter((call) => call.startsWith('GET /organizations?filter[id]='))).toHaveLength(1);
+    expect(regionsById).toHaveLength(1);
+    // The fire watch and offset cycles, in one call.
     expect(calls.filter((call) => call.startsWith('GET /cycles?filter[id]='))).toHaveLength(1);
-    expect(calls.filter((call) => call.startsWith('GET /buildings?'))).toHaveLength(1);
+  });
+
+  it("reads the viewer's organization and region in GET /users/me's answer when the query asks for them", async () => {
+    const regional = await stack.signIn('regional');
+    const before = stack.restCalls.length;
+    const { body } = await stack.graphql<{ viewer: { organization: { name: string } | null; region: { name: string } | null } }>(
+      '{ viewer { id organization { id name } region { name } } }',
+      { token: regional },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.viewer).toMatchObject({ organization: { name: 'Northwind Property Management' }, region: { name: 'Downtown' } });
+    expect(stack.restCalls.slice(before).map((call) => decodeURIComponent(`${call.method} ${call.path}`))).toEqual(['GET /users/me?include=organization,region']);
+  });
+
+  it('brings along only the relationships the query reads, aliased or in fragments', async () => {
+    const read = async (query: string) => {
+      const before = stack.restCalls.length;
+      const { body } = await stack.graphql<{ page: { nodes: Array<{ id: string }> } }>(query, { variables: { organizationId }, token });
+      expect(body.errors).toBeUndefined();
+      expect(body.data?.page.nodes).toHaveLength(3);
+      return stack.restCalls.slice(before).map((call) => decodeURIComponent(`${call.method} ${call.path}`));
+    };
+    const plain = await read('query ($organizationId: ID) { page: buildings(organizationId: $organizationId, pageSize: 3) { nodes { id name } } }');
+    expect(plain).toHaveLength(1);
+    expect(plain[0]).not.toMatch(/include=/);
+    const inFragment = await read(`query ($organizationId: ID) { page: buildings(organizationId: $organizationId, pageSize: 3) { nodes { ...Card } } }
+      fragment Card on Building { id owner: organization { name } }`);
+    expect(inFragment).toHaveLength(1);
+    expect(inFragment[0]).toMatch(/[?&]include=organization(&|$)/);
+    const skipped = await read('query ($organizationId: ID) { page: buildings(organizationId: $organizationId, pageSize: 3) { nodes { id region @skip(if: true) { name } } } }');
+    expect(skipped[0]).not.toMatch(/include=/);
+    const badges = await read('query ($organizationId: ID) { page: buildings(organizationId: $organizationId, pageSize: 3) { nodes { id statuses { openedAt cycle { name } } } } }');
+    expect(badges).toHaveLength(1);
+    expect(badges[0]).toMatch(/[?&]include=statusCycles(&|$)/);
+    const noCycle = await read('query ($organizationId: ID) { page: buildings(organizationId: $organizationId, pageSize: 3) { nodes { id statuses { openedAt } } } }');
+    expect(noCycle[0]).not.toMatch(/include=/);
   });
 });

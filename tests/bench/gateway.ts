@@ -4,8 +4,8 @@
  * buildings that each have a Daily, a Weekly and a Monthly walkabout (three status badges).
  *
  * Every figure stands beside a baseline measured in the same run, interleaved with it, on loopback: a
- * hand-written client making the same REST calls to the backend directly (the same levels, in parallel
- * within a level) and joining their answers.
+ * hand-written client making the same REST calls to the backend directly (the same calls, with the related records
+ * included, in parallel) and joining their answers.
  * 1. 24 buildings, the screen's page: p50 and p95 with one connection, queries per second with ten.
  * 2. 6, 24 and 500 buildings in one page: p50 and the cost per building, which stays flat when nothing is
  *    done per building that could be done per query.
@@ -59,7 +59,7 @@ export type GatewayBench = {
 
 
 type Resource = { id: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: unknown }> };
-type Document = { data: Resource | Resource[]; meta?: Record<string, unknown> };
+type Document = { data: Resource | Resource[]; meta?: Record<string, unknown>; included?: Array<{ type: string; id: string; attributes: Record<string, unknown> }> };
 type Run = () => Promise<number>;
 
 const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
@@ -148,27 +148,21 @@ export async function benchGateway(): Promise<GatewayBench> {
     if (!response.ok) throw new Error(`${route}: ${response.status}`);
     return (await response.json()) as Document;
   };
-  const list = async (route: string) => (await get(route)).data as Resource[];
-  const ids = (values: unknown[]) => [...new Set(values.filter((v) => v !== null && v !== undefined).map(String))].join(',');
   const related = (resource: Resource, name: string) => (resource.relationships?.[name]?.data as { id: string } | null)?.id ?? null;
 
-  /** The same REST calls the gateway's loaders make, level by level, joined by hand. */
+  /** The same REST calls the gateway's loaders make (one level: the related records come included), joined by hand. */
   const direct = (pageSize: number): Run => async () => {
     const [viewer, buildings] = await Promise.all([
-      get('/users/me'),
-      list(`/buildings?page[number]=1&page[size]=${pageSize}&filter[organization]=${organizationId}`),
+      get('/users/me?include=organization'),
+      get(`/buildings?page[number]=1&page[size]=${pageSize}&filter[organization]=${organizationId}&include=organization,region,statusCycles`),
     ]);
     const statusesOf = (b: Resource) => b.attributes.statuses as Array<{ cycleId: number }>;
-    const [organizations, regions, cycles] = await Promise.all([
-      list(`/organizations?filter[id]=${ids(buildings.map((b) => related(b, 'organization')))}&page[size]=500`),
-      list(`/regions?filter[id]=${ids(buildings.map((b) => related(b, 'region')))}&page[size]=500`),
-      list(`/cycles?filter[id]=${ids(buildings.flatMap((b) => statusesOf(b).map((s) => s.cycleId)))}&page[size]=500`),
-    ]);
-    const byId = (records: Resource[]) => new Map(records.map((r) => [r.id, r.attributes]));
-    const [organizationById, regionById, cycleById] = [byId(organizations), byId(regions), byId(cycles)];
+    const byId = (type: string) => new Map([...(viewer.included ?? []), ...(buildings.included ?? [])].filter((r) => r.type === type).map((r) => [r.id, r.attributes]));
+    const [organizationById, regionById, cycleById] = [byId('organizations'), byId('regions'), byId('cycles')];
+    const me = viewer.data as Resource;
     const page = {
-      viewer: { id: (viewer.data as Resource).id, ...(viewer.data as Resource).attributes, isAdmin: viewer.meta?.isAdmin },
-      nodes: buildings.map((b) => ({
+      viewer: { id: me.id, ...me.attributes, isAdmin: viewer.meta?.isAdmin, organization: organizationById.get(related(me, 'organization') ?? '') },
+      nodes: (buildings.data as Resource[]).map((b) => ({
         id: b.id,
         ...b.attributes,
         organization: organizationById.get(related(b, 'organization') ?? ''),
@@ -176,6 +170,7 @@ export async function benchGateway(): Promise<GatewayBench> {
         statuses: statusesOf(b).map((s) => ({ ...s, cycle: cycleById.get(String(s.cycleId)) })),
       })),
     };
+    if (page.nodes.some((node) => !node.organization || node.statuses.some((status) => !status.cycle))) throw new Error('direct: a related record is missing');
     return page.nodes.length;
   };
 
@@ -254,7 +249,7 @@ export function formatGatewayBench(result: GatewayBench): string {
     '',
     `The web's BuildingsPage query (viewer, ${buildings} buildings with organization, region and 3 status badges with their cycles), signed in as a region user`,
     `  REST calls per GraphQL query: ${callsPerQuery}`,
-    `  baseline: direct REST, the same calls level by level joined by hand; interleaved; loopback; gateway and backend in one process as npm start runs them, NODE_ENV=production and ${gatewayNodeOptions.join(' ')}`,
+    `  baseline: direct REST, the same REST calls (related records included) joined by hand; interleaved; loopback; gateway and backend in one process as npm start runs them, NODE_ENV=production and ${gatewayNodeOptions.join(' ')}`,
     `  iterations per side: ${WARMUP} warm-up, ${LATENCY_ITERATIONS} sequential (one connection), ${THROUGHPUT_REQUESTS} with ${CONNECTIONS} connections`,
     '',
     '                 p50        p95        throughput (10 connections)',

@@ -31,9 +31,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const ids = rows.flatMap((b) => (b.regionId === null ? [] : [b.regionId]));
       included.push(...(await regionsByIds(app.db, scope, ids)).map(regionResource));
     }
-    if (include.has('fireWatchCycle')) {
-      const ids = rows.flatMap((b) => (b.fireWatchCycleId === null ? [] : [b.fireWatchCycleId]));
-      included.push(...(await cyclesByIds(app.db, scope, ids)).map(cycleResource));
+    if (include.has('fireWatchCycle') || include.has('statusCycles')) {
+      const ids = [
+        ...(include.has('fireWatchCycle') ? rows.flatMap((b) => (b.fireWatchCycleId === null ? [] : [b.fireWatchCycleId])) : []),
+        ...(include.has('statusCycles') ? rows.flatMap((b) => b.walkaboutStatus.statuses.map((status) => status.cycleId)) : []),
+      ];
+      included.push(...(await cyclesByIds(app.db, scope, [...new Set(ids)])).map(cycleResource));
     }
     return included;
   }

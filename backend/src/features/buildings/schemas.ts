@@ -17,6 +17,7 @@ import {
   Str,
   StringEnum,
   StrNull,
+  ToMany,
   ToOne,
   ToOneOrNull,
 } from '../../jsonapi/schemas';
@@ -24,7 +25,8 @@ import { CycleResource } from '../cycles/schemas';
 import { OrganizationResource } from '../organizations/schemas';
 import { RegionResource } from '../regions/schemas';
 
-export const buildingIncludes = ['organization', 'region', 'fireWatchCycle'] as const;
+/** statusCycles: the cycles of the building's `statuses` (its latest walkabout of each cycle), for their badges. */
+export const buildingIncludes = ['organization', 'region', 'fireWatchCycle', 'statusCycles'] as const;
 
 export const OffsetUnit = StringEnum(OFFSET_UNITS);
 
@@ -131,7 +133,7 @@ export const BuildingResource = Resource(
     allScopeEquipmentConditionCycles: Type.Array(Type.Object({ cycleId: Int, cycleName: Str })),
     buildingOffsets: Type.Array(BuildingOffset),
   },
-  { organization: ToOne('organizations'), region: ToOneOrNull('regions'), fireWatchCycle: ToOneOrNull('cycles') },
+  { organization: ToOne('organizations'), region: ToOneOrNull('regions'), fireWatchCycle: ToOneOrNull('cycles'), statusCycles: ToMany('cycles') },
 );
 
 export const FloorResource = Resource(

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { resource, toOne, toOneOrNull } from '../../jsonapi/serializer';
+import { resource, toMany, toOne, toOneOrNull } from '../../jsonapi/serializer';
 import { signedPhotoUrl, signedUrlOf, type UrlSigner } from '../../storage/signed-urls';
 import { contractAccepted } from './contract';
 import type { BuildingView } from './repository';
@@ -63,6 +63,7 @@ export function buildingResource(b: BuildingView, signer: UrlSigner): Static<typ
       organization: toOne('organizations', b.organizationId),
       region: toOneOrNull('regions', b.regionId),
       fireWatchCycle: toOneOrNull('cycles', b.fireWatchCycleId),
+      statusCycles: toMany('cycles', [...new Set(b.walkaboutStatus.statuses.map((status) => status.cycleId))]),
     },
   );
 }

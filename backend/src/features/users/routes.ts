@@ -34,8 +34,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     // The authentication query brought the caller's roles and building permissions: no other query.
     const { user } = request.caller;
     const scope = scopeOf(request);
+    const include = parseInclude(request.query.include, userIncludes);
     const view: UserView = { user, permissions: scope.permissions, roleIds: scope.roleIds, buildingIds: request.caller.grants.buildingIds };
-    return singleDocumentWithMeta(userResource(view), { isAdmin: user.isAdmin });
+    return singleDocumentWithMeta(userResource(view), { isAdmin: user.isAdmin }, await includedFor(scope, [view], include));
   });
 
   app.get('/users', { schema: listUsersSchema }, async (request) => {

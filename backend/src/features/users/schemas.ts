@@ -78,8 +78,9 @@ export const IsAdminMeta = Type.Object({ isAdmin: Bool });
 
 export const meSchema = {
   tags: ['users'],
-  summary: 'The signed-in user, with permission flags; meta.isAdmin',
-  response: { 200: SingleDocument(ref(UserResource), { meta: IsAdminMeta }), ...errorResponses },
+  summary: 'The signed-in user, with permission flags; meta.isAdmin; include=organization,region brings them along',
+  querystring: IncludeQuery(userIncludes),
+  response: { 200: SingleDocument(ref(UserResource), { meta: IsAdminMeta, included: Included(OrganizationResource, RegionResource) }), ...errorResponses },
 };
 
 export const listUsersSchema = {

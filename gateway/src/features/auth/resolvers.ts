@@ -2,6 +2,7 @@ import type { Resolvers } from '../../generated/resolvers';
 import type { ViewerRecord } from './loaders';
 import { permissionFlagNames, type Permissions } from '@fsi/shared';
 import { loadOptional } from '../../loaders';
+import { fieldsReadBelow } from '../../selection';
 
 /**
  * Every flag of the spec as a boolean. The backend derives them (GET /users/me
@@ -14,7 +15,11 @@ export function viewerPermissions(viewer: ViewerRecord): Permissions {
 
 export const authResolvers: Resolvers = {
   Query: {
-    viewer: (_parent, _args, { data }) => data.auth.viewer(),
+    // The viewer's organization and region, when the query reads them, come in GET /users/me's answer.
+    viewer: (_parent, _args, { data }, info) => {
+      const read = fieldsReadBelow(info, []);
+      return data.auth.viewer((['organization', 'region'] as const).filter((name) => read.has(name)));
+    },
   },
   Mutation: {
     signIn: (_parent, { username, password }, { data }) => data.auth.signIn(username, password),

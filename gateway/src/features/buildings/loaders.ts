@@ -1,24 +1,46 @@
+import type DataLoader from 'dataloader';
 import type { RestClient } from '../../rest-client';
-import type { RestBody } from '../../rest-types';
+import type { CycleResource, OrganizationResource, RegionResource, RestBody } from '../../rest-types';
 import { byIdLoader, memoizeByArgs, pageQuery, prime, toConnection, type PageArgs } from '../../loaders';
+import { toCycle, type CycleModel } from '../cycles/model';
+import { toOrganization, type OrganizationModel } from '../organizations/model';
+import { toRegion, type RegionModel } from '../regions/model';
 import { toBuilding } from './model';
 
-export type BuildingListArgs = PageArgs & { organizationId?: string | null; regionId?: string | null };
+/** The relationships GET /buildings can bring along (`include`), which the page asks for when the query reads them. */
+export type BuildingInclude = 'organization' | 'region' | 'statusCycles';
+export type BuildingListArgs = PageArgs & { organizationId?: string | null; regionId?: string | null; include?: readonly BuildingInclude[] };
 
-export function createBuildingLoaders(rest: RestClient) {
+type Related = {
+  organizations: DataLoader<string, OrganizationModel | null>;
+  regions: DataLoader<string, RegionModel | null>;
+  cycles: DataLoader<string, CycleModel | null>;
+};
+
+export function createBuildingLoaders(rest: RestClient, related: Related) {
   const byId = byIdLoader<RestBody<'/buildings'>, ReturnType<typeof toBuilding>>(rest, '/buildings', toBuilding);
   return {
     byId,
-    /** The caller's buildings, one page; the backend scopes them to what the caller may see. */
-    page: memoizeByArgs(async (args: BuildingListArgs) => {
+    /**
+     * The caller's buildings, one page; the backend scopes them to what the caller may see. The organizations,
+     * regions and status badges' cycles the query reads come in the same answer (`include`, scoped alike) and fill
+     * their by-id loaders, so the screen costs one REST call for them instead of four.
+     */
+    page: memoizeByArgs(async ({ include = [], ...args }: BuildingListArgs) => {
       const { page, pageSize, query } = pageQuery(args, 50);
       const document = await rest.get<RestBody<'/buildings'>>('/buildings', {
         ...query,
         'filter[organization]': args.organizationId,
         'filter[region]': args.regionId,
+        include: include.length ? [...include].sort().join(',') : undefined,
       });
       const connection = toConnection(document, page, pageSize, toBuilding);
       prime(byId, connection.nodes);
+      for (const resource of document.included ?? []) {
+        if (resource.type === 'organizations') related.organizations.prime(resource.id, toOrganization(resource as OrganizationResource));
+        else if (resource.type === 'regions') related.regions.prime(resource.id, toRegion(resource as RegionResource));
+        else if (resource.type === 'cycles') related.cycles.prime(resource.id, toCycle(resource as CycleResource));
+      }
       return connection;
     }),
   };

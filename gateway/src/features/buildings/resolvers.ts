@@ -1,11 +1,19 @@
 import type { Resolvers } from '../../generated/resolvers';
 import { loadEach, loadOptional, loadRequired, required } from '../../loaders';
+import { fieldsReadBelow } from '../../selection';
+import type { BuildingInclude } from './loaders';
 
 const cycleIdOf = (record: { cycleId: number }) => String(record.cycleId);
 
 export const buildingResolvers: Resolvers = {
   Query: {
-    buildings: (_parent, args, { data }) => data.buildings.page(args),
+    // The organizations, regions and status cycles the page's cards read come in the buildings' answer.
+    buildings: (_parent, args, { data }, info) => {
+      const read = fieldsReadBelow(info, ['nodes']);
+      const include: BuildingInclude[] = (['organization', 'region'] as const).filter((name) => read.has(name));
+      if (read.has('statuses') && fieldsReadBelow(info, ['nodes', 'statuses']).has('cycle')) include.push('statusCycles');
+      return data.buildings.page({ ...args, include });
+    },
     building: (_parent, { id }, { data }) => data.buildings.byId.load(id),
   },
   // The contract mutations live with the organization's (features/organizations/mutations.ts): one set of contract rules.

@@ -1,0 +1,24 @@
+/**
+ * What a query reads below a field, so that a list call can bring along (`include`) the records the query will ask
+ * for anyway. Fragments, inline fragments, aliases and @skip/@include are resolved by @graphql-tools/utils'
+ * collectSubFields, graphql-js's own field collection (memoized per field node, so a page costs it once).
+ */
+import { collectSubFields } from '@graphql-tools/utils';
+import { getNamedType, isObjectType, type FieldNode, type GraphQLResolveInfo } from 'graphql';
+
+/** The names of the fields the query reads at `path` below the resolved field (e.g. ['nodes'] of a connection). */
+export function fieldsReadBelow(info: GraphQLResolveInfo, path: readonly string[]): Set<string> {
+  let type = getNamedType(info.returnType);
+  let nodes: FieldNode[] = [...info.fieldNodes];
+  for (const step of [...path, null]) {
+    if (!isObjectType(type)) return new Set();
+    const fields = collectSubFields(info.schema, info.fragments, info.variableValues, type, nodes).fields;
+    const read = [...fields.values()].flat();
+    if (step === null) return new Set(read.map((node) => node.name.value));
+    nodes = read.filter((node) => node.name.value === step);
+    const field = type.getFields()[step];
+    if (!nodes.length || !field) return new Set();
+    type = getNamedType(field.type);
+  }
+  return new Set();
+}
