@@ -233,6 +233,48 @@ describe.each(databases)('reminders and notifications on %s', (database) => {
     expect(received.flatMap((m) => m.to)).toEqual(['viewer@northwindpm.example', 'viewer@northwindpm.example', 'viewer@northwindpm.example']);
   });
 
+  it('e-mails one message per failing condition when one save records several, over several equipment types', async () => {
+    const walkabout = await demo.walkabout('King Street Commerce Centre', 'Monthly');
+    const rows = await backend.db
+      .select({ condition: schema.conditions, entry: schema.entries })
+      .from(schema.conditions)
+      .innerJoin(schema.entries, eq(schema.entries.id, schema.conditions.entryId))
+      .where(and(eq(schema.conditions.walkaboutId, Number(walkabout)), eq(schema.conditions.type, 'yesno')));
+    const types = [...new Set(rows.map((r) => r.entry.equipmentTypeId))];
+    expect(types.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = types;
+    const ofFirst = rows.filter((r) => r.entry.equipmentTypeId === first).slice(0, 3);
+    const ofSecond = rows.filter((r) => r.entry.equipmentTypeId === second).slice(0, 1);
+    expect(ofFirst).toHaveLength(3);
+    await setSubscriptions('viewer', { unsatisfactoryEquipmentIds: [first!, second!], notatedEquipmentIds: [] });
+    await setSubscriptions('harbour', { unsatisfactoryEquipmentIds: [first!, second!] });
+    await setSubscriptions('inspector', { unsatisfactoryEquipmentIds: [second!] });
+    received.length = 0;
+    const admin = await signedIn(backend, 'admin');
+    const failing = [ofFirst[0]!, ofFirst[1]!, ofSecond[0]!];
+    const at = '2026-11-20T15:00:00Z';
+    const answer = await admin.save('notify-many', {
+      walkaboutToUpdateId: walkabout,
+      data: {
+        entries: [...new Set([...ofFirst, ...ofSecond].map((r) => r.entry.id))].map((id) => ({ id: String(id), scannedAt: '2026-11-20T14:00:00Z' })),
+        conditions: [
+          ...failing.map((r) => ({ id: String(r.condition.id), value: 'no', remarks: `Failed ${r.condition.id}`, hasSatisfactoryRemarks: false, editedVia: 'tap', editedAt: at })),
+          { id: String(ofFirst[2]!.condition.id), value: 'yes', remarks: null, hasSatisfactoryRemarks: false, editedVia: 'tap', editedAt: at },
+        ],
+      },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    await backend.app.jobs.drain();
+    // The viewer sees the building and subscribed to both types: one e-mail per failing condition. The inspector sees
+    // King Street too and subscribed to the second type only; harbour is of another organization.
+    const byRecipient = (address: string) => received.filter((m) => m.to.includes(address)).map((m) => m.body.match(/Remarks: (.*)/)?.[1]).sort();
+    expect(byRecipient('viewer@northwindpm.example')).toEqual(failing.map((r) => `Failed ${r.condition.id}`).sort());
+    const inspector = received.filter((m) => !m.to.includes('viewer@northwindpm.example'));
+    expect(inspector.map((m) => m.body.match(/Remarks: (.*)/)?.[1])).toEqual([`Failed ${ofSecond[0]!.condition.id}`]);
+    expect(received.flatMap((m) => m.to).some((to) => to.includes('harbour'))).toBe(false);
+    expect(received).toHaveLength(4);
+  });
+
   it('e-mails an unsatisfactory result once when two backends on one database record it at the same time', async () => {
     const walkabout = await demo.walkabout('Yonge & Eglinton Tower', 'Daily');
     const rows = await backend.db

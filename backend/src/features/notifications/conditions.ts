@@ -48,79 +48,103 @@ export function episodeStart(edits: EditState[], kind: 'unsatisfactory-result' |
   return start;
 }
 
-async function notifyCondition(app: FastifyInstance, conditionId: number, publicUrl: string): Promise<number> {
-  const [row] = await app.db
+type ConditionRow = {
+  condition: typeof conditions.$inferSelect;
+  equipmentTypeId: number;
+  entryLabel: string;
+  equipmentName: string;
+  buildingId: number;
+  cycleName: string;
+  walkaboutId: number;
+};
+type EditRow = Pick<typeof walkaboutEdits.$inferSelect, 'conditionId' | 'id' | 'value' | 'remarks' | 'hasSatisfactoryRemarks'>;
+
+/**
+ * The notifications of the given conditions, read together: the conditions that may be an unsatisfactory result or a
+ * note (one query), their applied edits (one query), and per building and per equipment type and kind the building
+ * and the subscribed users who may see it (once each, however many conditions share them). A save of 1,000 results
+ * with 150 failures so costs a handful of queries, not several per failure.
+ */
+async function notifyConditions(app: FastifyInstance, conditionIds: number[], publicUrl: string): Promise<number> {
+  const rows: ConditionRow[] = await app.db
     .select({ condition: conditions, equipmentTypeId: entries.equipmentTypeId, entryLabel: entries.label, equipmentName: entries.equipmentName, buildingId: walkabouts.buildingId, cycleName: cycles.name, walkaboutId: walkabouts.id })
     .from(conditions)
     .innerJoin(entries, eq(entries.id, conditions.entryId))
     .innerJoin(walkabouts, eq(walkabouts.id, conditions.walkaboutId))
     .innerJoin(cycles, eq(cycles.id, walkabouts.cycleId))
-    .where(eq(conditions.id, conditionId));
-  if (!row) return 0;
-  const { condition } = row;
-  const kind: NotificationKind | null =
-    condition.satisfaction === 'unsatisfactory' ? 'unsatisfactory-result' : isNoted(condition.satisfaction, condition.hasSatisfactoryRemarks, condition.remarks) ? 'note' : null;
-  if (!kind) return 0;
-  const definition: ConditionDefinition = condition;
-  // The applied edits in the order they took effect (a later editedAt wins, save.ts).
-  const edits = await app.db
-    .select({ id: walkaboutEdits.id, value: walkaboutEdits.value, remarks: walkaboutEdits.remarks, hasSatisfactoryRemarks: walkaboutEdits.hasSatisfactoryRemarks })
+    .where(
+      and(
+        inArray(conditions.id, conditionIds),
+        sql`(${conditions.satisfaction} = 'unsatisfactory' or (${conditions.hasSatisfactoryRemarks} and ${conditions.remarks} <> ''))`,
+      ),
+    )
+    .orderBy(asc(conditions.id));
+  if (!rows.length) return 0;
+  // The applied edits of each condition in the order they took effect (a later editedAt wins, save.ts).
+  const editRows: EditRow[] = await app.db
+    .select({ conditionId: walkaboutEdits.conditionId, id: walkaboutEdits.id, value: walkaboutEdits.value, remarks: walkaboutEdits.remarks, hasSatisfactoryRemarks: walkaboutEdits.hasSatisfactoryRemarks })
     .from(walkaboutEdits)
-    .where(and(eq(walkaboutEdits.conditionId, conditionId), eq(walkaboutEdits.kind, 'condition'), eq(walkaboutEdits.applied, true)))
-    .orderBy(asc(walkaboutEdits.editedAt), asc(walkaboutEdits.id));
-  const states = edits.map((edit) => {
-    const satisfaction = conditionSatisfaction({ ...definition, id: String(conditionId), value: edit.value });
-    return { id: edit.id, satisfaction, noted: isNoted(satisfaction, edit.hasSatisfactoryRemarks, edit.remarks) };
-  });
-  const since = episodeStart(states, kind);
-  if (since === null) return 0;
-  const building = await buildingRef(app, row.buildingId);
-  if (!building) return 0;
-  const subscribed = kind === 'note' ? 'notatedEquipmentIds' : 'unsatisfactoryEquipmentIds';
-  const recipients = await recipientsSeeing(app, building, and(sql`${users.subscriptions}->${subscribed} @> ${JSON.stringify([row.equipmentTypeId])}::jsonb`));
-  const what = kind === 'note' ? 'A note was recorded' : 'An unsatisfactory result was recorded';
-  const subject = `${kind === 'note' ? 'Note' : 'Unsatisfactory result'}: ${row.equipmentName} – ${building.name}`;
-  const text = [
-    `${what} on the ${row.cycleName} walkabout of ${building.name}.`,
-    '',
-    `Equipment: ${row.entryLabel} (${row.equipmentName})`,
-    `Condition: ${condition.label}`,
-    ...(condition.remarks ? [`Remarks: ${condition.remarks}`] : []),
-    '',
-    `Open the walkabout: ${publicUrl}/buildings/${building.id}/walkabouts/${row.walkaboutId}`,
-    '',
-    `You receive this because you subscribed to ${kind === 'note' ? 'notes' : 'unsatisfactory results'} for ${row.equipmentName}.`,
-  ].join('\n');
+    .where(and(inArray(walkaboutEdits.conditionId, rows.map((row) => row.condition.id)), eq(walkaboutEdits.kind, 'condition'), eq(walkaboutEdits.applied, true)))
+    .orderBy(asc(walkaboutEdits.conditionId), asc(walkaboutEdits.editedAt), asc(walkaboutEdits.id));
+  const editsOf = new Map<number, EditRow[]>();
+  for (const edit of editRows) editsOf.set(edit.conditionId!, [...(editsOf.get(edit.conditionId!) ?? []), edit]);
+  const buildingsById = new Map<number, ReturnType<typeof buildingRef>>();
+  const recipientsOf = new Map<string, ReturnType<typeof recipientsSeeing>>();
+
   let sent = 0;
-  for (const { user } of recipients) {
-    const delivered = await deliverOnce(app, {
-      kind,
-      userId: user.id,
-      subjectKey: `condition:${conditionId}:since:${since}`,
-      walkaboutId: row.walkaboutId,
-      to: user.email!,
-      subject,
-      text,
+  for (const row of rows) {
+    const { condition } = row;
+    const kind: NotificationKind | null =
+      condition.satisfaction === 'unsatisfactory' ? 'unsatisfactory-result' : isNoted(condition.satisfaction, condition.hasSatisfactoryRemarks, condition.remarks) ? 'note' : null;
+    if (!kind) continue;
+    const definition: ConditionDefinition = condition;
+    const states = (editsOf.get(condition.id) ?? []).map((edit) => {
+      const satisfaction = conditionSatisfaction({ ...definition, id: String(condition.id), value: edit.value });
+      return { id: edit.id, satisfaction, noted: isNoted(satisfaction, edit.hasSatisfactoryRemarks, edit.remarks) };
     });
-    if (delivered) sent += 1;
+    const since = episodeStart(states, kind);
+    if (since === null) continue;
+    if (!buildingsById.has(row.buildingId)) buildingsById.set(row.buildingId, buildingRef(app, row.buildingId));
+    const building = await buildingsById.get(row.buildingId)!;
+    if (!building) continue;
+    const subscribed = kind === 'note' ? 'notatedEquipmentIds' : 'unsatisfactoryEquipmentIds';
+    const audience = `${building.id}:${subscribed}:${row.equipmentTypeId}`;
+    if (!recipientsOf.has(audience)) {
+      recipientsOf.set(audience, recipientsSeeing(app, building, and(sql`${users.subscriptions}->${subscribed} @> ${JSON.stringify([row.equipmentTypeId])}::jsonb`)));
+    }
+    const recipients = await recipientsOf.get(audience)!;
+    if (!recipients.length) continue;
+    const what = kind === 'note' ? 'A note was recorded' : 'An unsatisfactory result was recorded';
+    const subject = `${kind === 'note' ? 'Note' : 'Unsatisfactory result'}: ${row.equipmentName} – ${building.name}`;
+    const text = [
+      `${what} on the ${row.cycleName} walkabout of ${building.name}.`,
+      '',
+      `Equipment: ${row.entryLabel} (${row.equipmentName})`,
+      `Condition: ${condition.label}`,
+      ...(condition.remarks ? [`Remarks: ${condition.remarks}`] : []),
+      '',
+      `Open the walkabout: ${publicUrl}/buildings/${building.id}/walkabouts/${row.walkaboutId}`,
+      '',
+      `You receive this because you subscribed to ${kind === 'note' ? 'notes' : 'unsatisfactory results'} for ${row.equipmentName}.`,
+    ].join('\n');
+    for (const { user } of recipients) {
+      const delivered = await deliverOnce(app, {
+        kind,
+        userId: user.id,
+        subjectKey: `condition:${condition.id}:since:${since}`,
+        walkaboutId: row.walkaboutId,
+        to: user.email!,
+        subject,
+        text,
+      });
+      if (delivered) sent += 1;
+    }
   }
   return sent;
 }
 
 export function registerConditionNotificationJobs(app: FastifyInstance, publicUrl: string): void {
-  app.jobs.work(CONDITION_NOTIFICATION_QUEUE, async ({ conditionIds }: { walkaboutId: number; conditionIds: number[] }) => {
-    let sent = 0;
-    // Only conditions that may be an unsatisfactory result or a note are read one by one.
-    const candidates = await app.db
-      .select({ id: conditions.id })
-      .from(conditions)
-      .where(
-        and(
-          inArray(conditions.id, conditionIds),
-          sql`(${conditions.satisfaction} = 'unsatisfactory' or (${conditions.hasSatisfactoryRemarks} and ${conditions.remarks} <> ''))`,
-        ),
-      );
-    for (const { id } of candidates) sent += await notifyCondition(app, id, publicUrl);
-    return { sent };
-  });
+  app.jobs.work(CONDITION_NOTIFICATION_QUEUE, async ({ conditionIds }: { walkaboutId: number; conditionIds: number[] }) => ({
+    sent: await notifyConditions(app, conditionIds, publicUrl),
+  }));
 }
