@@ -3,10 +3,12 @@
  * read by csv-stringify and csv-parse, an export imported into an empty organization gives the same file again, an
  * import is all or nothing, its problems are listed by row and column, and only administrators may do any of it.
  */
-import { DATA_SET_COLUMNS, IMPORT_FILE_ERROR_MESSAGE, type DataSetType } from '@fsi/shared/import-export';
+import { DATA_SET_COLUMNS, IMPORT_FILE_ERROR_MESSAGE, type DataSetRow, type DataSetType } from '@fsi/shared/import-export';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCsv } from '../src/features/import-export/csv';
+import { applyImport, type NumberedRow } from '../src/features/import-export/import';
 import { schema, signIn, type TestBackend } from '../src/testing';
 import { databases, demoIds, list, one, signedIn, startTestBackend, type Client, type JsonApiResource } from './helpers';
 
@@ -217,6 +219,34 @@ describe.each(databases)('import and export on %s', (database) => {
     for (const state of seen) expect(Number(state.attributes.rowsDone)).toBeLessThanOrEqual(10_000);
     const [{ n }] = (await backend.db.select({ n: sql<number>`count(*)::int` }).from(schema.tasks).where(eq(schema.tasks.organizationId, target))) as [{ n: number }];
     expect(n).toBe(10_000);
+  }, 300_000);
+
+  it('reports rows done part-way through a 10,000-row import, rising to the total only at the end', async () => {
+    // The job's progress callback, called by applyImport itself (no timing: every report is recorded as it is made).
+    const target = await emptyOrganization('Progress Inc');
+    await backend.db.insert(schema.equipmentTypes).values({ organizationId: target, name: 'Bulk Type' });
+    const lines = [DATA_SET_COLUMNS.conditions.join(',')];
+    for (let i = 0; i < 10_000; i++) lines.push(`Bulk Type,,Monthly,Bulk,${i},Check number ${i},string,Inspect,,,,,,,,,,,active,${i}`);
+    const [header, ...cells] = readCsv(Buffer.from(lines.join('\r\n')));
+    const rows: NumberedRow<DataSetType>[] = cells.map((row, index) => ({
+      row: index + 2,
+      values: Object.fromEntries(header!.map((column, i) => [column, row[i] ?? ''])) as DataSetRow<DataSetType>,
+    }));
+    const reported: number[] = [];
+    const messages = await applyImport(backend.db, 'conditions', target, rows, (done) => reported.push(done));
+    expect(messages).toEqual(['10000 task(s) added, 0 changed.']);
+    // Never down, never past the total, the total last; on the way several values strictly between 0 and the total.
+    expect(reported).toEqual([...reported].sort((a, b) => a - b));
+    expect(reported.at(-1)).toBe(10_000);
+    const partWay = new Set(reported.filter((done) => done > 0 && done < 10_000));
+    expect(partWay.size).toBeGreaterThanOrEqual(5);
+    expect(reported.indexOf(10_000)).toBe(reported.length - 1);
+    const [{ n }] = (await backend.db.select({ n: sql<number>`count(*)::int` }).from(schema.tasks).where(eq(schema.tasks.organizationId, target))) as [{ n: number }];
+    expect(n).toBe(10_000);
+    // 2,000 of the rows again: each changes its task, and the count rises with the changes, not only at the end.
+    const again: number[] = [];
+    expect(await applyImport(backend.db, 'conditions', target, rows.slice(0, 2_000), (done) => again.push(done))).toEqual(['0 task(s) added, 2000 changed.']);
+    expect(again).toEqual([500, 1_000, 1_500, 2_000]);
   }, 300_000);
 
   it('is refused to every user but administrators, on every route', async () => {

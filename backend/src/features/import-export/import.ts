@@ -147,12 +147,13 @@ async function importConditions(tx: Tx, organizationId: number, rows: NumberedRo
       known.set(key(found.typeId, found.componentId, found.cycleId, v.label), { id: -r.row, type: v.task_type });
       inserts.push({ organizationId, equipmentTypeId: found.typeId, componentId: found.componentId, cycleId: found.cycleId, label: v.label, type: v.task_type as ConditionType, ...attributes });
     }
-    if (done % CHUNK === 0) progress(Math.floor(done / 2));
+    // A row read and changed (or refused) is done; a row to add is half done until its insert.
+    if (done % CHUNK === 0) progress(Math.floor(done - inserts.length / 2));
   }
   if (problems.length) throw new ImportRefused(problems);
   for (let i = 0; i < inserts.length; i += CHUNK) {
     await tx.insert(tasks).values(inserts.slice(i, i + CHUNK));
-    progress(Math.floor(rows.length / 2 + ((i + CHUNK) / Math.max(inserts.length, 1)) * (rows.length / 2)));
+    progress(Math.floor(rows.length - inserts.length / 2 + Math.min(i + CHUNK, inserts.length) / 2));
   }
   return [`${inserts.length} task(s) added, ${updated} changed.`];
 }
