@@ -215,6 +215,17 @@ describe.each(Object.entries(viewports))('Accessibility (%s)', (_size, viewport)
     await context.close();
   });
 
+  it('a screen whose code could not be fetched', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+    // The usage screen's code fails to arrive (offline before the app's files were kept): its place says so.
+    await page.route(/\/assets\/UsagePage-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await signIn(page, 'admin');
+    await page.goto(`/manage/organization/1/usage`);
+    await page.getByRole('alert').filter({ hasText: 'This screen could not be opened' }).getByRole('button', { name: 'Try again' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('every screen in its loading state', async () => {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'inspector');

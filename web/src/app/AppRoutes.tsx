@@ -1,10 +1,11 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { SignInPage } from '../features/auth/SignInPage';
 import { RequireSession } from './RequireSession';
 import { ApolloGate } from './ApolloGate';
 import { ScrollToTop } from './ScrollToTop';
 import { PageLoading } from './PageLoading';
+import { ScreenBoundary } from './ScreenBoundary';
 import { ChangePasswordPage, ForgotPasswordPage, SHELL_ROUTES, Shell, preloadAfterSignIn } from './lazyPages';
 import { useSession } from '../lib/session/SessionProvider';
 
@@ -35,7 +36,7 @@ export function AppRoutes() {
           }
         >
           {SHELL_ROUTES.map(({ path, Screen }) => (
-            <Route key={path} path={path} element={<Page><Screen /></Page>} />
+            <Route key={path} path={path} element={<ShellScreen Screen={Screen} />} />
           ))}
         </Route>
       </Routes>
@@ -47,6 +48,18 @@ export function AppRoutes() {
 function HomeRedirect() {
   const { isSignedIn } = useSession();
   return <Navigate to={isSignedIn ? '/buildings' : '/signin'} replace />;
+}
+
+/** A screen inside the shell: its failure (code not fetched, or thrown while rendering) stays on it, reset by going elsewhere. */
+function ShellScreen({ Screen }: { Screen: ComponentType }) {
+  const { pathname } = useLocation();
+  return (
+    <ScreenBoundary key={pathname}>
+      <Page>
+        <Screen />
+      </Page>
+    </ScreenBoundary>
+  );
 }
 
 /** A lazy screen with the loader in its place until its code is there. */

@@ -2,6 +2,7 @@ import { createElement, lazy, useState, type ComponentType } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { loadApolloArea } from './ApolloGate';
 import { loadMantineStyles } from '../ui/mantineStylesLoader';
+import { ScreenCodeUnavailable } from './ScreenBoundary';
 
 /**
  * The screens behind sign-in, each in a chunk of its own: /signin loads none of them (nor the
@@ -106,10 +107,20 @@ function loadPage(name: keyof typeof loaders): Promise<ComponentType> {
  * already preloaded renders at once, so that after the idle warm-up no navigation shows a loader.
  */
 function lazyPage(name: keyof typeof loaders): ComponentType {
-  const Lazy = lazy(() => loadPage(name).then((component) => ({ default: component })));
+  // A lazy component keeps a rejection: each mount that still needs the code makes its own. A failure to fetch is
+  // ScreenCodeUnavailable, which ScreenBoundary shows in place of the screen (its Try again loads the page again).
+  const lazyScreen = () =>
+    lazy(() =>
+      loadPage(name).then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          throw new ScreenCodeUnavailable(error);
+        },
+      ),
+    );
   function LazyPage() {
     // Chosen once per mount: swapping the lazy wrapper for the loaded component later would remount the screen.
-    const [component] = useState(() => loaded.get(name) ?? Lazy);
+    const [component] = useState(() => loaded.get(name) ?? lazyScreen());
     return createElement(component);
   }
   LazyPage.displayName = `Lazy(${name})`;
