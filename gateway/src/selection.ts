@@ -1,7 +1,8 @@
 /**
  * What a query reads below a field, so that a list call can bring along (`include`) the records the query will ask
  * for anyway. Fragments, inline fragments, aliases and @skip/@include are resolved by @graphql-tools/utils'
- * collectSubFields, graphql-js's own field collection (memoized per field node, so a page costs it once).
+ * collectSubFields, graphql-js's own field collection (memoized per list of field nodes: a document's first level
+ * is collected once, whatever the number of requests sending it).
  */
 import { collectSubFields } from '@graphql-tools/utils';
 import { getNamedType, isObjectType, type FieldNode, type GraphQLResolveInfo } from 'graphql';
@@ -9,7 +10,8 @@ import { getNamedType, isObjectType, type FieldNode, type GraphQLResolveInfo } f
 /** The names of the fields the query reads at `path` below the resolved field (e.g. ['nodes'] of a connection). */
 export function fieldsReadBelow(info: GraphQLResolveInfo, path: readonly string[]): Set<string> {
   let type = getNamedType(info.returnType);
-  let nodes: FieldNode[] = [...info.fieldNodes];
+  // The operation's own array (not a copy), which collectSubFields remembers.
+  let nodes = info.fieldNodes as FieldNode[];
   for (const step of [...path, null]) {
     if (!isObjectType(type)) return new Set();
     const fields = collectSubFields(info.schema, info.fragments, info.variableValues, type, nodes).fields;
