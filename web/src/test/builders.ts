@@ -1,3 +1,4 @@
+import { HttpResponse, type GraphQLResponseBody } from 'msw';
 import { permissionFlagNames, type PermissionFlag } from '@fsi/shared';
 
 /**
@@ -136,4 +137,9 @@ export function aRegion(fields: { id: string; name: string; organizationId?: str
     parent: fields.parentId ? { __typename: 'Region' as const, id: fields.parentId } : null,
     organization: { __typename: 'Organization' as const, id: fields.organizationId ?? '1' },
   };
+}
+
+/** A GraphQL answer that failed on the server (not a refusal: the session stays), as msw answers an operation. */
+export function serverError(message: string, init?: ResponseInit) {
+  return HttpResponse.json<GraphQLResponseBody<never>>({ errors: [{ message, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }, init);
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import type { PermissionFlag } from '@fsi/shared';
 import { renderApp } from '../../test/render';
-import { aViewer } from '../../test/builders';
+import { aViewer, serverError } from '../../test/builders';
 import { readAccessToken } from '../../lib/session/session';
 
 type TaskFields = { id: string; label: string; cycle?: [string, string]; component?: [string, string] | null; group?: string | null; status?: string; paused?: string | null };
@@ -149,7 +149,7 @@ describe('Manage Tasks at building level', () => {
         graphql.query('BuildingTasksPage', () => {
           if (!fail) return undefined;
           failed += 1;
-          return HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+          return serverError('The backend did not answer');
         }),
       ],
     });

@@ -4,7 +4,7 @@ import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { STALE_ORDER_MESSAGE, type PermissionFlag } from '@fsi/shared';
 import { BUILDING_TYPES_HELP_TEXT, REPORT_IN_PROGRESS_MESSAGE, SHORT_NAME_REQUIRED_MESSAGE, SUSPENSION_DESCRIPTION_REQUIRED_MESSAGE } from '@fsi/shared/suspensions';
 import { renderApp } from '../../test/render';
-import { aViewer } from '../../test/builders';
+import { aViewer, serverError } from '../../test/builders';
 import { readAccessToken } from '../../lib/session/session';
 
 type TypeFields = { id: string; name: string; status?: string; buildingLevelStatus?: string; suspensionId?: string | null; suspensionShortName?: string | null };
@@ -288,7 +288,7 @@ describe('Manage Types at building level', () => {
         graphql.query('BuildingTypesPage', () => {
           if (!fail) return undefined;
           asked.page += 1;
-          return HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+          return serverError('The backend did not answer');
         }),
       ],
     });

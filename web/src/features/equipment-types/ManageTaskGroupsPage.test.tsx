@@ -4,7 +4,7 @@ import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { STALE_EDIT_MESSAGE, type PermissionFlag } from '@fsi/shared';
 import { SAME_TASK_NAME_SELECTED_MESSAGE, TASKS_GROUP_NAME_REQUIRED_MESSAGE, TASKS_REQUIRED_MESSAGE } from '@fsi/shared/equipment-types';
 import { renderApp } from '../../test/render';
-import { anOrganization, aViewer } from '../../test/builders';
+import { anOrganization, aViewer, serverError } from '../../test/builders';
 import { readAccessToken } from '../../lib/session/session';
 
 type TaskFields = { id: string; label: string; cycleId?: string; cycleName?: string; groupId?: string | null; groupName?: string | null; order?: number };
@@ -166,7 +166,7 @@ describe('Manage Tasks Groups', () => {
         graphql.query('ManageTaskGroupsPage', () => {
           if (!fail) return undefined;
           asked.page += 1;
-          return HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+          return serverError('The backend did not answer');
         }),
       ],
     });

@@ -4,7 +4,7 @@ import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { STALE_ORDER_MESSAGE, type PermissionFlag } from '@fsi/shared';
 import { EQUIPMENT_GROUPS_REQUIRED_MESSAGE, EQUIPMENT_NAME_REQUIRED_MESSAGE } from '@fsi/shared/equipment-types';
 import { renderApp } from '../../test/render';
-import { anOrganization, aViewer } from '../../test/builders';
+import { anOrganization, aViewer, serverError } from '../../test/builders';
 import { readAccessToken } from '../../lib/session/session';
 
 const overrides = (on = false) => ({ __typename: 'ConditionOverrides' as const, disableUnsatisfactoryPhoto: on, disableUnsatisfactoryRemarks: false, makePhotoAndRemarksOptional: false });
@@ -217,7 +217,7 @@ describe('Manage Types at organization level', () => {
         graphql.query('ManageTypesPage', () => {
           if (!fail) return undefined;
           asked.page += 1;
-          return HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+          return serverError('The backend did not answer');
         }),
       ],
     });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { renderApp } from '../../test/render';
-import { aViewer } from '../../test/builders';
+import { aViewer, serverError } from '../../test/builders';
 import { readAccessToken } from '../../lib/session/session';
 import { EXPORT_FAILED_MESSAGE } from './ExportPage';
 import { BUILDINGS_LOAD_FAILED_MESSAGE } from './dataSets';
@@ -84,7 +84,7 @@ describe('Export', () => {
       handlers: [
         graphql.query('ExportBuildings', () =>
           failing
-            ? HttpResponse.json({ errors: [{ message: 'The buildings service is down', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] })
+            ? serverError('The buildings service is down')
             : HttpResponse.json({ data: { buildings: { __typename: 'BuildingConnection', nodes: [{ __typename: 'Building', id: '5', name: 'King Street Commerce Centre' }] } } }),
         ),
       ],
@@ -115,7 +115,7 @@ describe('Export', () => {
         graphql.query('DataTransferOrganizations', () => {
           if (!fail) return undefined;
           failed += 1;
-          return HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+          return serverError('The backend did not answer');
         }),
       ],
     });
@@ -142,7 +142,7 @@ describe('Export', () => {
     const { user, currentPath, asked } = renderExport({
       handlers: [
         graphql.query('ExportData', () =>
-          fail ? HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }, { status: 502 }) : undefined,
+          fail ? serverError('The backend did not answer', { status: 502 }) : undefined,
         ),
       ],
     });

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { BUILDINGS_IMPORT_CAUTION, IMPORT_ERRORS_HEADING, IMPORT_FILE_ERROR_MESSAGE } from '@fsi/shared/import-export';
 import { renderApp } from '../../test/render';
-import { aViewer } from '../../test/builders';
+import { aViewer, serverError } from '../../test/builders';
 import { readAccessToken } from '../../lib/session/session';
 import { NOT_CSV_MESSAGE } from './ImportPage';
 
@@ -107,7 +107,7 @@ describe('Import', () => {
   });
 
   it("says the spec's file-error message when the server fails, keeps the form and the session", async () => {
-    const { user, currentPath } = renderImport({ importData: () => HttpResponse.json({ errors: [{ message: 'boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }, { status: 500 }) });
+    const { user, currentPath } = renderImport({ importData: () => serverError('boom', { status: 500 }) });
     await fill(user, 'Equipment types', csv());
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText(IMPORT_FILE_ERROR_MESSAGE)).toBeInTheDocument();
@@ -138,7 +138,7 @@ describe('Import', () => {
         graphql.query('DataTransferOrganizations', () => {
           if (!fail) return undefined;
           failed += 1;
-          return HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+          return serverError('The backend did not answer');
         }),
       ],
     });

@@ -4,7 +4,7 @@ import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { STALE_EDIT_MESSAGE, STALE_ORDER_MESSAGE, type PermissionFlag } from '@fsi/shared';
 import { DROPDOWN_VALUES_REQUIRED_MESSAGE, MULTISELECT_VALUES_REQUIRED_MESSAGE, RANGE_FROM_REQUIRED_MESSAGE, RANGE_ORDER_MESSAGE, TASK_CYCLE_REQUIRED_MESSAGE, TASK_EQUIPMENT_REQUIRED_MESSAGE, TASK_NAME_REQUIRED_MESSAGE } from '@fsi/shared/tasks';
 import { renderApp } from '../../test/render';
-import { aViewer } from '../../test/builders';
+import { aViewer, serverError } from '../../test/builders';
 
 type TaskFields = Partial<ReturnType<typeof aTask>> & { id: string; label: string };
 function aTask(fields: { id: string; label: string } & Record<string, unknown>) {
@@ -151,7 +151,7 @@ describe('Manage Tasks at organization level', () => {
     let fail = true;
     const { user, currentPath } = renderPage({
       handlers: [
-        graphql.query('ManageTasksPage', () => (fail ? HttpResponse.json({ errors: [{ message: 'Backend down', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) : HttpResponse.json({ data: pageData([pin]) }))),
+        graphql.query('ManageTasksPage', () => (fail ? serverError('Backend down') : HttpResponse.json({ data: pageData([pin]) }))),
       ],
     });
     expect(await screen.findByText('The tasks could not be loaded')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { PDFDocument } from 'pdf-lib';
-import { anOrganization, aViewer } from '../../test/builders';
+import { anOrganization, aViewer, serverError } from '../../test/builders';
 import { renderApp } from '../../test/render';
 import { readAccessToken } from '../../lib/session/session';
 import { bytesOf, catchObjectUrls, holdPdf } from './overviewPrintKit';
@@ -105,7 +105,7 @@ describe('Building overview', () => {
       graphql.query('BuildingOverview', () => {
         if (!fail) return undefined;
         failed += 1;
-        return HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+        return serverError('The backend did not answer');
       }),
     ]);
     expect(await screen.findByText('The overview could not be loaded')).toBeInTheDocument();
@@ -129,7 +129,7 @@ describe('Building overview', () => {
     const asked: Array<Record<string, unknown>> = [];
     const { user, currentPath } = renderPage(asked, [
       graphql.query('BuildingOverviewLocations', () =>
-        fail ? HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) : undefined,
+        fail ? serverError('The backend did not answer') : undefined,
       ),
     ]);
     expect(await screen.findByText('The locations could not be loaded')).toBeInTheDocument();

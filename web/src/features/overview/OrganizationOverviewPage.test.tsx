@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { type PermissionFlag } from '@fsi/shared';
 import { OVERVIEW_EMPTY_MESSAGE, OVERVIEW_LOADING_MESSAGE } from '@fsi/shared/overview';
 import { renderApp } from '../../test/render';
-import { anOrganization, aViewer } from '../../test/builders';
+import { anOrganization, aViewer, serverError } from '../../test/builders';
 import { readAccessToken } from '../../lib/session/session';
 import { bytesOf, catchObjectUrls, holdPdf } from './overviewPrintKit';
 import { anOverview, filterData, king, yonge } from './overviewFixtures';
@@ -142,7 +142,7 @@ describe('Organization overview', () => {
       handlers: [
         graphql.query('OrganizationOverview', ({ variables }) =>
           fail
-            ? HttpResponse.json({ errors: [{ message: 'Backend unavailable', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] })
+            ? serverError('Backend unavailable')
             : HttpResponse.json({ data: { organization: { __typename: 'Organization', id: variables.organizationId, overview: anOverview([king]) } } }),
         ),
       ],
@@ -161,7 +161,7 @@ describe('Organization overview', () => {
       handlers: [
         graphql.query('OrganizationOverviewFilters', () => {
           filtersAsked += 1;
-          return fail ? HttpResponse.json({ errors: [{ message: 'The backend did not answer', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) : undefined;
+          return fail ? serverError('The backend did not answer') : undefined;
         }),
       ],
     });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse, delay, type RequestHandler } from 'msw';
 import type { QrCameraScannerProps } from '../scanning/QrCameraScanner';
 import { renderApp } from '../../test/render';
-import { aViewer } from '../../test/builders';
+import { aViewer, serverError } from '../../test/builders';
 import { aLocation, admin, aPage, aSheet, building, fieldError } from './testData';
 
 // jsdom has no camera: the camera view is replaced by buttons that play what it reports (the real camera is in
@@ -45,7 +45,7 @@ function renderList({ viewer = admin, locations = [lobby, stair], asked = [], li
       graphql.query('QrCodesAccess', () => HttpResponse.json({ data: { viewer, building } })),
       graphql.query('QrCodesPage', ({ variables }) => {
         asked.push(variables);
-        if (listFails) return HttpResponse.json({ errors: [{ message: 'Backend unavailable', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+        if (listFails) return serverError('Backend unavailable');
         return HttpResponse.json({ data: { locations: { __typename: 'LocationConnection', nodes: locations, pageInfo: aPage(locations.length) } } });
       }),
     ],

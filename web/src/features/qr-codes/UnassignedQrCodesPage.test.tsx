@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse, delay, type RequestHandler } from 'msw';
 import { renderApp } from '../../test/render';
-import { aViewer, anOrganization } from '../../test/builders';
+import { anOrganization, aViewer, serverError } from '../../test/builders';
 import { admin, aPage, aSheet, anUnassignedCode, fieldError } from './testData';
 
 const organization = anOrganization({ id: '1', name: 'Harbour Properties' });
@@ -21,7 +21,7 @@ function renderCodes({ viewer = admin, codes = [first, second], asked = [], list
       graphql.query('UnassignedQrCodesAccess', () => HttpResponse.json({ data: { viewer } })),
       graphql.query('UnassignedQrCodesPage', ({ variables }) => {
         asked.push(variables);
-        if (listFails) return HttpResponse.json({ errors: [{ message: 'Backend unavailable', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+        if (listFails) return serverError('Backend unavailable');
         return HttpResponse.json({
           data: { organization, unassignedQrCodes: { __typename: 'UnassignedQrCodeConnection', nodes: state.codes, pageInfo: aPage(state.codes.length) } },
         });

@@ -4,7 +4,7 @@ import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { type PermissionFlag } from '@fsi/shared';
 import { REPORT_INACTIVE_SUBTITLE } from '@fsi/shared/report-administration';
 import { renderApp } from '../../test/render';
-import { aViewer } from '../../test/builders';
+import { aViewer, serverError } from '../../test/builders';
 import { aBooklet, aDefinition, weekly } from './fixtures';
 
 const organization = (definitions = [aDefinition({ id: '9', name: 'Weekly Fire Safety Inspection', buildingNames: ['King Street', 'Queen Street'] }), aDefinition({ id: '8', name: 'Annual Review', isActive: false })], booklets = [aBooklet({ id: '5', name: 'Monthly Report Booklet' })]) => ({
@@ -61,7 +61,7 @@ describe('Reports list', () => {
     expect(await screen.findByText('Not available')).toBeInTheDocument();
     expect(other.asked.lists).toBe(0);
     other.unmount();
-    renderList('/manage/organization/:org/reports', { lists: () => HttpResponse.json({ errors: [{ message: 'Backend down', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) });
+    renderList('/manage/organization/:org/reports', { lists: () => serverError('Backend down') });
     expect(await screen.findByText('The reports could not be loaded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

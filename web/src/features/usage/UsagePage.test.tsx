@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { graphql, HttpResponse } from 'msw';
 import { renderApp } from '../../test/render';
-import { aViewer } from '../../test/builders';
+import { aViewer, serverError } from '../../test/builders';
 
 const aUsage = (fields: { id: string; buildingName: string; floorDisplayName?: string; fireSafetyPlanUrl?: string | null; floorsCount?: number }) => ({
   __typename: 'BuildingUsage' as const,
@@ -72,7 +72,7 @@ describe('Organization usage', () => {
   });
 
   it('says the usage could not be loaded on a failure, and keeps the session', async () => {
-    const { currentPath } = renderUsage({ answer: () => HttpResponse.json({ errors: [{ message: 'boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) });
+    const { currentPath } = renderUsage({ answer: () => serverError('boom') });
     expect(await screen.findByText('The usage could not be loaded')).toBeInTheDocument();
     expect(currentPath()).toBe('/manage/organization/1/usage');
   });
