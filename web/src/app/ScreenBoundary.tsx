@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, Fragment, type ReactNode } from 'react';
 import { Alert, Button, Container, Group, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { IconAlertTriangle } from '../ui/icons';
@@ -37,7 +37,8 @@ export class ScreenBoundary extends Component<Props, State> {
 
   override render() {
     const { error, attempt } = this.state;
-    if (!error) return <ScreenAttempt key={attempt}>{this.props.children}</ScreenAttempt>;
+    // A new attempt mounts the screen anew.
+    if (!error) return <Fragment key={attempt}>{this.props.children}</Fragment>;
     const unavailable = error instanceof ScreenCodeUnavailable;
     return (
       <Container size={720} w="100%" p="md">
@@ -69,9 +70,4 @@ export class ScreenBoundary extends Component<Props, State> {
       </Container>
     );
   }
-}
-
-/** The screen of one attempt: a new attempt mounts it anew (and a lazy screen fetches its code again). */
-function ScreenAttempt({ children }: { children: ReactNode }) {
-  return <>{children}</>;
 }
