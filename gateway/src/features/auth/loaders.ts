@@ -1,8 +1,6 @@
 import { RestError, type RestClient } from '../../rest-client';
-import type DataLoader from 'dataloader';
-import type { OrganizationResource, RegionResource, RestBody, RestRoute, UserResource } from '../../rest-types';
-import { toOrganization, type OrganizationModel } from '../organizations/model';
-import { toRegion, type RegionModel } from '../regions/model';
+import type { RestBody, RestRoute, UserResource } from '../../rest-types';
+import { primeIncluded, type IncludedLoaders } from '../../included';
 import { toFieldErrors, withFieldErrors, type FieldErrorRecord } from '../../errors';
 import type { DataSource } from '../../data-source';
 
@@ -29,17 +27,14 @@ export type SignInResult = {
 export function createAuthLoaders(
   rest: RestClient,
   signedIn: (token: string) => DataSource,
-  related: { organizations: DataLoader<string, OrganizationModel | null>; regions: DataLoader<string, RegionModel | null> },
+  related: IncludedLoaders,
 ) {
   // One GET /users/me per GraphQL request, however many fields ask for the viewer. The first to ask names the
   // relationships the query reads (`include`): they come in the same answer and fill their by-id loaders.
   let viewer: Promise<ViewerRecord> | null = null;
   const loadViewer = (include: ReadonlyArray<'organization' | 'region'> = []): Promise<ViewerRecord> => {
     viewer ??= rest.get<RestBody<'/users/me'>>('/users/me', { include: include.length ? [...include].sort().join(',') : undefined }).then((document) => {
-      for (const resource of document.included ?? []) {
-        if (resource.type === 'organizations') related.organizations.prime(resource.id, toOrganization(resource as OrganizationResource));
-        else if (resource.type === 'regions') related.regions.prime(resource.id, toRegion(resource as RegionResource));
-      }
+      primeIncluded(document.included, related);
       return { user: document.data, isAdmin: document.meta.isAdmin };
     });
     return viewer;

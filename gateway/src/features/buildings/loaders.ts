@@ -1,23 +1,14 @@
-import type DataLoader from 'dataloader';
 import type { RestClient } from '../../rest-client';
-import type { CycleResource, OrganizationResource, RegionResource, RestBody } from '../../rest-types';
+import type { RestBody } from '../../rest-types';
+import { primeIncluded, type IncludedLoaders } from '../../included';
 import { byIdLoader, memoizeByArgs, pageQuery, prime, toConnection, type PageArgs } from '../../loaders';
-import { toCycle, type CycleModel } from '../cycles/model';
-import { toOrganization, type OrganizationModel } from '../organizations/model';
-import { toRegion, type RegionModel } from '../regions/model';
 import { toBuilding } from './model';
 
 /** The relationships GET /buildings can bring along (`include`), which the page asks for when the query reads them. */
 export type BuildingInclude = 'organization' | 'region' | 'statusCycles';
 export type BuildingListArgs = PageArgs & { organizationId?: string | null; regionId?: string | null; include?: readonly BuildingInclude[] };
 
-type Related = {
-  organizations: DataLoader<string, OrganizationModel | null>;
-  regions: DataLoader<string, RegionModel | null>;
-  cycles: DataLoader<string, CycleModel | null>;
-};
-
-export function createBuildingLoaders(rest: RestClient, related: Related) {
+export function createBuildingLoaders(rest: RestClient, related: Required<IncludedLoaders>) {
   const byId = byIdLoader<RestBody<'/buildings'>, ReturnType<typeof toBuilding>>(rest, '/buildings', toBuilding);
   return {
     byId,
@@ -36,11 +27,7 @@ export function createBuildingLoaders(rest: RestClient, related: Related) {
       });
       const connection = toConnection(document, page, pageSize, toBuilding);
       prime(byId, connection.nodes);
-      for (const resource of document.included ?? []) {
-        if (resource.type === 'organizations') related.organizations.prime(resource.id, toOrganization(resource as OrganizationResource));
-        else if (resource.type === 'regions') related.regions.prime(resource.id, toRegion(resource as RegionResource));
-        else if (resource.type === 'cycles') related.cycles.prime(resource.id, toCycle(resource as CycleResource));
-      }
+      primeIncluded(document.included, related);
       return connection;
     }),
   };
