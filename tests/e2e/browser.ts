@@ -96,7 +96,15 @@ function explainFailure(page: Page): void {
       if (page.isClosed()) return;
       const dialogs = await page
         .getByRole('dialog')
-        .evaluateAll((elements) => elements.map((element) => (element as HTMLElement).innerText.replace(/\s+/g, ' ').trim().slice(0, 300)))
+        .evaluateAll((elements) =>
+          elements.map((element) => {
+            const text = (element as HTMLElement).innerText.replace(/\s+/g, ' ').trim().slice(0, 300);
+            // What its fields hold and which buttons are disabled: innerText shows neither.
+            const fields = Array.from(element.querySelectorAll('input, textarea'), (field) => `${(field as HTMLInputElement).name || (field as HTMLInputElement).type}=${JSON.stringify((field as HTMLInputElement).value)}`);
+            const disabled = Array.from(element.querySelectorAll('button:disabled'), (button) => (button as HTMLElement).innerText.trim()).filter(Boolean);
+            return `${text} [fields: ${fields.join(', ') || 'none'}; disabled: ${disabled.join(', ') || 'none'}]`;
+          }),
+        )
         .catch((error: unknown) => [`(could not read: ${String(error)})`]);
       const now = Date.now();
       console.error(
