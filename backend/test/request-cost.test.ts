@@ -76,10 +76,13 @@ describe.each(databases)('database queries per REST call on %s', (database) => {
     expect(statements[0]).toMatch(/"sessions"/);
 
     const organizationId = organization.id;
+    // The buildings' derived values are left out of the totals: read with the first call and kept, a repeated list
+    // is its page alone while nothing is committed (building-views-cache.test.ts), and on the PostgreSQL server the
+    // test files share another file's writes may have it read them again. At most one statement reads them.
     const routes: Array<[url: string, total: number]> = [
       ['/users/me', 0],
-      [`/buildings?page[number]=1&page[size]=24&filter[organization]=${organizationId}`, 2],
-      ['/current-user-buildings?page[number]=1&page[size]=24', 2],
+      [`/buildings?page[number]=1&page[size]=24&filter[organization]=${organizationId}`, 1],
+      ['/current-user-buildings?page[number]=1&page[size]=24', 1],
       [`/organizations?filter[id]=${organizationId}&page[size]=500`, 1],
       [`/regions?filter[organization]=${organizationId}&page[size]=500`, 1],
       [`/cycles?filter[organization]=${organizationId}&page[size]=500`, 1],
@@ -95,7 +98,9 @@ describe.each(databases)('database queries per REST call on %s', (database) => {
         sent.filter((s) => /"(user_roles|user_buildings)"\."user_id" = /.test(s)),
         url,
       ).toEqual([]);
-      totals.push([url, sent.length]);
+      const derived = sent.filter((s) => /building_views|next_changes/.test(s)).length;
+      expect(derived, url).toBeLessThanOrEqual(1);
+      totals.push([url, sent.length - derived]);
     }
     expect(totals).toEqual(routes);
   });

@@ -76,7 +76,15 @@ export async function findBuilding(db: Database, scope: Scope, id: number) {
   return rows[0];
 }
 
-type DerivedRecord = { id: number; derived: DerivedJson | string };
+/**
+ * What the database state a statement reads is, as text: its snapshot (pg_current_snapshot), which names the
+ * transactions whose writes it sees. Two statements with the same snapshot read the same rows, for a transaction is
+ * given its id when it first writes and a new id moves the snapshot on, and the same set of them is committed. Null
+ * inside a transaction that has written: what it reads may yet be rolled back, and its snapshot does not say so.
+ */
+const readSnapshot = sql.raw('case when txid_current_if_assigned() is null then pg_current_snapshot()::text end');
+
+type DerivedRecord = { id: number; derived: DerivedJson | string; valid_until: number | null; snapshot: string | null };
 
 /** A cycle of the building's organization: id, name, short name, and whether it repeats (has a frequency). */
 type CycleJson = [id: number, name: string, shortName: string, repeats: boolean];
@@ -188,8 +196,20 @@ const derivedStatement = sql`with recursive page as (
         where d.building_id in (select id from page) and d.entry_id is null and d.location_comment_id is null and d.category = 'Fire Safety Plan'
         order by d.building_id, d.created_at desc, d.id desc
       ), ${walkaboutStatusCtes(sql`(select id from page)`, sql.raw('$2::timestamptz'))},
-      ${followUpItemCtes(sql`(select id from page)`, sql.raw('$2::timestamptz'))}
-      select p.id,
+      ${followUpItemCtes(sql`(select id from page)`, sql.raw('$2::timestamptz'))},
+      -- The times after $2 at which a comparison above with $2 turns (DerivedCache): the building's walkabouts
+      -- opening, locking and closing, its location comments' creation.
+      next_changes as (
+        select w.building_id, min(t.at) as at from walkabouts w
+          cross join lateral (values (w.opened_at), (w.locked_at), (w.closed_at)) t (at)
+        where w.building_id in (select id from page) and t.at > ${sql.raw('$2::timestamptz')} group by w.building_id
+        union all
+        select l.building_id, min(lc.created_at) from location_comments lc join ${locations} l on l.id = lc.location_id
+        where l.building_id in (select id from page) and lc.created_at > ${sql.raw('$2::timestamptz')} group by l.building_id
+      ), valid_until as (
+        select nc.building_id, floor(extract(epoch from min(nc.at)) * 1000)::float8 as at from next_changes nc group by nc.building_id
+      )
+      select p.id, vu.at as valid_until, (select ${readSnapshot}) as snapshot,
         -- DerivedJson, in its order.
         json_build_array(
           o.name,
@@ -214,20 +234,20 @@ const derivedStatement = sql`with recursive page as (
         left join offsets bo on bo.building_id = p.id
         left join document_counts dc on dc.building_id = p.id
         left join fire_safety_plans fsp on fsp.building_id = p.id
+        left join valid_until vu on vu.building_id = p.id
         ${walkaboutStatusJoins(sql`p.id`)}
         ${followUpCountsJoin(sql`p.id`)}`;
 
 /** Buildings matching `where` (a condition on the buildings table) with their derived fields: a page also carries the total of the filter (a window count). */
 async function selectBuildingViews(db: Database, where: SQL, page: Page | null, now: Date): Promise<{ rows: BuildingView[]; total: number }> {
   const query = db
-    .select({ building: buildings, total: sql<number>`(count(*) over ())::int` })
+    .select({ building: buildings, total: sql<number>`(count(*) over ())::int`, snapshot: sql<string | null>`(select ${readSnapshot})` })
     .from(buildings)
     .where(where)
     .orderBy(asc(buildings.organizationId), asc(buildings.order), asc(buildings.name), asc(buildings.id));
   const found = await (page ? query.limit(page.size).offset(page.offset) : query);
   if (!found.length) return { rows: [], total: 0 };
-  const derived = await preparedRows<DerivedRecord>(db, 'building_views', derivedStatement, [found.map((r) => r.building.id), now]);
-  const byId = new Map(derived.map((r) => [r.id, parsedJson(r.derived)]));
+  const byId = await derivedOf(db, found.map((r) => r.building.id), found[0]!.snapshot, now);
   const rows = found.map(({ building }): BuildingView => {
     const [organizationName, floorsCount, locationsCount, usersCount, usersWithNotificationsCount, cycleList, conditionCycleIds, offsets, walkaboutStatus, followUps, documentsCount, fireSafetyPlan] =
       byId.get(building.id)!;
@@ -250,6 +270,52 @@ async function selectBuildingViews(db: Database, where: SQL, page: Page | null, 
     });
   });
   return { rows, total: found[0]!.total };
+}
+
+/** At most this many buildings' derived values are kept per database: past it, the cache starts again. */
+const MAX_CACHED = 20_000;
+
+type CachedDerived = { derived: DerivedJson; readAt: number; validUntil: number };
+/** Per database client, the derived values read at one snapshot (DerivedCache). */
+const derivedCaches = new WeakMap<object, { snapshot: string | null; entries: Map<number, CachedDerived> }>();
+
+/**
+ * The derived values of the buildings `ids` (derivedStatement) at `now`, for a page read at `snapshot` (readSnapshot).
+ * A building's values are kept (issue 8: the statement was most of the buildings screen's database time) and served
+ * again while the database reads at the same snapshot, that is while nothing has been committed since (every write of
+ * any table, by this process or another, through any route, moves it on), and while `now` is before the first time
+ * a comparison of the statement with its time turns (next_changes: a walkabout opening, locking or closing, a location
+ * comment's creation). Then what is served is what the statement would answer: the cache changes when the work is
+ * done, not what is seen. Not used inside a transaction that has written (no snapshot), nor filled by a statement
+ * whose snapshot is not the page's (something was committed between the two). The values are the building's alone
+ * (no caller's scope is in them: the page was chosen within it), so the key is the building's id.
+ */
+async function derivedOf(db: Database, ids: number[], snapshot: string | null, now: Date): Promise<Map<number, DerivedJson>> {
+  const client = (db as unknown as { $client: object }).$client;
+  let cache = derivedCaches.get(client);
+  if (!cache) derivedCaches.set(client, (cache = { snapshot: null, entries: new Map() }));
+  if (snapshot !== null && cache.snapshot !== snapshot) {
+    cache.snapshot = snapshot;
+    cache.entries.clear();
+  }
+  const at = now.getTime();
+  const byId = new Map<number, DerivedJson>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const kept = snapshot === null ? undefined : cache.entries.get(id);
+    if (kept && at >= kept.readAt && at < kept.validUntil) byId.set(id, kept.derived);
+    else missing.push(id);
+  }
+  if (!missing.length) return byId;
+  const read = await preparedRows<DerivedRecord>(db, 'building_views', derivedStatement, [missing, now]);
+  const keep = snapshot !== null && cache.snapshot === snapshot;
+  if (keep && cache.entries.size + read.length > MAX_CACHED) cache.entries.clear();
+  for (const row of read) {
+    const derived = parsedJson(row.derived);
+    byId.set(row.id, derived);
+    if (keep && row.snapshot === snapshot) cache.entries.set(row.id, { derived, readAt: at, validUntil: row.valid_until ?? Infinity });
+  }
+  return byId;
 }
 
 /**
