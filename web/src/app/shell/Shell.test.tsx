@@ -66,6 +66,18 @@ describe('Shell', () => {
     await waitFor(async () => expect(await navLinks()).toEqual({ ...expected, Account: '/manage/organization/3/user/7?backUrl=%2Fbuildings' }));
   });
 
+  it("marks Account, not Manage, as the current page on one's own user page, and Manage on the organization's other pages", async () => {
+    const viewer = aViewer({ id: '7', organization: anOrganization({ id: '3' }), granted: ['canViewOrganization'] });
+    const current = () => within(screen.getByRole('navigation', { name: 'Main' })).queryAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent);
+    const own = renderApp({ route: '/manage/organization/3/user/7', viewer, handlers: [notUnderTest('UserPage'), notUnderTest('PeopleViewer')] });
+    await navLinks();
+    expect(current()).toEqual(['Account']);
+    own.unmount();
+    renderApp({ route: '/manage/organization/3/user/8', viewer, handlers: [notUnderTest('UserPage'), notUnderTest('PeopleViewer')] });
+    await navLinks();
+    expect(current()).toEqual(['Manage']);
+  });
+
   it('moves the navigation to a toolbar at the bottom on phones', async () => {
     matchingMediaQueries.add(PHONE_QUERY);
     renderShell(aViewer());

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { UnstyledButton } from '@mantine/core';
 import type { ShellNav_ViewerFragment } from './ShellNav.generated';
 import { useSignOut } from '../../features/auth/useSignOut';
@@ -37,17 +37,21 @@ export function ShellNav({ viewer, variant }: ShellNavProps) {
   const iconSize = variant === 'header' ? 18 : 22;
 
   const location = useLocation();
+  // One's own user page lies under one's organization, where Manage leads: there Account is the current page, not both.
+  const accountPath = links.find(({ key }) => key === 'account')?.to;
+  const onAccount = accountPath !== undefined && location.pathname === accountPath;
   const link = ({ key, label, to }: ShellLink) => {
     const Icon = icons[key];
     // Account carries the page it was opened from, where its Save and Back return (the user form's ?backUrl=, spec
     // admin-people-schedules.md section 2); opened again from itself, it keeps the one it has.
     const here = `${location.pathname}${location.search}`;
     const target = key !== 'account' ? to : location.pathname === to ? here : `${to}?backUrl=${encodeURIComponent(here)}`;
+    const Item = key === 'manage' && onAccount ? Link : NavLink;
     return (
-      <NavLink key={key} to={target} className={itemClass}>
+      <Item key={key} to={target} className={itemClass}>
         <Icon size={iconSize} />
         <span>{label}</span>
-      </NavLink>
+      </Item>
     );
   };
 
