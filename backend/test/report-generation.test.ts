@@ -100,6 +100,16 @@ describe.each(databases)('report generation on %s', (database) => {
     expect(await reportRow({ walkaboutId: Number(monthly) })).toEqual([]);
   });
 
+  it("makes the interim reports of a Save with nothing left to send (autosave sent the results before it)", async () => {
+    const monthly = await demo.walkabout('Yonge & Eglinton Tower', 'Monthly');
+    const saved = await as.inspector!.save('report-only', { generateReport: true, walkaboutToUpdateId: monthly, data: { entries: [], conditions: [] } });
+    expect(saved.status).toBe(200);
+    await backend.app.jobs.drain();
+    const reports = await reportRow({ walkaboutId: Number(monthly) });
+    expect(reports.length).toBeGreaterThan(0);
+    expect(reports.every((r) => r.isInterim && r.status === 'ready')).toBe(true);
+  });
+
   it('makes the interim reports of a save with generateReport, with exactly the S, U, P and X marks and the remarks', async () => {
     const { body } = await as.inspector!.get(`/walkabouts/${weekly}`);
     const t = tree(body);

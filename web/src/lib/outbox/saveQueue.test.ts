@@ -59,6 +59,17 @@ describe('The save queue', () => {
     expect(sent).toEqual([]);
   });
 
+  it("asks for the interim reports on the inspector's Save when every change was already sent", async () => {
+    const { deps, sent } = depsAnswering([{ status: 'offline' }]);
+    expect(await saveEdits({ ...deps, generateReport: true })).toEqual({ status: 'nothing' });
+    expect(sent).toEqual([{ walkaboutId: WALKABOUT, saveId: expect.any(String), entries: [], conditions: [], generateReport: true }]);
+    // Offline, the request is lost and nothing else is: the outcome is the device's, whose work is all saved.
+    expect((await loadEdits(USER, WALKABOUT)).batch).toBeUndefined();
+    // A background save with nothing to send sends nothing.
+    expect(await saveEdits(deps)).toEqual({ status: 'nothing' });
+    expect(sent).toHaveLength(1);
+  });
+
   it('sends the changes as one batch with a save id, and forgets them once the server confirms it', async () => {
     await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1') });
     await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'e:4', revision: 2, entry: { id: '4', scannedAt: '2026-03-02T10:00:00.000Z', scannerId: USER } });

@@ -130,7 +130,10 @@ async function saveResults(deps: SaveDeps): Promise<SaveOutcome> {
     edits.photos.set(photo.photoId, { ...photo, url, mimetype });
   }
 
-  if (changes.length === 0) return { status: sentEarlier ? 'saved' : 'nothing' };
+  if (changes.length === 0) {
+    if (!sentEarlier && deps.generateReport) await requestInterimReports(deps);
+    return { status: sentEarlier ? 'saved' : 'nothing' };
+  }
   const batch: BatchRecord = {
     userId,
     walkaboutId,
@@ -152,6 +155,16 @@ async function saveResults(deps: SaveDeps): Promise<SaveOutcome> {
   }
   await putBatch(batch);
   return sendBatch(deps, batch);
+}
+
+/**
+ * The inspector's Save with nothing left to send (the background and floor-change saves sent it all): an empty save
+ * that asks the server for the interim reports of what it holds. What the device holds is saved whatever its answer,
+ * so the answer does not change the outcome: offline or refused (a walkabout locked meanwhile), there is nothing to
+ * report on now, and the next Save or the lock makes the reports.
+ */
+async function requestInterimReports(deps: SaveDeps): Promise<void> {
+  await deps.send({ walkaboutId: deps.walkaboutId, saveId: crypto.randomUUID(), entries: [], conditions: [], generateReport: true });
 }
 
 async function sendBatch(deps: SaveDeps, batch: BatchRecord): Promise<SaveOutcome> {
