@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
 import type { QrCameraScannerProps } from './QrCameraScanner';
 import { renderApp } from '../../test/render';
 import { ScanSheet, SCAN_CLOSE_DELAY_MS } from './ScanSheet';
@@ -92,6 +95,38 @@ describe('ScanSheet', () => {
   it('keeps Use Code disabled while the field is empty', async () => {
     renderSheet();
     expect(await screen.findByRole('button', { name: 'Use Code' })).toBeDisabled();
+  });
+
+  it('starts afresh when opened again before its closing slide has ended', async () => {
+    // With Mantine's transitions on (the app's own env, not the tests' one that turns them off): the sheet's body
+    // stays mounted while the sheet slides away, and an opening within that time must not find it spent.
+    const codes: string[] = [];
+    function Page() {
+      const [opened, setOpened] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpened(true)}>
+            Scan
+          </button>
+          <ScanSheet opened={opened} title="Scan Code" onClose={() => setOpened(false)} onCode={(uuid) => codes.push(uuid)} />
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(
+      <MantineProvider>
+        <Page />
+      </MantineProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Show location code' }));
+    await waitFor(() => expect(codes).toEqual([UUID]));
+    // Closed 65 ms after the code; opened again at once, while the 150 ms slide is still running.
+    fireEvent.click(screen.getByRole('button', { name: 'Scan', hidden: true }));
+    const field = await screen.findByLabelText('Code');
+    expect(field).toBeEnabled();
+    expect((await screen.findByRole('button', { name: 'Show location code' })).parentElement).toHaveAttribute('data-paused', 'false');
+    await user.type(field, `https://inspect.example.com/q/${UUID}{Enter}`);
+    await waitFor(() => expect(codes).toEqual([UUID, UUID]));
   });
 
   it("tells why the camera failed, with the error's kind and its cause's name", async () => {

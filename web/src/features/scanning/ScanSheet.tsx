@@ -27,6 +27,14 @@ export type ScanSheetProps = {
  * code closes the sheet 65 ms after the decode and is handed over as its uuid.
  */
 export function ScanSheet({ opened, title, onClose, onCode }: ScanSheetProps) {
+  // Each opening mounts a body of its own: the last one stays while the sheet slides away (150 ms), and an opening
+  // within that time must not find it spent (its code accepted, the camera paused).
+  const [openings, setOpenings] = useState(0);
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setOpenings(openings + 1);
+  }
   return (
     <Modal.Root opened={opened} onClose={onClose} fullScreen transitionProps={{ transition: 'slide-up', duration: 150 }}>
       <Modal.Overlay />
@@ -38,7 +46,7 @@ export function ScanSheet({ opened, title, onClose, onCode }: ScanSheetProps) {
           </Button>
         </Modal.Header>
         <Modal.Body className={classes.body}>
-          <ScanSheetBody onClose={onClose} onCode={onCode} />
+          <ScanSheetBody key={openings} onClose={onClose} onCode={onCode} />
         </Modal.Body>
       </Modal.Content>
     </Modal.Root>
@@ -47,7 +55,7 @@ export function ScanSheet({ opened, title, onClose, onCode }: ScanSheetProps) {
 
 type ScanSheetBodyProps = Pick<ScanSheetProps, 'onClose' | 'onCode'>;
 
-/** Mounted while the sheet is open, so every opening starts afresh (and the camera stops on close). */
+/** Mounted while the sheet is open (and while it slides away), one per opening, so every opening starts afresh (and the camera stops on close). */
 function ScanSheetBody({ onClose, onCode }: ScanSheetBodyProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const [accepted, setAccepted] = useState(false);
