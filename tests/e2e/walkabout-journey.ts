@@ -118,13 +118,19 @@ export function entryCard(page: Page, locationName: string): Locator {
   return page.locator('main section[aria-labelledby]').filter({ has: page.getByText(new RegExp(`^${escaped}( · .*)?$`)) });
 }
 
-/** Opens the scan sheet with the top bar's camera button and types the code printed with the QR code. */
+/**
+ * Opens the scan sheet with the top bar's camera button and types the code printed with the QR code. The screen's
+ * own answers to a scan ('not on this floor', 'not in this walkabout') are dialogs titled 'Scan Code' too: the sheet
+ * is the dialog with Use Code, and a scan the screen refused fails here with what it said.
+ */
 export async function scanByTypedCode(page: Page, code: string): Promise<void> {
   await page.getByRole('button', { name: "Scan an entry's QR code" }).click();
-  const sheet = page.getByRole('dialog', { name: 'Scan Code' });
+  const sheet = page.getByRole('dialog', { name: 'Scan Code' }).filter({ has: page.getByRole('button', { name: 'Use Code' }) });
   await sheet.getByRole('textbox', { name: 'Code' }).fill(code);
   await sheet.getByRole('button', { name: 'Use Code' }).click();
   await sheet.waitFor({ state: 'detached' });
+  const refusal = page.getByRole('dialog', { name: 'Scan Code' });
+  if (await refusal.count()) throw new Error(`The scan of ${code} was refused: ${(await refusal.innerText()).replace(/\s+/g, ' ')}`);
 }
 
 /** A small PNG of a solid colour (RGB), made here so the test needs no image file. */
