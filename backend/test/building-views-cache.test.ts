@@ -9,13 +9,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../src/seed/test-seed';
 import { schema, seed, signIn, type SeededOrganization, type TestBackend } from '../src/testing';
 import { openDatabase } from '../src/db/client';
-import { client, databases, list, startTestBackend, type Client } from './helpers';
+import { client, databases, list, recordStatements, startTestBackend, type Client } from './helpers';
 
 describe.each(databases)('the buildings derived values kept between reads on %s', (database) => {
   let backend: TestBackend;
   let organization: SeededOrganization;
   let api: Client;
-  const statements: string[] = [];
+  let statements: string[] = [];
   let restore: () => void;
 
   beforeAll(async () => {
@@ -30,14 +30,7 @@ describe.each(databases)('the buildings derived values kept between reads on %s'
         .user('kept-user', { region: 'Area' }),
     );
     api = client(backend.app, (await signIn(backend.url, 'kept-user', TEST_PASSWORD)).token);
-    const dbClient = (backend.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-    const original = dbClient.query;
-    dbClient.query = function (this: unknown, ...args: unknown[]) {
-      const [text] = args;
-      statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
-      return original.apply(this, args);
-    };
-    restore = () => void (dbClient.query = original);
+    ({ statements, restore } = recordStatements(backend));
   });
   afterAll(async () => {
     restore?.();

@@ -84,6 +84,22 @@ export const one = (body: JsonApiBody) => body.data as JsonApiResource;
 
 export { startTestBackend };
 
+/**
+ * Records the text of every statement sent to the database client (PGlite's or the pg pool's query method, where
+ * every statement passes) into `statements`, until `restore` is called.
+ */
+export function recordStatements(backend: TestBackend): { statements: string[]; restore: () => void } {
+  const statements: string[] = [];
+  const dbClient = (backend.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const original = dbClient.query;
+  dbClient.query = function (this: unknown, ...args: unknown[]) {
+    const [text] = args;
+    statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+    return original.apply(this, args);
+  };
+  return { statements, restore: () => void (dbClient.query = original) };
+}
+
 /** Ids of the demo's records by name, read from the database. */
 export async function demoIds(backend: TestBackend) {
   const db = backend.db;

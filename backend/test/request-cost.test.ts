@@ -4,7 +4,7 @@ import { TEST_PASSWORD } from '../src/seed/test-seed';
 import { schema, seed, signIn, type SeededOrganization, type TestBackend } from '../src/testing';
 import { openDatabase } from '../src/db/client';
 import { watchCallerChanges } from '../src/db/caller-changes';
-import { client, databases, ids, startTestBackend, type Client } from './helpers';
+import { client, databases, ids, recordStatements, startTestBackend, type Client } from './helpers';
 
 /**
  * What one REST call costs the database (issue 8 point 4): authentication and scope are one query
@@ -17,7 +17,7 @@ import { client, databases, ids, startTestBackend, type Client } from './helpers
 describe.each(databases)('database queries per REST call on %s', (database) => {
   let backend: TestBackend;
   let organization: SeededOrganization;
-  const statements: string[] = [];
+  let statements: string[] = [];
   let restore: () => void;
 
   beforeAll(async () => {
@@ -36,14 +36,7 @@ describe.each(databases)('database queries per REST call on %s', (database) => {
         .user('east-user', { region: 'East' })
         .user('west-user', { region: 'West' }),
     );
-    const dbClient = (backend.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-    const original = dbClient.query;
-    dbClient.query = function (this: unknown, ...args: unknown[]) {
-      const [text] = args;
-      statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
-      return original.apply(this, args);
-    };
-    restore = () => void (dbClient.query = original);
+    ({ statements, restore } = recordStatements(backend));
   });
   afterAll(async () => {
     restore?.();
