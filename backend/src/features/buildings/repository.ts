@@ -197,7 +197,7 @@ const derivedStatement = sql`with recursive page as (
         order by d.building_id, d.created_at desc, d.id desc
       ), ${walkaboutStatusCtes(sql`(select id from page)`, sql.raw('$2::timestamptz'))},
       ${followUpItemCtes(sql`(select id from page)`, sql.raw('$2::timestamptz'))},
-      -- The times after $2 at which a comparison above with $2 turns (DerivedCache): the building's walkabouts
+      -- The times after $2 at which a comparison above with $2 turns (derivedOf): the building's walkabouts
       -- opening, locking and closing, its location comments' creation.
       next_changes as (
         select w.building_id, min(t.at) as at from walkabouts w
@@ -273,10 +273,10 @@ async function selectBuildingViews(db: Database, where: SQL, page: Page | null, 
 }
 
 /** At most this many buildings' derived values are kept per database: past it, the cache starts again. */
-const MAX_CACHED = 20_000;
+const MAX_CACHED = 5_000;
 
 type CachedDerived = { derived: DerivedJson; readAt: number; validUntil: number };
-/** Per database client, the derived values read at one snapshot (DerivedCache). */
+/** Per database client, the derived values read at one snapshot (derivedOf). */
 const derivedCaches = new WeakMap<object, { snapshot: string | null; entries: Map<number, CachedDerived> }>();
 
 /**

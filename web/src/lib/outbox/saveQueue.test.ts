@@ -70,6 +70,11 @@ describe('The save queue', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("ends the Save with the session when the request for the interim reports finds it ended", async () => {
+    const { deps } = depsAnswering([{ status: 'signedOut' }]);
+    expect(await saveEdits({ ...deps, generateReport: true })).toEqual({ status: 'signedOut' });
+  });
+
   it('sends the changes as one batch with a save id, and forgets them once the server confirms it', async () => {
     await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'c:1', revision: 1, condition: aConditionDraft('1') });
     await putChange({ userId: USER, walkaboutId: WALKABOUT, target: 'e:4', revision: 2, entry: { id: '4', scannedAt: '2026-03-02T10:00:00.000Z', scannerId: USER } });

@@ -131,7 +131,8 @@ async function saveResults(deps: SaveDeps): Promise<SaveOutcome> {
   }
 
   if (changes.length === 0) {
-    if (!sentEarlier && deps.generateReport) await requestInterimReports(deps);
+    // A session ended on the way is the one answer that counts (only 401 and 403 end a session, DESIGN.md section 4).
+    if (!sentEarlier && deps.generateReport && (await requestInterimReports(deps)).status === 'signedOut') return { status: 'signedOut' };
     return { status: sentEarlier ? 'saved' : 'nothing' };
   }
   const batch: BatchRecord = {
@@ -160,11 +161,11 @@ async function saveResults(deps: SaveDeps): Promise<SaveOutcome> {
 /**
  * The inspector's Save with nothing left to send (the background and floor-change saves sent it all): an empty save
  * that asks the server for the interim reports of what it holds. What the device holds is saved whatever its answer,
- * so the answer does not change the outcome: offline or refused (a walkabout locked meanwhile), there is nothing to
- * report on now, and the next Save or the lock makes the reports.
+ * so the answer does not change the outcome but for a session that ended: offline or refused (a walkabout locked
+ * meanwhile), there is nothing to report on now, and the next Save or the lock makes the reports.
  */
-async function requestInterimReports(deps: SaveDeps): Promise<void> {
-  await deps.send({ walkaboutId: deps.walkaboutId, saveId: crypto.randomUUID(), entries: [], conditions: [], generateReport: true });
+function requestInterimReports(deps: SaveDeps): Promise<Outcome<unknown>> {
+  return deps.send({ walkaboutId: deps.walkaboutId, saveId: crypto.randomUUID(), entries: [], conditions: [], generateReport: true });
 }
 
 async function sendBatch(deps: SaveDeps, batch: BatchRecord): Promise<SaveOutcome> {
