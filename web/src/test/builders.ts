@@ -1,4 +1,4 @@
-import { HttpResponse, type GraphQLResponseBody } from 'msw';
+import { graphql, HttpResponse, type GraphQLResponseBody } from 'msw';
 import { permissionFlagNames, type PermissionFlag } from '@fsi/shared';
 
 /**
@@ -142,4 +142,23 @@ export function aRegion(fields: { id: string; name: string; organizationId?: str
 /** A GraphQL answer that failed on the server (not a refusal: the session stays), as msw answers an operation. */
 export function serverError(message: string, init?: ResponseInit) {
   return HttpResponse.json<GraphQLResponseBody<never>>({ errors: [{ message, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }, init);
+}
+
+/**
+ * The server of a load-failure test: the query `operationName` fails on the server (serverError) until `recover()`,
+ * calling `onFailure` for each failed answer; after it, the test's other handlers answer it.
+ */
+export function failingUntilRecovered(
+  operationName: string,
+  { message = 'The backend did not answer', init, onFailure }: { message?: string; init?: ResponseInit; onFailure?: () => void } = {},
+) {
+  let failing = true;
+  return {
+    handler: graphql.query(operationName, () => {
+      if (!failing) return undefined;
+      onFailure?.();
+      return serverError(message, init);
+    }),
+    recover: () => void (failing = false),
+  };
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import type { PermissionFlag } from '@fsi/shared';
 import { renderApp } from '../../test/render';
-import { aViewer, serverError } from '../../test/builders';
+import { aViewer, failingUntilRecovered } from '../../test/builders';
 import { readAccessToken } from '../../lib/session/session';
 
 type TaskFields = { id: string; label: string; cycle?: [string, string]; component?: [string, string] | null; group?: string | null; status?: string; paused?: string | null };
@@ -142,23 +142,17 @@ describe('Manage Tasks at building level', () => {
   });
 
   it('says the tasks could not be loaded, with the reason, reloads them on Try again and keeps the user signed in', async () => {
-    let fail = true;
     let failed = 0;
+    const broken = failingUntilRecovered('BuildingTasksPage', { onFailure: () => void (failed += 1) });
     const { user, currentPath } = renderPage({
-      handlers: [
-        graphql.query('BuildingTasksPage', () => {
-          if (!fail) return undefined;
-          failed += 1;
-          return serverError('The backend did not answer');
-        }),
-      ],
+      handlers: [broken.handler],
     });
     expect(await screen.findByText('The tasks could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
     expect(screen.getByText('The backend did not answer')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Fire Extinguisher' })).not.toBeInTheDocument();
     expect(failed).toBe(1);
-    fail = false;
+    broken.recover();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Fire Extinguisher' })).toBeInTheDocument();
     expect(section('Fire Extinguisher').getByText('Pressure gauge in green')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { STALE_ORDER_MESSAGE, type PermissionFlag } from '@fsi/shared';
 import { BUILDING_TYPES_HELP_TEXT, REPORT_IN_PROGRESS_MESSAGE, SHORT_NAME_REQUIRED_MESSAGE, SUSPENSION_DESCRIPTION_REQUIRED_MESSAGE } from '@fsi/shared/suspensions';
 import { renderApp } from '../../test/render';
-import { aViewer, serverError } from '../../test/builders';
+import { aViewer, failingUntilRecovered } from '../../test/builders';
 import { readAccessToken } from '../../lib/session/session';
 
 type TypeFields = { id: string; name: string; status?: string; buildingLevelStatus?: string; suspensionId?: string | null; suspensionShortName?: string | null };
@@ -282,22 +282,16 @@ describe('Manage Types at building level', () => {
   });
 
   it('says the types could not be loaded, with the reason, reloads them on Try again and keeps the user signed in', async () => {
-    let fail = true;
+    const broken = failingUntilRecovered('BuildingTypesPage', { onFailure: () => void (asked.page += 1) });
     const { user, currentPath, asked } = renderPage({
-      handlers: [
-        graphql.query('BuildingTypesPage', () => {
-          if (!fail) return undefined;
-          asked.page += 1;
-          return serverError('The backend did not answer');
-        }),
-      ],
+      handlers: [broken.handler],
     });
     expect(await screen.findByText('The types could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
     expect(screen.getByText('The backend did not answer')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Types at Main Lobby' })).not.toBeInTheDocument();
     expect(asked.page).toBe(1);
-    fail = false;
+    broken.recover();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Types at Main Lobby' })).toBeInTheDocument();
     expect(typesAt('Main Lobby').getByText('Exit Sign')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { STALE_EDIT_MESSAGE, type PermissionFlag } from '@fsi/shared';
 import { SAME_TASK_NAME_SELECTED_MESSAGE, TASKS_GROUP_NAME_REQUIRED_MESSAGE, TASKS_REQUIRED_MESSAGE } from '@fsi/shared/equipment-types';
 import { renderApp } from '../../test/render';
-import { anOrganization, aViewer, serverError } from '../../test/builders';
+import { anOrganization, aViewer, failingUntilRecovered } from '../../test/builders';
 import { readAccessToken } from '../../lib/session/session';
 
 type TaskFields = { id: string; label: string; cycleId?: string; cycleName?: string; groupId?: string | null; groupName?: string | null; order?: number };
@@ -160,15 +160,9 @@ describe('Manage Tasks Groups', () => {
   });
 
   it('says the tasks groups could not be loaded, with the reason, reloads them on Try again and keeps the user signed in', async () => {
-    let fail = true;
+    const broken = failingUntilRecovered('ManageTaskGroupsPage', { onFailure: () => void (asked.page += 1) });
     const { user, currentPath, asked } = renderPage({
-      handlers: [
-        graphql.query('ManageTaskGroupsPage', () => {
-          if (!fail) return undefined;
-          asked.page += 1;
-          return serverError('The backend did not answer');
-        }),
-      ],
+      handlers: [broken.handler],
     });
     expect(await screen.findByText('The tasks groups could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
@@ -176,7 +170,7 @@ describe('Manage Tasks Groups', () => {
     expect(screen.queryByRole('table', { name: 'Tasks groups' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Tasks Group' })).not.toBeInTheDocument();
     expect(asked.page).toBe(1);
-    fail = false;
+    broken.recover();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     const rows = within(await table()).getAllByRole('row');
     expect(rows.slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['Extinguishers', 'Lighting']);

@@ -4,7 +4,7 @@ import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { STALE_ORDER_MESSAGE, type PermissionFlag } from '@fsi/shared';
 import { EQUIPMENT_GROUPS_REQUIRED_MESSAGE, EQUIPMENT_NAME_REQUIRED_MESSAGE } from '@fsi/shared/equipment-types';
 import { renderApp } from '../../test/render';
-import { anOrganization, aViewer, serverError } from '../../test/builders';
+import { anOrganization, aViewer, failingUntilRecovered } from '../../test/builders';
 import { readAccessToken } from '../../lib/session/session';
 
 const overrides = (on = false) => ({ __typename: 'ConditionOverrides' as const, disableUnsatisfactoryPhoto: on, disableUnsatisfactoryRemarks: false, makePhotoAndRemarksOptional: false });
@@ -211,15 +211,9 @@ describe('Manage Types at organization level', () => {
   });
 
   it('says the types could not be loaded, with the reason, reloads them on Try again and keeps the user signed in', async () => {
-    let fail = true;
+    const broken = failingUntilRecovered('ManageTypesPage', { onFailure: () => void (asked.page += 1) });
     const { user, currentPath, asked } = renderPage({
-      handlers: [
-        graphql.query('ManageTypesPage', () => {
-          if (!fail) return undefined;
-          asked.page += 1;
-          return serverError('The backend did not answer');
-        }),
-      ],
+      handlers: [broken.handler],
     });
     expect(await screen.findByText('The types could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
@@ -227,7 +221,7 @@ describe('Manage Types at organization level', () => {
     expect(screen.queryByRole('list', { name: 'Types list' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Type' })).not.toBeInTheDocument();
     expect(asked.page).toBe(1);
-    fail = false;
+    broken.recover();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await list();
     expect(names()).toEqual(['Fire Extinguisher', 'Fire Alarm Panel', 'Hose Cabinet']);

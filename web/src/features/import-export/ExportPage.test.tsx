@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { renderApp } from '../../test/render';
-import { aViewer, serverError } from '../../test/builders';
+import { aViewer, failingUntilRecovered, serverError } from '../../test/builders';
 import { readAccessToken } from '../../lib/session/session';
 import { EXPORT_FAILED_MESSAGE } from './ExportPage';
 import { BUILDINGS_LOAD_FAILED_MESSAGE } from './dataSets';
@@ -108,23 +108,17 @@ describe('Export', () => {
   });
 
   it('says the organizations could not be loaded, with the reason, reloads them on Try again and keeps the user signed in', async () => {
-    let fail = true;
     let failed = 0;
+    const broken = failingUntilRecovered('DataTransferOrganizations', { onFailure: () => void (failed += 1) });
     const { user, currentPath } = renderExport({
-      handlers: [
-        graphql.query('DataTransferOrganizations', () => {
-          if (!fail) return undefined;
-          failed += 1;
-          return serverError('The backend did not answer');
-        }),
-      ],
+      handlers: [broken.handler],
     });
     expect(await screen.findByText('The organizations could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
     expect(screen.getByText('The backend did not answer')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
     expect(failed).toBe(1);
-    fail = false;
+    broken.recover();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await user.click(await inputOf(/^Organization/));
     expect(await screen.findByRole('option', { name: 'Northwind' })).toBeInTheDocument();
@@ -138,13 +132,9 @@ describe('Export', () => {
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    let fail = true;
+    const broken = failingUntilRecovered('ExportData', { init: { status: 502 } });
     const { user, currentPath, asked } = renderExport({
-      handlers: [
-        graphql.query('ExportData', () =>
-          fail ? serverError('The backend did not answer', { status: 502 }) : undefined,
-        ),
-      ],
+      handlers: [broken.handler],
     });
     await user.click(await inputOf(/^Organization/));
     await user.click(await screen.findByRole('option', { name: 'Northwind' }));
@@ -157,7 +147,7 @@ describe('Export', () => {
     expect(await inputOf(/^Type/)).toHaveValue('References');
     expect(currentPath()).toBe('/settings/export');
     expect(readAccessToken()).not.toBeNull();
-    fail = false;
+    broken.recover();
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(await screen.findByText('references.csv: 1 row.')).toBeInTheDocument();
     expect(screen.queryByText(EXPORT_FAILED_MESSAGE)).not.toBeInTheDocument();

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { BUILDINGS_IMPORT_CAUTION, IMPORT_ERRORS_HEADING, IMPORT_FILE_ERROR_MESSAGE } from '@fsi/shared/import-export';
 import { renderApp } from '../../test/render';
-import { aViewer, serverError } from '../../test/builders';
+import { aViewer, failingUntilRecovered, serverError } from '../../test/builders';
 import { readAccessToken } from '../../lib/session/session';
 import { NOT_CSV_MESSAGE } from './ImportPage';
 
@@ -131,23 +131,17 @@ describe('Import', () => {
   });
 
   it('says the organizations could not be loaded, with the reason, reloads them on Try again and keeps the user signed in', async () => {
-    let fail = true;
     let failed = 0;
+    const broken = failingUntilRecovered('DataTransferOrganizations', { onFailure: () => void (failed += 1) });
     const { user, currentPath, asked } = renderImport({
-      handlers: [
-        graphql.query('DataTransferOrganizations', () => {
-          if (!fail) return undefined;
-          failed += 1;
-          return serverError('The backend did not answer');
-        }),
-      ],
+      handlers: [broken.handler],
     });
     expect(await screen.findByText('The organizations could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
     expect(screen.getByText('The backend did not answer')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
     expect(failed).toBe(1);
-    fail = false;
+    broken.recover();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await fill(user, 'Equipment types', csv());
     expect(screen.getByRole('button', { name: 'Import' })).toBeEnabled();

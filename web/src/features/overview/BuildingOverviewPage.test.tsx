@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
 import { PDFDocument } from 'pdf-lib';
-import { anOrganization, aViewer, serverError } from '../../test/builders';
+import { anOrganization, aViewer, failingUntilRecovered } from '../../test/builders';
 import { renderApp } from '../../test/render';
 import { readAccessToken } from '../../lib/session/session';
 import { bytesOf, catchObjectUrls, holdPdf } from './overviewPrintKit';
@@ -98,23 +98,17 @@ describe('Building overview', () => {
   });
 
   it('says the overview could not be loaded, with the reason, reloads it on Try again and keeps the user signed in', async () => {
-    let fail = true;
-    const asked: Array<Record<string, unknown>> = [];
     let failed = 0;
-    const { user, currentPath } = renderPage(asked, [
-      graphql.query('BuildingOverview', () => {
-        if (!fail) return undefined;
-        failed += 1;
-        return serverError('The backend did not answer');
-      }),
-    ]);
+    const broken = failingUntilRecovered('BuildingOverview', { onFailure: () => void (failed += 1) });
+    const asked: Array<Record<string, unknown>> = [];
+    const { user, currentPath } = renderPage(asked, [broken.handler]);
     expect(await screen.findByText('The overview could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
     expect(screen.getByText('The backend did not answer')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Totals' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
     expect(failed).toBe(1);
-    fail = false;
+    broken.recover();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'King Street Commerce Centre' })).toBeInTheDocument();
     expect(screen.getByLabelText('Total: 7, 100%')).toBeInTheDocument();
@@ -125,18 +119,14 @@ describe('Building overview', () => {
   });
 
   it('says the locations could not be loaded under the totals, and reloads only them on Try again', async () => {
-    let fail = true;
+    const broken = failingUntilRecovered('BuildingOverviewLocations');
     const asked: Array<Record<string, unknown>> = [];
-    const { user, currentPath } = renderPage(asked, [
-      graphql.query('BuildingOverviewLocations', () =>
-        fail ? serverError('The backend did not answer') : undefined,
-      ),
-    ]);
+    const { user, currentPath } = renderPage(asked, [broken.handler]);
     expect(await screen.findByText('The locations could not be loaded')).toBeInTheDocument();
     expect(screen.getByLabelText('Total: 7, 100%')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Types' })).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Locations' })).not.toBeInTheDocument();
-    fail = false;
+    broken.recover();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     const locations = await screen.findByRole('table', { name: 'Locations' });
     expect(within(locations).getByRole('link', { name: 'Main Lobby' })).toBeInTheDocument();
