@@ -190,6 +190,26 @@ describe.each(databases)('walkabouts on %s', (database) => {
     expect(again.body.included).toEqual(saved.body.included);
   });
 
+  it('reads a text answer back as the text it is, when it looks like a number, true or null', async () => {
+    const id = await demo.walkabout('Yonge & Eglinton Tower', 'Yearly');
+    const t = await walkaboutOf(as.inspector!, id);
+    const { entry, conditions } = entryNamed(t, 'Portable Fire Extinguisher');
+    const certificate = conditions.find((c) => c.attributes.label === 'Technician certificate number')!;
+    expect(certificate.attributes.conditionType).toBe('string');
+    for (const [n, text] of ['4512', 'true', 'null', '[1]', '"quoted"'].entries()) {
+      const editedAt = `2026-11-20T14:0${n}:00Z`;
+      const saved = await as.inspector!.save(`text-answer-${n}`, {
+        generateReport: false,
+        walkaboutToUpdateId: id,
+        data: { entries: [{ id: entry.id, scannedAt: editedAt }], conditions: [{ id: certificate.id, value: text, remarks: null, editedVia: 'typed', editedAt }] },
+      });
+      expect(saved.status).toBe(200);
+      expect((saved.body.data as JsonApiResource[]).find((r) => r.id === certificate.id && r.type === 'conditions')!.attributes.value).toBe(text);
+      const read = (await walkaboutOf(as.inspector!, id)).conditions.find((c) => c.id === certificate.id)!;
+      expect(read.attributes).toMatchObject({ value: text, isMarked: true });
+    }
+  });
+
   it('keeps the newer result when an older offline save arrives later, and keeps both in the edit trail', async () => {
     const id = await demo.walkabout('Yonge & Eglinton Tower', 'Monthly');
     const { entry, conditions } = entryNamed(await walkaboutOf(as.inspector!, id), 'Portable Fire Extinguisher');

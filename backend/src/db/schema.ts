@@ -6,6 +6,7 @@ import type { DOCUMENT_CATEGORIES, OffsetUnit, RolePermissions } from '@fsi/shar
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   foreignKey,
   index,
@@ -520,6 +521,18 @@ export type QrUnavailabilityKind = 'missing' | 'unusable' | 'access_denied';
 export type StoredConditionValue = boolean | number | string | string[] | null;
 
 /**
+ * A recorded value (jsonb), read as the driver parses it. Drizzle's jsonb parses a string value a
+ * second time, so that the text answer '4512' came back as the number 4512, 'true' as true and
+ * 'null' as no answer at all; and the device, sending back what it read, was refused ('Value must
+ * be text'). Written as Drizzle's jsonb writes it.
+ */
+const recordedValue = customType<{ data: StoredConditionValue; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => value as StoredConditionValue,
+});
+
+/**
  * One inspection of a building for one period of a cycle. periodKey is the period's first local
  * date for a repeating cycle and 'on-demand-{n}' for a non-repeating one: unique with the
  * building and cycle, so the scheduler (on any replica) and retries never create one twice.
@@ -640,7 +653,7 @@ export const conditions = pgTable(
     rangeTo: text(),
     options: jsonb().$type<ConditionOptions>().notNull().default({}),
     orderOnWalkabout: integer().notNull(),
-    value: jsonb().$type<StoredConditionValue>(),
+    value: recordedValue(),
     satisfaction: text().$type<'satisfactory' | 'unsatisfactory' | 'neutral'>().notNull().default('neutral'),
     remarks: text(),
     photoUrl: text(),
@@ -683,7 +696,7 @@ export const walkaboutEdits = pgTable(
     conditionId: integer(),
     entryId: integer(),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
-    value: jsonb().$type<StoredConditionValue>(),
+    value: recordedValue(),
     remarks: text(),
     photoUrl: text(),
     photoMimetype: text(),
