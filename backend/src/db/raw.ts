@@ -3,7 +3,8 @@
  * window functions, UPDATE … FROM jsonb_to_recordset). Both drivers answer `{ rows }`.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { aliasedTable, Column, getTableColumns, is, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from './client';
 
@@ -56,4 +57,38 @@ export async function preparedRows<T>(db: Database, name: string, query: SQL, va
   await preparing;
   const result = await lite.query<T>(`execute ${name}(${values.map(literal).join(', ')})`);
   return result.rows;
+}
+
+/**
+ * Rows as one JSON value (issue 8): for a statement that answers many rows, json_agg of one object per
+ * row, keyed by the given property names, read back with rowFromJson. node-postgres and PGlite decode
+ * each field and Drizzle maps each value, which for the 1,000 conditions of a save cost more than the
+ * database's own work; one json_agg is one field and one native JSON.parse. Timestamp columns come
+ * back as Dates; text, integers, booleans and jsonb come as JSON gives them, which is what Drizzle
+ * maps them to. `fields` are columns (of a table or of an alias, columnsOf) or SQL values.
+ */
+export type JsonFields = Record<string, Column | SQL>;
+
+export function jsonRows(fields: JsonFields): SQL<Record<string, unknown>[]> {
+  const entries = Object.entries(fields);
+  // json_build_object takes at most 100 arguments, a name and a value each.
+  if (entries.length > 50) throw new Error(`json_build_object takes at most 50 fields, not ${entries.length}`);
+  const pairs = entries.map(([key, value]) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`Not a property name: ${key}`);
+    return sql`${sql.raw(`'${key}'`)}, ${value}`;
+  });
+  return sql<Record<string, unknown>[]>`coalesce(json_agg(json_build_object(${sql.join(pairs, sql`, `)})), '[]'::json)`;
+}
+
+/** The columns of `table` as the rows of `alias` (a CTE or subquery with the table's columns) name them. */
+export function columnsOf<T extends PgTable>(table: T, alias: string): { [K in keyof T['_']['columns']]: Column } {
+  const aliased = aliasedTable(table, alias) as unknown as Record<string, Column>;
+  return Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, aliased[key]!])) as { [K in keyof T['_']['columns']]: Column };
+}
+
+export function rowFromJson<T>(fields: JsonFields, json: Record<string, unknown>): T {
+  for (const [key, field] of Object.entries(fields)) {
+    if (is(field, Column) && field.columnType === 'PgTimestamp' && typeof json[key] === 'string') json[key] = new Date(json[key]);
+  }
+  return json as T;
 }

@@ -18,9 +18,9 @@ import {
   type ConditionSave,
   type PayloadError,
 } from '@fsi/shared';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/raw';
+import { columnsOf, jsonRows, queryRows, rowFromJson, type JsonFields } from '../../db/raw';
 import { conditions, entries, users, walkaboutSaves } from '../../db/schema';
 import { FieldErrors, HttpError, notFound, type FieldError } from '../../jsonapi/errors';
 import { canRecordWalkabouts, requirePermission, type Scope } from '../../plugins/authorization';
@@ -78,28 +78,35 @@ const idsIn = (list: unknown): number[] =>
 /** `column = any(ids)` with the ids as one array value: one parameter rather than one per id (a save may list thousands). */
 const anyId = (column: typeof conditions.id, ids: number[]) => sql`${column} = any(${`{${ids.join(',')}}`}::integer[])`;
 
-/** The definitions (task snapshot and entry) of the listed conditions that the caller may edit. */
+/** What a definition reads: only the columns it needs (a save of 1,000 conditions reads 1,000 rows). */
+const definitionFields = {
+  id: conditions.id,
+  type: conditions.type,
+  typeValue: conditions.typeValue,
+  typeSatisfactoryValue: conditions.typeSatisfactoryValue,
+  typeUnsatisfactoryValue: conditions.typeUnsatisfactoryValue,
+  typeRecordValue: conditions.typeRecordValue,
+  rangeFrom: conditions.rangeFrom,
+  rangeTo: conditions.rangeTo,
+  options: conditions.options,
+  entryId: conditions.entryId,
+  entryScannedAt: entries.scannedAt,
+} satisfies JsonFields;
+
+/** The definitions (task snapshot and entry) of the listed conditions that the caller may edit, read as one JSON value (jsonRows). */
 async function definitionsOf(db: Database, scope: Scope, walkaboutId: number, ids: number[]): Promise<Map<string, Definition>> {
   if (!ids.length) return new Map();
-  // Only the columns a definition needs: a save of 1,000 conditions maps 1,000 rows.
-  const rows = await db
-    .select({
-      id: conditions.id,
-      type: conditions.type,
-      typeValue: conditions.typeValue,
-      typeSatisfactoryValue: conditions.typeSatisfactoryValue,
-      typeUnsatisfactoryValue: conditions.typeUnsatisfactoryValue,
-      typeRecordValue: conditions.typeRecordValue,
-      rangeFrom: conditions.rangeFrom,
-      rangeTo: conditions.rangeTo,
-      options: conditions.options,
-      entryId: conditions.entryId,
-      entryScannedAt: entries.scannedAt,
-    })
+  const [answer] = await db
+    .select({ rows: jsonRows(definitionFields) })
     .from(conditions)
     .innerJoin(entries, eq(entries.id, conditions.entryId))
     .where(and(eq(conditions.walkaboutId, walkaboutId), anyId(conditions.id, ids), equipmentInScope(scope)));
-  return new Map(rows.map(({ id, ...definition }) => [String(id), definition]));
+  return new Map(
+    answer!.rows.map((json) => {
+      const { id, ...definition } = rowFromJson<Definition & { id: number }>(definitionFields, json);
+      return [String(id), definition];
+    }),
+  );
 }
 
 /** hasSatisfactoryRemarks is not part of the shared payload rule: a boolean, false when left out. */
@@ -210,9 +217,11 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
 }
 
 function conditionRecords(list: ConditionSave[], definitions: Map<string, Definition>, flags: Map<string, boolean>, now: Date) {
-  return list.map((c) => {
+  return list.map((c, n) => {
     const definition = definitions.get(c.id)!;
     return {
+      // The change's place in the save: the edit trail keeps that order.
+      n,
       id: Number(c.id),
       entry_id: definition.entryId,
       value: c.value,
@@ -270,11 +279,14 @@ async function record(
 
 /**
  * The changes of conditions, and the conditions as the server now has them (a newer stored result
- * stays), in the order of the save. One UPDATE … FROM jsonb_to_recordset answers the rows it changed
- * (RETURNING, so they are not read again); the edit trail is one INSERT … SELECT over the same
- * records, applied = whether the UPDATE took the change; the conditions whose stored result was newer
- * (an older offline save) are read as they are, in a query that a save of the device's own latest
- * changes does not make.
+ * stays), in the order of the save. One statement over the records (jsonb_to_recordset, sent once):
+ * the UPDATE takes the changes that are not older than the stored result and answers the rows it
+ * changed; the edit trail is an INSERT … SELECT over the same records, applied = whether the UPDATE
+ * took the change; the answer is those rows with their editor's name and their task's status (a
+ * status per task: a save of 1,000 conditions names a few dozen), as one JSON value (jsonRowOf: rows
+ * of 33 fields decoded and mapped one by one cost more than the database's work). The conditions
+ * whose stored result was newer (an older offline save) are read as they are, in a query that a save
+ * of the device's own latest changes does not make.
  */
 async function recordConditions(
   tx: Database,
@@ -283,54 +295,38 @@ async function recordConditions(
   saveId: number,
   changes: ReturnType<typeof conditionRecords>,
 ): Promise<ConditionResourceObject[]> {
-  const records = JSON.stringify(changes);
-  const asRecords = sql`jsonb_to_recordset(${records}::jsonb) as v(
-    id int, entry_id int, value jsonb, remarks text, photo_url text, photo_mimetype text,
-    has_satisfactory_remarks boolean, satisfaction text, edited_via text, edited_at timestamptz)`;
-  const appliedRows = await tx
-    .update(conditions)
-    .set({
-      value: sql`nullif(v.value, 'null'::jsonb)`,
-      remarks: sql`v.remarks`,
-      photoUrl: sql`v.photo_url`,
-      photoMimetype: sql`v.photo_mimetype`,
-      hasSatisfactoryRemarks: sql`v.has_satisfactory_remarks`,
-      satisfaction: sql`v.satisfaction`,
-      editedVia: sql`v.edited_via`,
-      editedAt: sql`v.edited_at`,
-      editorId: scope.userId,
-    })
-    .from(asRecords)
-    .where(
-      sql`${conditions.id} = v.id and ${conditions.walkaboutId} = ${walkaboutId}
-        and (${conditions.editedAt} is null or v.edited_at >= ${conditions.editedAt})`,
-    )
-    .returning({
-      ...getTableColumns(conditions),
-      // Every row this UPDATE answers has the caller as its editor: their name, read once rather than per row.
-      editorUsername: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${scope.userId})`,
-    });
-  const applied = appliedRows.map((r) => r.id);
-  await tx.execute(sql`insert into walkabout_edits (walkabout_id, save_id, kind, condition_id, entry_id, user_id, value, remarks,
-      photo_url, photo_mimetype, has_satisfactory_remarks, edited_via, edited_at, applied)
-    select ${walkaboutId}, ${saveId}, 'condition', v.id, v.entry_id, ${scope.userId}, nullif(v.value, 'null'::jsonb), v.remarks,
-      v.photo_url, v.photo_mimetype, v.has_satisfactory_remarks, v.edited_via, v.edited_at, v.id = any(${`{${applied.join(',')}}`}::integer[])
-    from ${asRecords}`);
-
-  // A status per task (a save of 1,000 conditions names a few dozen tasks), not per condition.
-  const statuses = new Map(
-    (
-      await queryRows<{ taskId: number; taskStatus: ConditionView['taskStatus'] }>(
-        tx,
-        sql`select ${conditions.taskId} as "taskId", ${conditionTaskStatus} as "taskStatus"
-          from (select distinct walkabout_id, task_id from conditions where walkabout_id = ${walkaboutId}
-            and task_id is not null and id = any(${`{${applied.join(',')}}`}::integer[])) as ${conditions}`,
-      )
-    ).map((r) => [r.taskId, r.taskStatus]),
+  const appliedFields = {
+    ...columnsOf(conditions, 'applied'),
+    // Every row this UPDATE answers has the caller as its editor: their name, read once rather than per row.
+    editorUsername: sql`(select username from editor)`,
+    taskStatus: sql`s.task_status`,
+  };
+  const [answer] = await queryRows<{ rows: Record<string, unknown>[] }>(
+    tx,
+    sql`with v as materialized (select * from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as v(
+        n int, id int, entry_id int, value jsonb, remarks text, photo_url text, photo_mimetype text,
+        has_satisfactory_remarks boolean, satisfaction text, edited_via text, edited_at timestamptz)),
+      applied as (update conditions c set value = nullif(v.value, 'null'::jsonb), remarks = v.remarks, photo_url = v.photo_url,
+          photo_mimetype = v.photo_mimetype, has_satisfactory_remarks = v.has_satisfactory_remarks, satisfaction = v.satisfaction,
+          edited_via = v.edited_via, edited_at = v.edited_at, editor_id = ${scope.userId}
+        from v where c.id = v.id and c.walkabout_id = ${walkaboutId} and (c.edited_at is null or v.edited_at >= c.edited_at)
+        returning c.*),
+      trail as (insert into walkabout_edits (walkabout_id, save_id, kind, condition_id, entry_id, user_id, value, remarks,
+          photo_url, photo_mimetype, has_satisfactory_remarks, edited_via, edited_at, applied)
+        select ${walkaboutId}, ${saveId}, 'condition', v.id, v.entry_id, ${scope.userId}, nullif(v.value, 'null'::jsonb), v.remarks,
+          v.photo_url, v.photo_mimetype, v.has_satisfactory_remarks, v.edited_via, v.edited_at, a.id is not null
+        from v left join (select distinct id from applied) a on a.id = v.id order by v.n),
+      editor as (select ${users.username} from ${users} where ${users.id} = ${scope.userId}),
+      statuses as materialized (select ${conditions.taskId} as task_id, ${conditionTaskStatus} as task_status
+        from (select distinct walkabout_id, task_id from applied where task_id is not null) as ${conditions})
+    select ${jsonRows(appliedFields)} as rows
+    from applied left join statuses s on s.task_id = applied.task_id`,
   );
-  const byId = new Map<number, ConditionView>(
-    appliedRows.map((r) => [r.id, { ...r, taskStatus: r.taskId === null ? null : (statuses.get(r.taskId) ?? null) }]),
-  );
+  const byId = new Map<number, ConditionView>();
+  for (const json of answer!.rows) {
+    const row = rowFromJson<ConditionView>(appliedFields, json);
+    byId.set(row.id, row);
+  }
   const kept = [...new Set(changes.map((c) => c.id))].filter((id) => !byId.has(id));
   if (kept.length) {
     const rows = await tx

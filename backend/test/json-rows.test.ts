@@ -1,0 +1,53 @@
+/**
+ * Rows read as one JSON value (db/raw.ts jsonRows, columnsOf, rowFromJson; issue 8): what a caller gets must be
+ * what Drizzle's own reading of the same rows gives, timestamps as Dates, jsonb values as stored (a text that
+ * looks like a number or like null stays text), on both databases.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { columnsOf, jsonRows, queryRows, rowFromJson } from '../src/db/raw';
+import { schema, type TestBackend } from '../src/testing';
+import { databases, startTestBackend } from './helpers';
+
+describe.each(databases)('rows as one JSON value on %s', (database) => {
+  let backend: TestBackend;
+  let walkaboutId: number;
+
+  beforeAll(async () => {
+    backend = await startTestBackend({ database });
+    const [condition] = await backend.db.select({ walkaboutId: schema.conditions.walkaboutId }).from(schema.conditions).limit(1);
+    walkaboutId = condition!.walkaboutId;
+    // Values of every kind a condition holds, with an edit time to the microsecond.
+    const values = [true, 12.5, '4512', 'null', ['a', "O'Brien"], null, 'naïve 東京 🔥'];
+    const rows = await backend.db.select({ id: schema.conditions.id }).from(schema.conditions).where(eq(schema.conditions.walkaboutId, walkaboutId)).limit(values.length);
+    for (const [n, row] of rows.entries()) {
+      await backend.db.execute(sql`update conditions set value = ${JSON.stringify(values[n])}::jsonb, remarks = ${n % 2 ? 'Say "when"' : null},
+        edited_at = ${`2026-11-2${n}T10:11:12.345678Z`}::timestamptz where id = ${row.id}`);
+    }
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  it('gives the rows Drizzle gives, from a table and from a statement naming its columns under an alias', async () => {
+    const expected = await backend.db.select().from(schema.conditions).where(eq(schema.conditions.walkaboutId, walkaboutId)).orderBy(schema.conditions.id);
+    const fields = { ...columnsOf(schema.conditions, 'c'), twice: sql`c.order_on_walkabout * 2` };
+    const [answer] = await queryRows<{ rows: Record<string, unknown>[] }>(
+      backend.db,
+      sql`select ${jsonRows(fields)} as rows from (select * from conditions where walkabout_id = ${walkaboutId} order by id) c`,
+    );
+    const rows = answer!.rows.map((json) => rowFromJson<typeof schema.conditions.$inferSelect & { twice: number }>(fields, json));
+    expect(rows.map(({ twice, ...row }) => row)).toEqual(expected);
+    expect(rows.map((r) => r.twice)).toEqual(expected.map((r) => r.orderOnWalkabout * 2));
+    expect(rows.filter((r) => r.value !== null).map((r) => r.value)).toEqual([true, 12.5, '4512', 'null', ['a', "O'Brien"], 'naïve 東京 🔥']);
+    expect(rows.find((r) => r.value === '4512')!.editedAt).toEqual(new Date('2026-11-22T10:11:12.345Z'));
+  });
+
+  it('answers an empty list for no rows, and refuses what json_build_object cannot take', async () => {
+    const [answer] = await backend.db.select({ rows: jsonRows({ id: schema.conditions.id }) }).from(schema.conditions).where(eq(schema.conditions.id, -1));
+    expect(answer!.rows).toEqual([]);
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, n) => [`f${n}`, sql`1`]));
+    expect(() => jsonRows(many)).toThrow('json_build_object takes at most 50 fields, not 51');
+    expect(() => jsonRows({ "x', 1) --": sql`1` })).toThrow('Not a property name');
+  });
+});
