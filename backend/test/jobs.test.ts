@@ -11,6 +11,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
+import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import jobsPlugin, { type JobHandler, type JobsOptions } from '../src/jobs';
@@ -124,6 +125,23 @@ describe.each(databases)('background jobs on %s', (kind) => {
     expect(failed.jobs).toEqual([
       expect.objectContaining({ id: broken, queue: 'test.broken', data: { report: 8 }, error: 'The printer is on fire', retryCount: 2 }),
     ]);
+  });
+
+  it('starts a job queued with wakeAfter when that answer has closed, not before and not a polling interval later', async () => {
+    const seen: unknown[] = [];
+    // Polling once a minute: only a wake can start the job within this test.
+    const app = await start(await place(), { 'test.after': async (data) => void seen.push(data) }, { pollingIntervalSeconds: 60 });
+    // A first job starts the queue and its worker; once it has run, the worker waits for its next poll or a wake.
+    await app.jobs.enqueue('test.after', { n: 0 });
+    await app.jobs.drain();
+    await sleep(300);
+    const answer = new EventEmitter();
+    await app.jobs.enqueue('test.after', { n: 1 }, { wakeAfter: answer });
+    await sleep(500);
+    expect(seen).toEqual([{ n: 0 }]);
+    answer.emit('close');
+    await until(() => seen.length === 2, 'the job to run once its answer closed', 10_000);
+    expect(seen).toEqual([{ n: 0 }, { n: 1 }]);
   });
 
   it('does not queue a job whose singleton key is already waiting or running', async () => {

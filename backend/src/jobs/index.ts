@@ -29,6 +29,13 @@ export type EnqueueOptions = {
   singletonKey?: string;
   /** How many times a failing job is retried before it is kept as failed (default: the plugin's retryLimit). */
   retryLimit?: number;
+  /**
+   * The answer of the request that queues the job (its raw response): the worker is woken when that answer has
+   * closed (sent, or abandoned by the client) rather than at once, so that the job's work does not run while
+   * the answer is made (issue 8: on PGlite the database is this process's own thread, and a save's notification
+   * job ran its queries between the save's). Not woken, a job waits at most one polling interval.
+   */
+  wakeAfter?: { once(event: 'close', listener: () => void): unknown };
 };
 
 /** What a handler answers is kept as the job's output (readable through `byKey`). */
@@ -195,7 +202,10 @@ export default fp<JobsOptions>(
           retryBackoff: true,
         });
         const worker = workerIds.get(queue);
-        if (id && worker) boss.notifyWorker(worker);
+        if (id && worker) {
+          if (enqueueOptions.wakeAfter) enqueueOptions.wakeAfter.once('close', () => void (stopped || boss.notifyWorker(worker)));
+          else boss.notifyWorker(worker);
+        }
         return id;
       },
 

@@ -15,13 +15,22 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { conditions, cycles, entries, users, walkaboutEdits, walkabouts } from '../../db/schema';
 import { buildingRef, deliverOnce, recipientsSeeing, type NotificationKind } from './deliveries';
+import type { EnqueueOptions } from '../../jobs';
 
 export const CONDITION_NOTIFICATION_QUEUE = 'notifications.conditions';
 
-/** Called after a save is recorded: queues the notifications of the conditions it changed, as a job. */
-export async function queueConditionNotifications(app: FastifyInstance, walkaboutId: number, conditionIds: number[]): Promise<void> {
+/**
+ * Called after a save is recorded: queues the notifications of the conditions it changed, as a job, which starts
+ * once the save's answer (`wakeAfter`, its raw response) is sent.
+ */
+export async function queueConditionNotifications(
+  app: FastifyInstance,
+  walkaboutId: number,
+  conditionIds: number[],
+  wakeAfter?: EnqueueOptions['wakeAfter'],
+): Promise<void> {
   if (!conditionIds.length) return;
-  await app.jobs.enqueue(CONDITION_NOTIFICATION_QUEUE, { walkaboutId, conditionIds: [...new Set(conditionIds)].sort((a, b) => a - b) });
+  await app.jobs.enqueue(CONDITION_NOTIFICATION_QUEUE, { walkaboutId, conditionIds: [...new Set(conditionIds)].sort((a, b) => a - b) }, { wakeAfter });
 }
 
 type EditState = { id: number; satisfaction: string; noted: boolean };

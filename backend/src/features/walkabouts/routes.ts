@@ -112,7 +112,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/walkabout-data',
     { schema: saveWalkaboutDataSchema, validatorCompiler: checkedByHandler },
-    async (request) => {
+    async (request, reply) => {
       // Unchecked by the schema (see checkedByHandler): a missing or overlong key is a 400 naming the header.
       const key: unknown = request.headers['idempotency-key'];
       if (typeof key !== 'string' || !key) {
@@ -127,11 +127,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const asked = body as { generateReport?: unknown; walkaboutToUpdateId?: unknown } | null;
       const walkaboutId = Number(asked?.walkaboutToUpdateId);
       if (asked?.generateReport === true && Number.isSafeInteger(walkaboutId)) await requestWalkaboutReportsQuietly(app, [walkaboutId], { audit: false });
-      // Unsatisfactory results and notes e-mail their subscribers from a job (features/notifications), not in this request.
+      // Unsatisfactory results and notes e-mail their subscribers from a job (features/notifications), not in this
+      // request; the job starts once this answer is sent, so that its work does not delay the answer.
       if (!saved.meta.replayed) {
         const changed = saved.data.filter((r) => r.type === 'conditions').map((r) => Number(r.id));
         // The save is recorded: a queue that cannot take the job now is logged, not answered as a failed save.
-        await queueConditionNotifications(app, walkaboutId, changed).catch((error: unknown) => app.log.error({ err: error, walkaboutId }, 'notifications not queued'));
+        await queueConditionNotifications(app, walkaboutId, changed, reply.raw).catch((error: unknown) => app.log.error({ err: error, walkaboutId }, 'notifications not queued'));
       }
       return saved;
     },
