@@ -136,26 +136,37 @@ async function storedResponse(db: Database, walkaboutId: number, userId: number,
 class AlreadySaved extends Error {}
 
 export async function saveWalkaboutData(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer: UrlSigner): Promise<SaveDocument> {
-  const { walkaboutId, ...stored } = await storeSave(db, scope, body, key, now, signer);
+  const { walkaboutId, buildingId, ...stored } = await storeSave(db, scope, body, key, now, signer);
   const data = stored.data.map((resource) =>
     resource.type === 'conditions' && 'photoUrl' in resource.attributes
       ? { ...resource, attributes: { ...resource.attributes, photoUrl: signedPhotoUrl(signer, resource.attributes.photoUrl) } }
       : resource,
   );
-  return { ...stored, data, included: await freshWalkaboutAndBuilding(db, scope, walkaboutId, now, signer) };
+  return { ...stored, data, included: await freshWalkaboutAndBuilding(db, scope, walkaboutId, buildingId, now, signer) };
 }
 
 /** The walkabout (with the floors the caller sees), its building and the cycles they name, serialized as their own GET routes do. */
-async function freshWalkaboutAndBuilding(db: Database, scope: Scope, walkaboutId: number, now: Date, signer: UrlSigner): Promise<SaveDocument['included']> {
-  const walkabout = await findWalkabout(db, scope, walkaboutId);
+async function freshWalkaboutAndBuilding(
+  db: Database,
+  scope: Scope,
+  walkaboutId: number,
+  buildingId: number,
+  now: Date,
+  signer: UrlSigner,
+): Promise<SaveDocument['included']> {
+  // A walkabout's building never changes: the three are read together.
+  const [walkabout, floorIds, building] = await Promise.all([
+    findWalkabout(db, scope, walkaboutId),
+    visibleFloorIds(db, scope, walkaboutId),
+    findBuilding(db, scope, buildingId),
+  ]);
   if (!walkabout) throw notFound('Walkabout');
-  const [floorIds, building] = await Promise.all([visibleFloorIds(db, scope, walkabout.id), findBuilding(db, scope, walkabout.buildingId)]);
   if (!building) throw notFound('Building');
   const cycles = await cyclesByIds(db, scope, [walkabout.cycleId, ...building.walkaboutStatus.statuses.map((s) => s.cycleId)]);
   return [walkaboutResource(walkabout, now, floorIds), buildingResource(building, signer), ...cycles.map(cycleResource)];
 }
 
-async function storeSave(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer: UrlSigner): Promise<StoredSave & { walkaboutId: number }> {
+async function storeSave(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer: UrlSigner): Promise<StoredSave & { walkaboutId: number; buildingId: number }> {
   const walkaboutId = isRecord(body) ? Number(body.walkaboutToUpdateId) : NaN;
   if (!Number.isSafeInteger(walkaboutId) || walkaboutId <= 0 || walkaboutId >= 2 ** 31) {
     const parsed = parseWalkaboutDataPayload(body, () => undefined);
@@ -167,7 +178,7 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
   requirePermission(scope, canRecordWalkabouts(scope), 'You may view walkabouts but not record results.');
 
   const replay = await storedResponse(db, walkabout.id, scope.userId, key);
-  if (replay) return { ...replay, walkaboutId: walkabout.id };
+  if (replay) return { ...replay, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
   await requireAcceptedContractOf(db, walkabout.buildingId);
   if (isClosedNow(walkabout, now)) throw new HttpError(409, CLOSED_MESSAGE, undefined, 'CLOSED');
   if (isLockedNow(walkabout, now)) throw new HttpError(409, LOCKED_MESSAGE, undefined, 'LOCKED');
@@ -207,12 +218,12 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
 
   try {
     const saved = await db.transaction((tx) => record(tx, scope, walkabout.id, key, now, payload.data, definitions, flags));
-    return { ...saved, walkaboutId: walkabout.id };
+    return { ...saved, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
   } catch (error) {
     if (!(error instanceof AlreadySaved)) throw error;
     const first = await storedResponse(db, walkabout.id, scope.userId, key);
     if (!first) throw error;
-    return { ...first, walkaboutId: walkabout.id };
+    return { ...first, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
   }
 }
 
