@@ -194,7 +194,8 @@ describe('saving results', () => {
       YesNoNotApplicableCondition: { value: { yesNoNotApplicable: 'NA' }, field: 'yesNoNotApplicableValue', expected: 'NA', satisfactory: null },
       NumberCondition: { value: { number: 3.5 }, field: 'numberValue', expected: 3.5 },
       RangeCondition: { value: { number: 27 }, field: 'rangeValue', expected: 27 },
-      StringCondition: { value: { text: 'ABC-123' }, field: 'stringValue', expected: 'ABC-123' },
+      // A certificate number: text that looks like a number stays text (it read back as no answer at all).
+      StringCondition: { value: { text: '4512' }, field: 'stringValue', expected: '4512' },
       TimeCondition: { value: { text: '14:30' }, field: 'timeValue', expected: '14:30', satisfactory: true },
       DropdownCondition: { value: {}, field: 'dropdownValue', expected: null },
       MultiselectCondition: { value: {}, field: 'multiselectValue', expected: null },
