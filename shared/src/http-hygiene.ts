@@ -3,7 +3,7 @@
  * (gateway/src/limits.ts). Node only: the web never imports this module (it is not re-exported by index.ts).
  */
 import type { IncomingMessage } from 'node:http';
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 
 /** NUL or a UTF-16 surrogate that is not half of a pair (with the `u` flag a pair is one code point, not Cs). */
 const FORBIDDEN_CHARACTER = /[\0\p{Cs}]/u;
@@ -22,9 +22,11 @@ export const DRAIN_MAX_MS = 30_000;
  * request whose answer is sent, once nothing else reads it), so the client, which is still sending, gets to read
  * the answer rather than a reset. A client that sends more than DRAIN_MAX_BYTES, or for longer than
  * DRAIN_MAX_MS, is cut off. Node drops the bytes before any 'data' event, so they are counted on the socket.
+ * A request with no socket of its own (one made in the process, light-my-request's inject) has nothing to drain:
+ * its stand-in socket cannot be cut off, and the check found it 30 s later an uncaught TypeError.
  */
 export function drainRejectedBody(request: IncomingMessage, socket: Socket): void {
-  if (request.complete || request.destroyed) return;
+  if (request.complete || request.destroyed || !(socket instanceof Socket)) return;
   const start = socket.bytesRead;
   const startedAt = Date.now();
   const check = setInterval(() => {
