@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import { emptyRolePermissions, type RolePermissions } from '@fsi/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { expect } from 'vitest';
 import { openAt } from '../src/features/walkabouts/repository';
 import { schema, signIn, startTestBackend, testDatabases, type TestBackend, type TestDatabaseKind } from '../src/testing';
@@ -85,19 +86,36 @@ export const one = (body: JsonApiBody) => body.data as JsonApiResource;
 export { startTestBackend };
 
 /**
- * Records the text of every statement sent to the database client (PGlite's or the pg pool's query method, where
- * every statement passes) into `statements`, until `restore` is called.
+ * Records the text of every statement sent to the database into `statements`, until `restore` is called: at PGlite's
+ * query method, or on PostgreSQL at the query method of each pooled connection as it is checked out (where the pool's
+ * own queries pass too, and statements sent on a connection held for several, as a prepared statement's are).
  */
 export function recordStatements(backend: TestBackend): { statements: string[]; restore: () => void } {
   const statements: string[] = [];
-  const dbClient = (backend.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-  const original = dbClient.query;
-  dbClient.query = function (this: unknown, ...args: unknown[]) {
-    const [text] = args;
-    statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
-    return original.apply(this, args);
+  type Queryable = { query: (...args: unknown[]) => Promise<unknown> };
+  const record = (target: Queryable): (() => void) => {
+    const original = target.query;
+    target.query = function (this: unknown, ...args: unknown[]) {
+      const [text] = args;
+      statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+      return original.apply(this, args);
+    };
+    return () => void (target.query = original);
   };
-  return { statements, restore: () => void (dbClient.query = original) };
+  const dbClient = (backend.db as unknown as { $client: Queryable }).$client;
+  if (!(dbClient instanceof pg.Pool)) return { statements, restore: record(dbClient) };
+  const restores = new Map<Queryable, () => void>();
+  const onAcquire = (connection: Queryable) => {
+    if (!restores.has(connection)) restores.set(connection, record(connection));
+  };
+  dbClient.on('acquire', onAcquire);
+  return {
+    statements,
+    restore: () => {
+      dbClient.off('acquire', onAcquire);
+      for (const restoreOne of restores.values()) restoreOne();
+    },
+  };
 }
 
 /** Ids of the demo's records by name, read from the database. */
