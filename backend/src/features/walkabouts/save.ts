@@ -294,8 +294,8 @@ async function record(
  * the UPDATE takes the changes that are not older than the stored result and answers the rows it
  * changed; the edit trail is an INSERT … SELECT over the same records, applied = whether the UPDATE
  * took the change; the answer is those rows with their editor's name and their task's status (a
- * status per task: a save of 1,000 conditions names a few dozen), as one JSON value (jsonRowOf: rows
- * of 33 fields decoded and mapped one by one cost more than the database's work). The conditions
+ * status per task: a save of 1,000 conditions names a few dozen), as one JSON value (jsonRows: rows
+ * of 35 fields decoded and mapped one by one cost more than the database's work). The conditions
  * whose stored result was newer (an older offline save) are read as they are, in a query that a save
  * of the device's own latest changes does not make.
  */
