@@ -15,7 +15,7 @@
  */
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Database } from './client';
+import { clientOf, type Database } from './client';
 
 export const CALLERS_CHANNEL = 'fsi_callers_changed';
 
@@ -76,7 +76,7 @@ function wrapQuery(target: Queryable, notify: ((target: Queryable) => Promise<un
 
 /** Calls `changed` whenever this process writes what a caller or their scope is read from (see above). */
 export function watchCallerChanges(db: Database, changed: () => void): () => void {
-  const client = (db as unknown as { $client: object }).$client;
+  const client = clientOf(db);
   let listeners = watched.get(client);
   if (!listeners) {
     const all = new Set<() => void>();
@@ -138,7 +138,7 @@ export function listenForCallerChanges(
   onChange: () => void,
   onListening: (listening: boolean) => void,
 ): (() => Promise<void>) | null {
-  const client = (db as unknown as { $client: object }).$client;
+  const client = clientOf(db);
   if (!(client instanceof pg.Pool)) return null;
   const options = (client as unknown as { options: pg.ClientConfig }).options;
   let stopped = false;

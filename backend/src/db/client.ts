@@ -19,6 +19,14 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * The driver's client under a Database: PGlite, or node-postgres's pool (the shared Database type cannot say which).
+ * Per-client state (kept derived values, prepared statements, watched writes) is keyed by it.
+ */
+export function clientOf(db: Database): object {
+  return (db as unknown as { $client: object }).$client;
+}
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';

@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { aliasedTable, Column, getTableColumns, is, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Database } from './client';
+import { clientOf, type Database } from './client';
 
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -45,7 +45,7 @@ function literal(value: PreparedValue): string {
  * PostgreSQL on its generic plan, in the same round trip.
  */
 export async function preparedRows<T>(db: Database, name: string, query: SQL, values: PreparedValue[]): Promise<T[]> {
-  const client = (db as unknown as { $client: object }).$client;
+  const client = clientOf(db);
   const dialect = (db as unknown as { dialect: Dialect }).dialect;
   if (client instanceof pg.Pool) {
     const connection = await client.connect();

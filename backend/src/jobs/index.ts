@@ -17,7 +17,7 @@ import { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
-import type { Database } from '../db/client';
+import { clientOf, type Database } from '../db/client';
 import { pgliteDb } from './pglite-adapter';
 
 export type EnqueueOptions = {
@@ -98,7 +98,7 @@ const CREATE_QUEUE_LOCK = "hashtext('fsi-pgboss-create-queue')";
 
 /** pg-boss's database: the app's own connection pool (PostgreSQL) or its PGlite. */
 function bossDb(db: Database): PgBoss.Db {
-  const client = (db as unknown as { $client: unknown }).$client;
+  const client = clientOf(db);
   if (client instanceof PGlite) return pgliteDb(client);
   if (client instanceof pg.Pool) return { executeSql: (text, values) => client.query(text, values) };
   throw new Error('The jobs plugin needs a PGlite or node-postgres database.');

@@ -1,6 +1,6 @@
 import type { OffsetUnit } from '@fsi/shared';
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { clientOf, type Database } from '../../db/client';
 import {
   buildingCycleOffsets,
   buildings,
@@ -291,7 +291,7 @@ const derivedCaches = new WeakMap<object, { snapshot: string | null; entries: Ma
  * (no caller's scope is in them: the page was chosen within it), so the key is the building's id.
  */
 async function derivedOf(db: Database, ids: number[], snapshot: string | null, now: Date): Promise<Map<number, DerivedJson>> {
-  const client = (db as unknown as { $client: object }).$client;
+  const client = clientOf(db);
   let cache = derivedCaches.get(client);
   if (!cache) derivedCaches.set(client, (cache = { snapshot: null, entries: new Map() }));
   if (snapshot !== null && cache.snapshot !== snapshot) {
