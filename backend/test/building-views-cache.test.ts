@@ -75,6 +75,31 @@ describe.each(databases)('the buildings derived values kept between reads on %s'
     expectKept(derivedReads());
   });
 
+  it('reads the records a page includes once while nothing is committed, and sees a change of them on the very next read', async () => {
+    const withIncluded = `${url()}&include=organization,region`;
+    type Included = { type: string; id: string; attributes: Record<string, unknown> };
+    const includedName = async (type: string) => {
+      const answer = await api.get(withIncluded);
+      expect(answer.status).toBe(200);
+      return ((answer.body as { included?: Included[] }).included ?? []).find((r) => r.type === type)?.attributes.name;
+    };
+    /** The statements sent that read the organizations or the regions (the page's own select reads neither). */
+    const includeReads = () => statements.filter((text) => /from "(organizations|regions)"/.test(text)).length;
+    const regionId = organization.regions['Area']!;
+    await backend.db.update(schema.regions).set({ name: 'Area' }).where(eq(schema.regions.id, regionId));
+    statements.length = 0;
+    expect(await includedName('regions')).toBe('Area');
+    expect(includeReads()).toBeGreaterThan(0);
+    statements.length = 0;
+    expect(await includedName('regions')).toBe('Area');
+    expect(await includedName('organizations')).toBe('Kept Towers');
+    if (database === 'pglite') expect(includeReads()).toBe(0);
+    await backend.db.update(schema.regions).set({ name: 'Area Renamed' }).where(eq(schema.regions.id, regionId));
+    expect(await includedName('regions')).toBe('Area Renamed');
+    await backend.db.update(schema.regions).set({ name: 'Area' }).where(eq(schema.regions.id, regionId));
+    expect(await includedName('regions')).toBe('Area');
+  });
+
   it('sees a row written straight to the database on the very next read', async () => {
     const before = (await firstTower()).attributes;
     expectKept((await firstTower()).sent);

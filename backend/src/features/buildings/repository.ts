@@ -64,11 +64,11 @@ export async function listBuildings(db: Database, scope: Scope, filters: Buildin
   }
   if (filters.regionIds) conditions.push(inArray(buildings.regionId, filters.regionIds.length ? filters.regionIds : [-1]));
   const where = and(...conditions)!;
-  const { rows, total } = await selectBuildingViews(db, where, page, new Date());
-  if (rows.length || page.offset === 0) return { rows, total };
+  const { rows, total, snapshot } = await selectBuildingViews(db, where, page, new Date());
+  if (rows.length || page.offset === 0) return { rows, total, snapshot };
   // A page past the end has no row to carry the total: count apart (the only case with a second statement).
   const [counted] = await db.select({ value: count() }).from(buildings).where(where);
-  return { rows, total: counted?.value ?? 0 };
+  return { rows, total: counted?.value ?? 0, snapshot: null };
 }
 
 export async function findBuilding(db: Database, scope: Scope, id: number) {
@@ -238,15 +238,23 @@ const derivedStatement = sql`with recursive page as (
         ${walkaboutStatusJoins(sql`p.id`)}
         ${followUpCountsJoin(sql`p.id`)}`;
 
-/** Buildings matching `where` (a condition on the buildings table) with their derived fields: a page also carries the total of the filter (a window count). */
-async function selectBuildingViews(db: Database, where: SQL, page: Page | null, now: Date): Promise<{ rows: BuildingView[]; total: number }> {
+/**
+ * Buildings matching `where` (a condition on the buildings table) with their derived fields: a page also carries the
+ * total of the filter (a window count), and the snapshot it was read at (readSnapshot; null with no row).
+ */
+async function selectBuildingViews(
+  db: Database,
+  where: SQL,
+  page: Page | null,
+  now: Date,
+): Promise<{ rows: BuildingView[]; total: number; snapshot: string | null }> {
   const query = db
     .select({ building: buildings, total: sql<number>`(count(*) over ())::int`, snapshot: sql<string | null>`(select ${readSnapshot})` })
     .from(buildings)
     .where(where)
     .orderBy(asc(buildings.organizationId), asc(buildings.order), asc(buildings.name), asc(buildings.id));
   const found = await (page ? query.limit(page.size).offset(page.offset) : query);
-  if (!found.length) return { rows: [], total: 0 };
+  if (!found.length) return { rows: [], total: 0, snapshot: null };
   const byId = await derivedOf(db, found.map((r) => r.building.id), found[0]!.snapshot, now);
   const rows = found.map(({ building }): BuildingView => {
     const [organizationName, floorsCount, locationsCount, usersCount, usersWithNotificationsCount, cycleList, conditionCycleIds, offsets, walkaboutStatus, followUps, documentsCount, fireSafetyPlan] =
@@ -269,7 +277,7 @@ async function selectBuildingViews(db: Database, where: SQL, page: Page | null, 
       fireSafetyPlan,
     });
   });
-  return { rows, total: found[0]!.total };
+  return { rows, total: found[0]!.total, snapshot: found[0]!.snapshot };
 }
 
 /** At most this many buildings' derived values are kept per database: past it, the cache starts again. */

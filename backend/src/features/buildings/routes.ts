@@ -4,6 +4,7 @@ import type { Static } from 'typebox';
 import { notFound } from '../../jsonapi/errors';
 import { parseIds, parseInclude, parsePage } from '../../jsonapi/query';
 import { listDocument, singleDocument, requestUrl } from '../../jsonapi/serializer';
+import { keptAtSnapshot } from '../../db/snapshot-kept';
 import { scopeOf, type Scope } from '../../plugins/authorization';
 import { cyclesByIds } from '../cycles/repository';
 import { cycleResource } from '../cycles/serialize';
@@ -21,22 +22,31 @@ type IncludedResource = ReturnType<typeof organizationResource> | ReturnType<typ
 type ListRequest = FastifyRequest<{ Querystring: Static<typeof buildingsSchema.querystring> }>;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  async function includedFor(scope: Scope, rows: BuildingView[], include: Set<Include>): Promise<IncludedResource[] | undefined> {
+  /**
+   * The records the buildings include. Read for a page at `snapshot` (the page's), they are kept while the database
+   * reads at it (keptAtSnapshot): the calls of a screen read the same few organizations, regions and cycles again.
+   */
+  async function includedFor(scope: Scope, rows: BuildingView[], include: Set<Include>, snapshot: string | null): Promise<IncludedResource[] | undefined> {
     if (!include.size) return undefined;
     const included: IncludedResource[] = [];
+    const kept = <T>(kind: string, ids: number[], read: (ids: number[]) => Promise<T[]>) => {
+      const distinct = [...new Set(ids)].sort((a, b) => a - b);
+      return keptAtSnapshot(app.db, snapshot, scope, `${kind}:${distinct.join(',')}`, () => read(distinct));
+    };
     if (include.has('organization')) {
-      included.push(...(await organizationsByIds(app.db, scope, rows.map((b) => b.organizationId))).map((o) => organizationResource(o, app.urlSigner)));
+      const organizations = await kept('organizations', rows.map((b) => b.organizationId), (ids) => organizationsByIds(app.db, scope, ids));
+      included.push(...organizations.map((o) => organizationResource(o, app.urlSigner)));
     }
     if (include.has('region')) {
       const ids = rows.flatMap((b) => (b.regionId === null ? [] : [b.regionId]));
-      included.push(...(await regionsByIds(app.db, scope, ids)).map(regionResource));
+      included.push(...(await kept('regions', ids, (distinct) => regionsByIds(app.db, scope, distinct))).map(regionResource));
     }
     if (include.has('fireWatchCycle') || include.has('statusCycles')) {
       const ids = [
         ...(include.has('fireWatchCycle') ? rows.flatMap((b) => (b.fireWatchCycleId === null ? [] : [b.fireWatchCycleId])) : []),
         ...(include.has('statusCycles') ? rows.flatMap((b) => b.walkaboutStatus.statuses.map((status) => status.cycleId)) : []),
       ];
-      included.push(...(await cyclesByIds(app.db, scope, [...new Set(ids)])).map(cycleResource));
+      included.push(...(await kept('cycles', ids, (distinct) => cyclesByIds(app.db, scope, distinct))).map(cycleResource));
     }
     return included;
   }
@@ -52,7 +62,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       regionIds = [];
       for (const id of regionFilter) regionIds.push(...(await regionWithDescendants(app.db, scope, id)));
     }
-    const { rows, total } = await listBuildings(
+    const { rows, total, snapshot } = await listBuildings(
       app.db,
       scope,
       { ids: parseIds(q['filter[id]']), organizationIds: parseIds(q['filter[organization]']), regionIds },
@@ -62,7 +72,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       total,
       page,
       url: requestUrl(request),
-      included: await includedFor(scope, rows, include),
+      included: await includedFor(scope, rows, include, snapshot),
     });
   }
 
@@ -77,7 +87,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const include = parseInclude(request.query.include, buildingIncludes);
       const building = await findBuilding(app.db, scope, Number(request.params.id));
       if (!building) throw notFound('Building');
-      return singleDocument(buildingResource(building, app.urlSigner), { included: await includedFor(scope, [building], include) });
+      return singleDocument(buildingResource(building, app.urlSigner), { included: await includedFor(scope, [building], include, null) });
     },
   );
 
