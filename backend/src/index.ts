@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
+import { startEmbeddedMaintenance } from './db/maintenance';
 import { organizations } from './db/schema';
 import { hashPassword } from './auth/password-hash';
 import { DEMO_ORGANIZATION, DEMO_PASSWORD, seedDemo } from './seed/demo';
@@ -34,6 +35,8 @@ export type StartBackendOptions = {
   smtpUrl?: string;
   /** How often the walkabout job runs (default every minute). */
   scheduleIntervalMs?: number;
+  /** How often an embedded (PGlite) database is checked for tables to vacuum and analyze (db/maintenance.ts; default every minute). */
+  maintenanceIntervalMs?: number;
   /** Keep uploads in this S3 bucket (default: from S3_*; without S3_BUCKET, in `${dataDir}/files`). */
   s3?: S3Settings;
   /**
@@ -89,12 +92,15 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     app.log.info(`files kept in the ${storage.description}`);
     if (administrator === 'created') app.log.info(`administrator "${options.administrator!.username.trim()}" created (ADMIN_USERNAME): the database had none`);
     const url = await app.listen({ port: options.port ?? 4001, host: options.host ?? '127.0.0.1' });
+    const stopMaintenance =
+      database.kind === 'pglite' ? startEmbeddedMaintenance(database.db, { intervalMs: options.maintenanceIntervalMs ?? 60_000, log: app.log }) : null;
     // The database closes after the app, whose plugins' onClose hooks still use it (the LISTEN connection ends, the
     // scheduler's round finishes); an onClose hook of the root would run before theirs.
     const close = async () => {
       try {
         await app.close();
       } finally {
+        await stopMaintenance?.();
         await database.close();
         storage.close?.();
       }
