@@ -172,7 +172,9 @@ export const buildings = pgTable(
     version: integer().notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.organizationId), index().on(t.regionId)],
+  // In the lists' order (buildings/repository.ts), so that a page of an organization's buildings is read in order and
+  // stops at its last row.
+  (t) => [index().on(t.organizationId, t.order, t.name, t.id), index().on(t.regionId)],
 );
 
 export const buildingCycleOffsets = pgTable(
