@@ -172,9 +172,16 @@ export const buildings = pgTable(
     version: integer().notNull().default(1),
     createdAt: createdAt(),
   },
-  // In the lists' order (buildings/repository.ts), so that a page of an organization's buildings is read in order and
-  // stops at its last row.
-  (t) => [index().on(t.organizationId, t.order, t.name, t.id), index().on(t.regionId)],
+  (t) => [
+    // In the lists' order (buildings/repository.ts), so that a page of an organization's buildings is read in order
+    // and stops at its last row.
+    index().on(t.organizationId, t.order, t.name, t.id),
+    index().on(t.regionId),
+    // The buildings under a contract of their own, which every read of their organization lists
+    // (organizations/repository.ts contractsColumn, whose predicate this repeats): without it, each such read went
+    // through all of the organization's buildings.
+    index('buildings_own_contract_idx').on(t.organizationId).where(sql`contract_url is not null and not organization_contract`),
+  ],
 );
 
 export const buildingCycleOffsets = pgTable(

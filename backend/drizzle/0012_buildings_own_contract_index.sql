@@ -1,0 +1,1 @@
+CREATE INDEX "buildings_own_contract_idx" ON "buildings" USING btree ("organization_id") WHERE contract_url is not null and not organization_contract;
