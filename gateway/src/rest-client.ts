@@ -179,21 +179,38 @@ type HttpAnswer = { status: number; statusText: string; text: string };
  */
 const agents = { 'http:': new http.Agent({ keepAlive: true, scheduling: 'lifo' }), 'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo' }) };
 
+/**
+ * One call, given up (the request destroyed, the promise rejected) when its answer has not been read in full within
+ * `timeoutMs`. A plain timer rather than an AbortSignal.timeout: the signal, its listeners and its timer cost about as
+ * much CPU again as the rest of a small call (measured here, 0.11-0.26 against 0.07-0.13 ms a call).
+ */
 function send(url: URL, method: string, headers: Record<string, string>, payload: Buffer | undefined, timeoutMs: number): Promise<HttpAnswer> {
   const transport = url.protocol === 'https:' ? https : http;
   const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
   return new Promise((resolve, reject) => {
-    const request = transport.request(url, { method, headers, agent, signal: AbortSignal.timeout(timeoutMs) }, (response) => {
+    const request = transport.request(url, { method, headers, agent }, (response) => {
       // Asked for identity, a backend may still compress (a proxy in front of it, say): read what it sent.
       const stream = decoded(response);
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', reject);
-      stream.on('end', () =>
-        resolve({ status: response.statusCode ?? 502, statusText: response.statusMessage ?? '', text: Buffer.concat(chunks).toString('utf8') }),
-      );
+      stream.on('error', fail);
+      // A connection cut in the middle of the answer ends no stream with 'end': the response's 'aborted' error says it.
+      response.on('error', fail);
+      stream.on('end', () => {
+        clearTimeout(timer);
+        resolve({ status: response.statusCode ?? 502, statusText: response.statusMessage ?? '', text: Buffer.concat(chunks).toString('utf8') });
+      });
     });
-    request.on('error', reject);
+    const timer = setTimeout(() => {
+      const error = new Error(`no answer within ${timeoutMs} ms`);
+      request.destroy(error);
+      fail(error);
+    }, timeoutMs);
+    function fail(error: Error) {
+      clearTimeout(timer);
+      reject(error);
+    }
+    request.on('error', fail);
     request.end(payload);
   });
 }

@@ -290,6 +290,54 @@ describe('GraphQL answers', () => {
     }
   });
 
+  describe('a backend that does not answer in full', () => {
+    /** A backend that answers `respond` (or never), the RestClient's answer or error, and how long it took. */
+    async function callAgainst(respond: (outgoing: import('node:http').ServerResponse) => void) {
+      const backend = createServer((_incoming, outgoing) => respond(outgoing));
+      await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
+      const started = Date.now();
+      try {
+        const rest = new RestClient({ baseUrl: `http://127.0.0.1:${(backend.address() as AddressInfo).port}`, timeoutMs: 300 });
+        const outcome = await rest.get('/buildings').then(
+          () => null,
+          (error: unknown) => error,
+        );
+        return { error: outcome, ms: Date.now() - started };
+      } finally {
+        backend.closeAllConnections();
+        await new Promise((resolve) => backend.close(resolve));
+      }
+    }
+    const unreachable = (detail: RegExp) => expect.objectContaining({ status: 502, message: expect.stringMatching(detail) });
+
+    it('is given up after the timeout when it says nothing: a 502', async () => {
+      const { error, ms } = await callAgainst(() => undefined);
+      expect(error).toEqual(unreachable(/^The backend is unreachable: no answer within 300 ms$/));
+      expect(ms).toBeGreaterThanOrEqual(290);
+    });
+
+    it('is given up after the timeout when it stops in the middle of its answer, compressed or not', async () => {
+      for (const encoding of [null, 'gzip']) {
+        const { error } = await callAgainst((outgoing) => {
+          outgoing.setHeader('content-type', 'application/vnd.api+json');
+          if (encoding) outgoing.setHeader('content-encoding', encoding);
+          outgoing.write(encoding ? gzipSync(JSON.stringify({ data: [] })).subarray(0, 8) : '{"data": [');
+        });
+        expect(error).toEqual(unreachable(/no answer within 300 ms$/));
+      }
+    });
+
+    it('is a 502 at once when its connection is cut in the middle of its answer', async () => {
+      const { error, ms } = await callAgainst((outgoing) => {
+        outgoing.setHeader('content-type', 'application/vnd.api+json');
+        outgoing.setHeader('content-length', '1000');
+        outgoing.write('{"data": [', () => outgoing.socket?.destroy());
+      });
+      expect(error).toEqual(unreachable(/^The backend is unreachable: /));
+      expect(ms).toBeLessThan(290);
+    });
+  });
+
   it('are never kept by a cache: Cache-Control no-store, for data and for errors alike', async () => {
     expect((await post('{ __typename }')).headers['cache-control']).toBe('no-store');
     expect((await post(large, BROWSER)).headers['cache-control']).toBe('no-store');
