@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { choose, newPage, pickUpByKeyboard, viewports } from './browser';
 import { contractPdf } from './contract-pdf';
-import type { Stack } from './stack';
+import { graphqlOn, type Stack } from './stack';
 import { entryCard, openFromBuildings, scanByTypedCode, signIn, withJourney, type DailyWalkabout } from './walkabout-journey';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -80,17 +80,28 @@ async function holdGraphql(page: Page): Promise<{ release(): Promise<void> }> {
   };
 }
 
-/** A GraphQL call on the stack as a signed-in user (the answer's data; an error fails the test). */
-async function gql<T>(token: string | null, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(new URL('/graphql', stack.baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const answer = (await response.json()) as { data?: T; errors?: unknown[] };
-  if (answer.errors || !answer.data) throw new Error(JSON.stringify(answer.errors));
-  return answer.data;
+/**
+ * Each screen [path, its loading status's name] opened with its GraphQL answers held back: axe runs on its loading
+ * state, then the answers go and the status must go too. `leaveServiceWorker`: the service worker is unregistered
+ * before each load (a page it controls sends its GraphQL calls past page.route).
+ */
+async function expectLoadingStatesAccessible(page: Page, screens: [path: string, loading: string][], options: { leaveServiceWorker?: boolean } = {}) {
+  for (const [path, loading] of screens) {
+    if (options.leaveServiceWorker) {
+      await page.evaluate(async () => Promise.all((await navigator.serviceWorker.getRegistrations()).map((r) => r.unregister())));
+    }
+    const held = await holdGraphql(page);
+    // Not 'load': the page's scripts wait on the held answers.
+    await page.goto(path, { waitUntil: 'commit' });
+    await page.getByRole('status', { name: loading }).waitFor();
+    expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
+    await held.release();
+    await expect.poll(() => page.getByRole('status', { name: loading }).count()).toBe(0);
+  }
 }
+
+/** A GraphQL call on this file's stack (graphqlOn). */
+const gql = <T>(token: string | null, query: string, variables?: Record<string, unknown>) => graphqlOn<T>(stack, token, query, variables);
 
 type SeedCondition = { id: string; __typename: string };
 const NO_VALUES: Record<string, Record<string, unknown>> = {
@@ -252,15 +263,7 @@ export function checkAccessibilityAt(size: keyof typeof viewports): void {
         [`/buildings/${walkabout.buildingId}/historical-reports`, 'Loading reports'],
         [`/buildings/${walkabout.buildingId}/on-demand-reports`, 'Loading on-demand reports'],
       ];
-      for (const [path, loading] of screens) {
-        const held = await holdGraphql(page);
-        // Not 'load': the page's scripts wait on the held answers.
-        await page.goto(path, { waitUntil: 'commit' });
-        await page.getByRole('status', { name: loading }).waitFor();
-        expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
-        await held.release();
-        await expect.poll(() => page.getByRole('status', { name: loading }).count()).toBe(0);
-      }
+      await expectLoadingStatesAccessible(page, screens);
       await context.close();
     });
 
@@ -410,14 +413,7 @@ export function checkAccessibilityAt(size: keyof typeof viewports): void {
         [`/buildings/${walkabout.buildingId}/locations`, 'Loading locations'],
         [`/manage/organization/${building.organization.id}/qrcodes`, 'Loading QR codes'],
       ];
-      for (const [path, loading] of screens) {
-        const held = await holdGraphql(page);
-        await page.goto(path, { waitUntil: 'commit' });
-        await page.getByRole('status', { name: loading }).waitFor();
-        expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
-        await held.release();
-        await expect.poll(() => page.getByRole('status', { name: loading }).count()).toBe(0);
-      }
+      await expectLoadingStatesAccessible(page, screens);
 
       await page.goto(`/buildings/${walkabout.buildingId}/locations`);
       const list = page.getByRole('list', { name: 'Locations' });
@@ -650,16 +646,7 @@ export function checkAccessibilityAt(size: keyof typeof viewports): void {
         [`${building}/documents?category=Manuals`, 'Loading documents'],
         [`${building}/documents/${plan.id}`, 'Loading the document'],
       ];
-      for (const [path, loading] of screens) {
-        // A page the service worker controls sends its GraphQL calls past page.route: the next page load leaves it out.
-        await page.evaluate(async () => Promise.all((await navigator.serviceWorker.getRegistrations()).map((r) => r.unregister())));
-        const held = await holdGraphql(page);
-        await page.goto(path, { waitUntil: 'commit' });
-        await page.getByRole('status', { name: loading }).waitFor();
-        expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
-        await held.release();
-        await expect.poll(() => page.getByRole('status', { name: loading }).count()).toBe(0);
-      }
+      await expectLoadingStatesAccessible(page, screens, { leaveServiceWorker: true });
       await context.close();
     });
 

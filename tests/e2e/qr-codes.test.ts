@@ -7,7 +7,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { DEMO_PASSWORD, schema } from '@fsi/backend/testing';
 import { launchBrowser, newPage, viewports } from './browser';
 import { qrVideo } from './qr-video';
-import { startStack, type Stack } from './stack';
+import { graphqlOn, startStack, type Stack } from './stack';
 
 let stack: Stack;
 let browser: Browser;
@@ -17,17 +17,8 @@ let buildingName: string;
 let location: { name: string; label: string | null };
 let sticker: { uuid: string; universalLink: string };
 
-/** A GraphQL call on the stack (the answer's data; an error fails the test). */
-async function gql<T>(token: string | null, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(new URL('/graphql', stack.baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const answer = (await response.json()) as { data?: T; errors?: unknown[] };
-  if (answer.errors || !answer.data) throw new Error(JSON.stringify(answer.errors));
-  return answer.data;
-}
+/** A GraphQL call on this file's stack (graphqlOn). */
+const gql = <T>(token: string | null, query: string, variables?: Record<string, unknown>) => graphqlOn<T>(stack, token, query, variables);
 
 beforeAll(async () => {
   stack = await startStack();

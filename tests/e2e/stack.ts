@@ -34,3 +34,15 @@ export async function startStack(options: { webDist?: string; smtpUrl?: string }
     },
   };
 }
+
+/** A GraphQL call on the stack's gateway, as a signed-in user or none (the answer's data; an error fails the test). */
+export async function graphqlOn<T>(stack: Pick<Stack, 'baseUrl'>, token: string | null, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(new URL('/graphql', stack.baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const answer = (await response.json()) as { data?: T; errors?: unknown[] };
+  if (answer.errors || !answer.data) throw new Error(JSON.stringify(answer.errors));
+  return answer.data;
+}
