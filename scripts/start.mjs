@@ -45,10 +45,13 @@ const stale = (output, sources, accept) => !built(output) || statSync(path.join(
 const SCHEMA = ['schema', 'codegen.ts', 'backend/openapi.json'];
 const WEB = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/precacheList.ts', 'web/precompress.ts', 'shared/src', ...SCHEMA];
 const SERVER = ['backend/src', 'backend/drizzle', 'gateway/src', 'shared/src', ...SCHEMA];
+const PLAYGROUND = ['gateway/playground'];
+/** The sources each output is built from. */
+const sourcesOf = (output) => (output.startsWith('web/') ? WEB : output.startsWith('gateway/playground-dist/') ? PLAYGROUND : SERVER);
 let command;
 if (production) {
   const outputs = ['web/dist/index.html', 'gateway/playground-dist/index.html', 'backend/dist/server.js', 'gateway/dist/server.js'];
-  const outdated = outputs.filter((file) => stale(file, file.startsWith('web/') ? WEB : SERVER));
+  const outdated = outputs.filter((file) => stale(file, sourcesOf(file)));
   // The whole build: codegen first, and every output from the same sources.
   if (outdated.length) run(`building for production (missing or older than the sources: ${outdated.join(', ')})`, ['run', 'build']);
   command = ['--enable-source-maps', path.join(root, 'gateway/dist/server.js')];

@@ -168,11 +168,15 @@ describe.each(testDatabases())('A new production database on %s, entered through
       expect(again.status).toBe(1);
 
       const [port, backendPort] = [await freePort(), await freePort()];
-      const [banner] = await startNode(
+      const [, before, banner] = await startNode(
         ['scripts/start.mjs'],
         { ...database, ...(databaseUrl ? { SEED_DEMO: 'true' } : {}), PORT: String(port), BACKEND_PORT: String(backendPort) },
-        /Fire-safety inspections: [\s\S]*?\n\n/,
+        /^([\s\S]*?)(Fire-safety inspections: [\s\S]*?\n\n)/,
       );
+      // Everything was built from the sources as they are (npm test builds the web app and the playground, the
+      // beforeAll the servers): npm start builds nothing again. (It once rebuilt all, the web app included, whenever a
+      // server source was newer than the playground, emptying web/dist under the journeys running beside this test.)
+      expect(/^> building for production.*$/m.exec(before)?.[0] ?? null).toBeNull();
       // The demo's sign-ins are printed when the database holds them, and only then.
       expect(banner.includes('demo sign-ins')).toBe(Boolean(databaseUrl));
       const origin = `http://127.0.0.1:${port}`;
