@@ -168,7 +168,7 @@ describe.each(testDatabases())('A new production database on %s, entered through
       expect(again.status).toBe(1);
 
       const [port, backendPort] = [await freePort(), await freePort()];
-      const [, before, banner] = await startNode(
+      const [, before = '', banner = ''] = await startNode(
         ['scripts/start.mjs'],
         { ...database, ...(databaseUrl ? { SEED_DEMO: 'true' } : {}), PORT: String(port), BACKEND_PORT: String(backendPort) },
         /^([\s\S]*?)(Fire-safety inspections: [\s\S]*?\n\n)/,

@@ -1,0 +1,4 @@
+/** axe-core on the screens an inspector and a reader of reports use, with their sheets and loading states, at the phone size (the checks: accessibility.ts). */
+import { checkAccessibilityAt } from './accessibility';
+
+checkAccessibilityAt('phone', 'screens');
