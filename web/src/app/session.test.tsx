@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { graphql, http, HttpResponse } from 'msw';
-import { renderApp } from '../test/render';
+import { notUnderTest, renderApp } from '../test/render';
 import { aBuilding, aConnection, aViewer } from '../test/builders';
 import { GRAPHQL_URL } from '../test/server';
 import { BUILDING_FILTER_KEY, LAST_VIEWER_KEY, readAccessToken } from '../lib/session/session';
@@ -45,6 +45,7 @@ describe('Session', () => {
       route: '/manage/organization/1/user-roles',
       signedIn: false,
       handlers: [
+        notUnderTest('RoleViewer'),
         graphql.mutation('SignIn', () =>
           HttpResponse.json({
             data: {

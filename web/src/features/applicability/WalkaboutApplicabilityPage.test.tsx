@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { graphql, HttpResponse, type RequestHandler } from 'msw';
-import { renderApp } from '../../test/render';
+import { notUnderTest, renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
 
 const aTask = (buildingId: string, taskId: string, label: string, applicable = true, cycleName = 'Weekly') => ({
@@ -86,6 +86,7 @@ describe('Building walkabout conditions', () => {
     const sent: unknown[] = [];
     const { user, currentPath } = renderPage({
       handlers: [
+        notUnderTest('BuildingFormViewer'),
         graphql.mutation('SetWalkaboutApplicability', ({ variables }) => {
           sent.push(variables);
           return HttpResponse.json({ data: { setWalkaboutApplicability: { __typename: 'WalkaboutApplicabilityPayload', types: [], errors: [] } } });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, http, HttpResponse, type RequestHandler } from 'msw';
 import { PHOTO_NOT_IMAGE_MESSAGE, STALE_EDIT_MESSAGE, tooLongMessage, type PermissionFlag } from '@fsi/shared';
-import { renderApp } from '../../test/render';
+import { notUnderTest, renderApp } from '../../test/render';
 import { aViewer } from '../../test/builders';
 import type { UpdateBuildingInput } from '../../generated/schema';
 
@@ -112,6 +112,8 @@ function renderForm({ isAdmin = false, granted = ['canManageBuildings'], organiz
     handlers: [
       ...handlers,
       graphql.query('BuildingFormViewer', () => HttpResponse.json({ data: { viewer } })),
+      // Where a save leads (the building's settings, the organization's buildings).
+      notUnderTest('OrganizationSettingsViewer'),
       // The Walkabouts block under the form (its own tests are in features/current-walkabouts).
       graphql.query('CreateCurrentWalkaboutsBuilding', ({ variables }) =>
         HttpResponse.json({ data: { building: { __typename: 'Building', id: variables.buildingId, hasApplicableWalkaboutConditions: true } } }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { delay, graphql, HttpResponse } from 'msw';
 import type { PermissionFlag } from '@fsi/shared';
-import { renderApp } from '../../test/render';
+import { notUnderTest, renderApp } from '../../test/render';
 import { anOrganization, aViewer } from '../../test/builders';
 
 const counters = {
@@ -27,6 +27,8 @@ function renderSettings({ isAdmin = false, granted = ['canViewOrganization'] as 
     handlers: [
       graphql.query('OrganizationSettingsViewer', () => HttpResponse.json({ data: { viewer } })),
       graphql.query('SettingsViewer', () => HttpResponse.json({ data: { viewer } })),
+      // Where the Users row leads.
+      notUnderTest('PeopleViewer'),
       graphql.query('OrganizationSettingsPage', async ({ variables }) => {
         asked.page += 1;
         if (slow) await delay(50);
