@@ -142,15 +142,27 @@ async function finish() {
 }
 
 await step('codegen', npm, ['run', 'codegen', '--silent']);
-// The type check (one tsc per workspace, one core) beside the lint and the builds (the other core).
+// The type checks (one tsc per workspace), the lint and the builds are single-threaded: two queues of them, one per
+// core, of about the same length (alone on this machine: lint 53 s, tsc backend 22, gateway 22, web 20, tests 17,
+// shared 2; build web 28, playground 3). One tsc for all workspaces beside the lint and the builds left one core idle for
+// the last minute of it (typecheck 142 s beside 87). A failed step does not stop its queue (every error is said at
+// once), except that the budgets need the web build.
+const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces;
+const typecheck = (workspace) => [`typecheck ${workspace}`, npm, ['run', 'typecheck', '-w', workspace, '--silent']];
+async function queue(steps) {
+  for (const [label, command, args, needs] of steps) {
+    if (needs && failures.includes(needs)) continue;
+    await step(label, command, args, { buffered: true, fatal: false });
+  }
+}
 await Promise.all([
-  step('typecheck', npm, ['run', 'typecheck', '--silent'], { buffered: true, fatal: false }),
-  (async () => {
-    if (!(await step('lint', npm, ['run', 'lint', '--silent'], { buffered: true, fatal: false }))) return;
-    if (!(await step('build web', npm, ['run', 'build', '-w', 'web', '--silent'], { buffered: true, fatal: false }))) return;
-    if (!(await step('web budgets', process.execPath, ['scripts/check-budgets.mjs'], { buffered: true, fatal: false }))) return;
-    await step('build playground', npm, ['run', 'build:playground', '-w', 'gateway', '--silent'], { buffered: true, fatal: false });
-  })(),
+  queue([['lint', npm, ['run', 'lint', '--silent']], typecheck('web'), typecheck('tests')]),
+  queue([
+    ...workspaces.filter((workspace) => !['web', 'tests'].includes(workspace)).map(typecheck),
+    ['build web', npm, ['run', 'build', '-w', 'web', '--silent']],
+    ['web budgets', process.execPath, ['scripts/check-budgets.mjs'], 'build web'],
+    ['build playground', npm, ['run', 'build:playground', '-w', 'gateway', '--silent']],
+  ]),
 ]);
 if (failures.length) await finish();
 for (const workspace of ['shared', 'backend', 'gateway', 'web', 'tests']) await vitest(workspace);
