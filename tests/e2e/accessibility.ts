@@ -107,6 +107,18 @@ async function expectLoadingStatesAccessible(page: Page, screens: [path: string,
 /** A GraphQL call on this file's stack (graphqlOn). */
 const gql = <T>(token: string | null, query: string, variables?: Record<string, unknown>) => graphqlOn<T>(stack, token, query, variables);
 
+/** The demo administrator signed in through GraphQL (their access token). */
+async function signInAsAdmin(): Promise<{ accessToken: string }> {
+  const { signIn } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+  return signIn;
+}
+
+/** The organization of a building, as the administrator reads it. */
+async function buildingOrganization(token: string, buildingId: string | number): Promise<{ organization: { id: string } }> {
+  const { building } = await gql<{ building: { organization: { id: string } } }>(token, 'query ($id: ID!) { building(id: $id) { organization { id } } }', { id: String(buildingId) });
+  return building;
+}
+
 type SeedCondition = { id: string; __typename: string };
 const NO_VALUES: Record<string, Record<string, unknown>> = {
   BooleanCondition: { boolean: false },
@@ -122,7 +134,7 @@ let failures: Promise<string> | undefined;
  */
 function buildingWithFailures(): Promise<string> {
   failures ??= (async () => {
-    const { signIn } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const signIn = await signInAsAdmin();
     const token = signIn.accessToken;
     const { buildings } = await gql<{ buildings: { nodes: { id: string }[] } }>(token, '{ buildings { nodes { id } } }');
     for (const { id: buildingId } of buildings.nodes.filter((b) => b.id !== String(walkabout.buildingId))) {
@@ -177,7 +189,7 @@ function aPdfDocument(): Promise<{ id: string; name: string }> {
     const { PDFDocument } = await import('pdf-lib');
     const pdf = await PDFDocument.create();
     for (let n = 0; n < 4; n += 1) pdf.addPage([612, 792]).drawText(`Page ${n + 1}`, { x: 72, y: 680, size: 36 });
-    const { signIn } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const signIn = await signInAsAdmin();
     const body = new FormData();
     body.append('file', new Blob([Buffer.from(await pdf.save())], { type: 'application/pdf' }), 'plan.pdf');
     const uploaded = await fetch(new URL('/uploads?kind=document', stack.baseUrl), { method: 'POST', body, headers: { authorization: `Bearer ${signIn.accessToken}` } });
@@ -418,10 +430,8 @@ function screensChecks(size: keyof typeof viewports): void {
 
   // QR codes (issue 11): the building's list and its assign sheet, the organization's unassigned codes.
   it('the QR codes list loading, found, searched to nothing, its assign sheet with a code refused, and the unassigned QR codes loading and with a count refused', async () => {
-    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
-    const { building } = await gql<{ building: { organization: { id: string } } }>(admin.accessToken, 'query ($id: ID!) { building(id: $id) { organization { id } } }', {
-      id: String(walkabout.buildingId),
-    });
+    const admin = await signInAsAdmin();
+    const building = await buildingOrganization(admin.accessToken, walkabout.buildingId);
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');
     // Buildings shown: the app's code is in, so that below only the screens' answers are held back.
@@ -578,7 +588,7 @@ function administrationChecks(size: keyof typeof viewports): void {
 
   // Manage Locations (issue 12): the screen, the Add Location modal with its messages, and an equipment's secondary data panel.
   it('Manage Locations with a location picked up by the keyboard, its Add Location modal refusing an empty form, and the secondary data panel of an equipment', async () => {
-    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const admin = await signInAsAdmin();
     const { buildings } = await gql<{ buildings: { nodes: { id: string; name: string }[] } }>(admin.accessToken, '{ buildings(pageSize: 100) { nodes { id name } } }');
     const riverside = buildings.nodes.find((b) => b.name === 'Riverside Distribution Warehouse')!;
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
@@ -614,7 +624,7 @@ function administrationChecks(size: keyof typeof viewports): void {
 
   it('Manage Organizations with its add modal refusing an empty name, and a blocked building card with its accept contract sheet', async () => {
     // Cedar Point gets a contract of its own that awaits acceptance; its manager accepts it at the end.
-    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const admin = await signInAsAdmin();
     const { buildings } = await gql<{ buildings: { nodes: { id: string; name: string }[] } }>(admin.accessToken, '{ buildings(pageSize: 100) { nodes { id name } } }');
     const cedar = buildings.nodes.find((b) => b.name === 'Cedar Point Strata (BCS 4127)')!;
     const form = new FormData();
@@ -659,10 +669,8 @@ function administrationChecks(size: keyof typeof viewports): void {
 
   // Organization settings and the buildings list (issue 12).
   it('Organization Settings loading and loaded, Manage Buildings with a keyboard move and its add modal refusing an empty name, and Building Settings', async () => {
-    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
-    const { building } = await gql<{ building: { organization: { id: string } } }>(admin.accessToken, 'query ($id: ID!) { building(id: $id) { organization { id } } }', {
-      id: String(walkabout.buildingId),
-    });
+    const admin = await signInAsAdmin();
+    const building = await buildingOrganization(admin.accessToken, walkabout.buildingId);
     const organizationId = building.organization.id;
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');
@@ -705,7 +713,7 @@ function administrationChecks(size: keyof typeof viewports): void {
   // Issue 12: the building edit form, as an administrator (every field editable, the contract actions) and as a viewer
   // (every field disabled), after its loading state.
   it('the building edit form for an administrator and a viewer, and while it loads', async () => {
-    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
+    const admin = await signInAsAdmin();
     const { building } = await gql<{ building: { id: string; name: string; organization: { id: string } } }>(
       admin.accessToken,
       'query ($id: ID!) { building(id: $id) { id name organization { id } } }',
@@ -740,10 +748,8 @@ function administrationChecks(size: keyof typeof viewports): void {
   // Issue 13: types, tasks and tasks groups at organization and building level, the overviews, usage, import and export,
   // all on one page signed in once.
   it('Manage Types, Tasks and Tasks Groups with their add modals refusing an empty form and a row picked up by the keyboard, the building types and tasks with the short-name modal, the overviews, usage, import and export', async () => {
-    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
-    const { building } = await gql<{ building: { organization: { id: string } } }>(admin.accessToken, 'query ($id: ID!) { building(id: $id) { organization { id } } }', {
-      id: String(walkabout.buildingId),
-    });
+    const admin = await signInAsAdmin();
+    const building = await buildingOrganization(admin.accessToken, walkabout.buildingId);
     const organization = `/manage/organization/${building.organization.id}`;
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');
@@ -865,8 +871,8 @@ function administrationChecks(size: keyof typeof viewports): void {
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
-    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
-    const { building: owner } = await gql<{ building: { organization: { id: string } } }>(admin.accessToken, 'query ($id: ID!) { building(id: $id) { organization { id } } }', { id: String(building) });
+    const admin = await signInAsAdmin();
+    const owner = await buildingOrganization(admin.accessToken, building);
     await page.goto(`/manage/organization/${owner.organization.id}/building/${building}/walkabout`);
     await page.getByRole('group').first().waitFor();
     expect(await violations(page)).toEqual([]);
@@ -876,10 +882,8 @@ function administrationChecks(size: keyof typeof viewports): void {
   // People and schedules (issue 14): regions, cycles and overrides; report definitions and booklets; users and roles;
   // the signed-in user's API tokens. Each list, each edit form and each sheet that adds one.
   it('regions with a region, its override and the New Region and New Cycle Override sheets; cycles with a cycle and the New Cycle sheet; reports and booklets, new and saved', async () => {
-    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
-    const { building } = await gql<{ building: { organization: { id: string } } }>(admin.accessToken, 'query ($id: ID!) { building(id: $id) { organization { id } } }', {
-      id: String(walkabout.buildingId),
-    });
+    const admin = await signInAsAdmin();
+    const building = await buildingOrganization(admin.accessToken, walkabout.buildingId);
     const organizationId = building.organization.id;
     const ids = await gql<{
       regions: { id: string; cycleOverrides: { id: string }[] }[];
@@ -964,10 +968,8 @@ function administrationChecks(size: keyof typeof viewports): void {
   });
 
   it('users with a user and the New User sheet; roles with a role, its Reminder Subscription sheet and the New Role sheet; the API tokens with the new token sheet refusing an empty form and a new token shown once', async () => {
-    const { signIn: admin } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
-    const { building } = await gql<{ building: { organization: { id: string } } }>(admin.accessToken, 'query ($id: ID!) { building(id: $id) { organization { id } } }', {
-      id: String(walkabout.buildingId),
-    });
+    const admin = await signInAsAdmin();
+    const building = await buildingOrganization(admin.accessToken, walkabout.buildingId);
     const organizationId = building.organization.id;
     const { organization: people } = await gql<{ organization: { users: { id: string; username: string }[]; roles: { id: string; name: string }[] } }>(
       admin.accessToken,
