@@ -7,7 +7,7 @@ const require = createRequire(import.meta.url);
 /**
  * The accessibility checks first, then the rest behind them: vitest orders the files of a run it has no timings of
  * (a clean clone, CI) largest first, and these four small files, each over part of the checks in
- * e2e/accessibility.ts, are the longest (80-100 s each beside 10-45 s): last, they ran side by side after everything
+ * e2e/accessibility.ts, are the longest (about 100 s each alone, 150-190 s three at a time, beside 10-80 s): last, they ran side by side after everything
  * else instead of beside it.
  */
 class AccessibilityFirst extends BaseSequencer {
