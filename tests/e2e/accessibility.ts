@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { choose, newPage, pickUpByKeyboard, viewports } from './browser';
 import { contractPdf } from './contract-pdf';
-import { graphqlOn, type Stack } from './stack';
+import { buildingOrganizationOn, graphqlOn, signInOn, type Stack } from './stack';
 import { entryCard, openFromBuildings, scanByTypedCode, signIn, withJourney, type DailyWalkabout } from './walkabout-journey';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -107,17 +107,10 @@ async function expectLoadingStatesAccessible(page: Page, screens: [path: string,
 /** A GraphQL call on this file's stack (graphqlOn). */
 const gql = <T>(token: string | null, query: string, variables?: Record<string, unknown>) => graphqlOn<T>(stack, token, query, variables);
 
-/** The demo administrator signed in through GraphQL (their access token). */
-async function signInAsAdmin(): Promise<{ accessToken: string }> {
-  const { signIn } = await gql<{ signIn: { accessToken: string } }>(null, 'mutation { signIn(username: "admin", password: "demo1234") { accessToken } }');
-  return signIn;
-}
-
-/** The organization of a building, as the administrator reads it. */
-async function buildingOrganization(token: string, buildingId: string | number): Promise<{ organization: { id: string } }> {
-  const { building } = await gql<{ building: { organization: { id: string } } }>(token, 'query ($id: ID!) { building(id: $id) { organization { id } } }', { id: String(buildingId) });
-  return building;
-}
+/** The demo administrator signed in through GraphQL (signInOn). */
+const signInAsAdmin = () => signInOn(stack, 'admin');
+/** The organization of a building (buildingOrganizationOn). */
+const buildingOrganization = (token: string, buildingId: string | number) => buildingOrganizationOn(stack, token, buildingId);
 
 type SeedCondition = { id: string; __typename: string };
 const NO_VALUES: Record<string, Record<string, unknown>> = {

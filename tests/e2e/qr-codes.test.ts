@@ -7,7 +7,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { DEMO_PASSWORD, schema } from '@fsi/backend/testing';
 import { launchBrowser, newPage, viewports } from './browser';
 import { qrVideo } from './qr-video';
-import { graphqlOn, startStack, type Stack } from './stack';
+import { buildingOrganizationOn, graphqlOn, signInOn, startStack, type Stack } from './stack';
 
 let stack: Stack;
 let browser: Browser;
@@ -40,10 +40,8 @@ beforeAll(async () => {
   location = first;
 
   // A new unassigned sticker of the building's organization, as an administrator prints it ahead of time.
-  const { signIn } = await gql<{ signIn: { accessToken: string } }>(null, `mutation { signIn(username: "admin", password: "${DEMO_PASSWORD}") { accessToken } }`);
-  const { building: owner } = await gql<{ building: { organization: { id: string } } }>(signIn.accessToken, 'query ($id: ID!) { building(id: $id) { organization { id } } }', {
-    id: String(buildingId),
-  });
+  const signIn = await signInOn(stack, 'admin');
+  const owner = await buildingOrganizationOn(stack, signIn.accessToken, buildingId);
   const { generateQrCodes } = await gql<{ generateQrCodes: { codes: { uuid: string; universalLink: string }[]; errors: unknown[] } }>(
     signIn.accessToken,
     'mutation ($id: ID!) { generateQrCodes(organizationId: $id, count: 1) { codes { uuid universalLink } errors { message } } }',

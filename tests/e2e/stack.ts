@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGateway } from '@fsi/gateway';
-import { startTestBackend, type TestBackend } from '@fsi/backend/testing';
+import { DEMO_PASSWORD, startTestBackend, type TestBackend } from '@fsi/backend/testing';
 import type { FastifyInstance } from 'fastify';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,4 +45,21 @@ export async function graphqlOn<T>(stack: Pick<Stack, 'baseUrl'>, token: string 
   const answer = (await response.json()) as { data?: T; errors?: unknown[] };
   if (answer.errors || !answer.data) throw new Error(JSON.stringify(answer.errors));
   return answer.data;
+}
+
+/** A demo user signed in through the stack's GraphQL (their access token). */
+export async function signInOn(stack: Pick<Stack, 'baseUrl'>, username: string): Promise<{ accessToken: string }> {
+  const { signIn } = await graphqlOn<{ signIn: { accessToken: string } }>(stack, null, 'mutation ($username: String!, $password: String!) { signIn(username: $username, password: $password) { accessToken } }', {
+    username,
+    password: DEMO_PASSWORD,
+  });
+  return signIn;
+}
+
+/** The organization of a building, as the signed-in user reads it through the stack's GraphQL. */
+export async function buildingOrganizationOn(stack: Pick<Stack, 'baseUrl'>, token: string, buildingId: string | number): Promise<{ organization: { id: string } }> {
+  const { building } = await graphqlOn<{ building: { organization: { id: string } } }>(stack, token, 'query ($id: ID!) { building(id: $id) { organization { id } } }', {
+    id: String(buildingId),
+  });
+  return building;
 }
