@@ -8,5 +8,6 @@ export function planSetup(machine: Machine, options?: { afterInstall?: boolean }
 export function postgresBin(): string | null;
 export function probeMachine(env?: NodeJS.ProcessEnv): Machine;
 export function aptInstall(packages: string[]): boolean;
+export function freePort(): Promise<number>;
 export type ThrowAwayPostgres = { url: string; port: number; version: string; folder: string; stop(): Promise<void>; stopNow(): void };
 export function startPostgres(bin: string): Promise<ThrowAwayPostgres>;

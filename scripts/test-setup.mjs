@@ -3,7 +3,7 @@
 // PostgreSQL) and poppler-utils (pdftoppm, for suites that look at the pages of generated PDFs). planSetup decides;
 // the rest acts.
 import { spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, closeSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, closeSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -69,15 +69,26 @@ export function aptInstall(packages) {
   return true;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+const PORT_RANGE = '/proc/sys/net/ipv4/ip_local_port_range';
+
+/**
+ * A loopback port free when asked, for a server started by number (PostgreSQL here; `npm start`'s PORT and
+ * BACKEND_PORT in tests/production) or for a port that nothing should answer. Chosen below the kernel's ephemeral
+ * range (ip_local_port_range): a port of that range found free and released is soon handed to another bind(0) or
+ * connect() of the run (the stacks and clients of the test files running beside), which once took one between the
+ * check and the server's listen (EADDRINUSE). Below that range only servers given a number compete for it.
+ */
+export async function freePort() {
+  const floor = existsSync(PORT_RANGE) ? Number(readFileSync(PORT_RANGE, 'utf8').trim().split(/\s+/)[0]) : 32768;
+  for (;;) {
+    const port = 10000 + Math.floor(Math.random() * (floor - 10000));
+    const free = await new Promise((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

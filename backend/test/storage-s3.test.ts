@@ -3,7 +3,7 @@
  * loopback port), checked through the HTTP API and, independently, through the S3 API.
  */
 import { mkdtempSync, existsSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,7 @@ import type { S3Settings } from '../src/storage';
 import { schema, signIn, type TestBackend } from '../src/testing';
 import { databases, expectJsonApi, multipartFile, startTestBackend } from './helpers';
 import { signedPhotoUrl } from '../src/storage/signed-urls';
+import { freePort } from '../../scripts/test-setup.mjs';
 
 // The package ships no types; this is the part of its API the test uses.
 type S3rverServer = { run(): Promise<AddressInfo>; close(): Promise<void> };
@@ -86,15 +87,6 @@ async function bucketStatus(bucket: string): Promise<number> {
   } finally {
     client.destroy();
   }
-}
-
-/** A loopback port that nothing listens on. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 describe.each(databases)('uploads kept in S3 (%s)', (database) => {
@@ -248,7 +240,8 @@ describe('starting with S3 storage', () => {
   });
 
   it('refuses to start, before opening the database, when the storage cannot be reached', async () => {
-    const port = await closedPort();
+    // A loopback port that nothing listens on.
+    const port = await freePort();
     const dataDir = tempFolder();
     const refused = startBackend({ port: 0, dataDir, s3: settings('fsi', { endpoint: `http://127.0.0.1:${port}` }) });
     await expect(refused).rejects.toThrow(
