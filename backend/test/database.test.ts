@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, startBackend } from '../src/index';
 import { demoUsers, postgresAvailable, schema, seed, signIn, type TestBackend } from '../src/testing';
@@ -104,6 +105,82 @@ describe.each(databases)('the database on %s', (database) => {
     expect(await demo.db.select().from(schema.conditions).where(eq(schema.conditions.walkaboutId, one))).toEqual([]);
     expect(await demo.db.select().from(schema.sections).where(eq(schema.sections.walkaboutId, one))).toEqual([]);
   });
+
+  it("refuses a condition naming a task that does not exist, by insert or update, and forgets a deleted task's id", async () => {
+    const [condition] = await demo.db.select().from(schema.conditions).where(sql`${schema.conditions.taskId} is not null`).limit(1);
+    const { id: _id, ...copy } = condition!;
+    const missingTask = 2_000_000_000;
+    const refused = { cause: expect.objectContaining({ code: '23503', constraint: 'conditions_task_id_tasks_id_fk' }) };
+    await expect(demo.db.insert(schema.conditions).values({ ...copy, taskId: missingTask })).rejects.toMatchObject(refused);
+    // One refused row refuses the whole statement, however many rows are right.
+    await expect(demo.db.insert(schema.conditions).values([copy, { ...copy, taskId: missingTask }, copy])).rejects.toMatchObject(refused);
+    await expect(demo.db.update(schema.conditions).set({ taskId: missingTask }).where(eq(schema.conditions.id, condition!.id))).rejects.toMatchObject(refused);
+    expect((await demo.db.select({ taskId: schema.conditions.taskId }).from(schema.conditions).where(eq(schema.conditions.id, condition!.id)))[0]!.taskId).toBe(condition!.taskId);
+
+    // A deleted task (with its equipment type, say) leaves its conditions as recorded, without the task.
+    const [made] = await demo.db.insert(schema.conditions).values(copy).returning({ id: schema.conditions.id });
+    const [task] = await demo.db.select().from(schema.tasks).where(eq(schema.tasks.id, condition!.taskId!));
+    const { id: _taskId, ...taskCopy } = task!;
+    const [spare] = await demo.db.insert(schema.tasks).values({ ...taskCopy, label: `${task!.label} (spare)` }).returning({ id: schema.tasks.id });
+    await demo.db.update(schema.conditions).set({ taskId: spare!.id }).where(eq(schema.conditions.id, made!.id));
+    // Nor does a named task's id change under its conditions.
+    await expect(demo.db.update(schema.tasks).set({ id: missingTask }).where(eq(schema.tasks.id, spare!.id))).rejects.toMatchObject(refused);
+    await demo.db.delete(schema.tasks).where(eq(schema.tasks.id, spare!.id));
+    const [kept] = await demo.db.select().from(schema.conditions).where(eq(schema.conditions.id, made!.id));
+    expect(kept).toEqual({ ...condition, id: made!.id, taskId: null });
+  });
+
+  if (database === 'postgres') {
+    it('makes a delete of a task wait for an open transaction whose new conditions name it, and an insert naming a task being deleted wait and fail', async () => {
+      const [condition] = await demo.db.select().from(schema.conditions).where(sql`${schema.conditions.taskId} is not null`).limit(1);
+      const [task] = await demo.db.select().from(schema.tasks).where(eq(schema.tasks.id, condition!.taskId!));
+      const { id: _taskId, ...taskCopy } = task!;
+      const spareTask = async () => (await demo.db.insert(schema.tasks).values({ ...taskCopy, label: `${task!.label} (spare)` }).returning({ id: schema.tasks.id }))[0]!.id;
+      const copyNaming = (taskId: number) => ({
+        text: `insert into conditions (walkabout_id, entry_id, section_id, task_id, label, type, order_on_walkabout)
+          select walkabout_id, entry_id, section_id, $2, label, type, order_on_walkabout from conditions where id = $1 returning id`,
+        values: [condition!.id, taskId],
+      });
+      const [inserting, deleting] = [new pg.Client({ connectionString: demo.databaseUrl }), new pg.Client({ connectionString: demo.databaseUrl })];
+      await Promise.all([inserting.connect(), deleting.connect()]);
+      const pidOf = async (session: pg.Client) => (await session.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      /** Resolves once the session's pending statement waits on a lock; throws if the statement ends without waiting. */
+      const waitsOnLock = async (pid: number, pending: Promise<unknown>) => {
+        let settled = false;
+        pending.then(() => (settled = true), () => (settled = true));
+        for (;;) {
+          const { rows } = (await demo.db.execute(sql`select wait_event_type from pg_stat_activity where pid = ${pid}`)) as unknown as { rows: { wait_event_type: string | null }[] };
+          if (rows[0]?.wait_event_type === 'Lock') return;
+          if (settled) throw new Error('The statement ended without waiting for the other transaction');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      try {
+        const [insertingPid, deletingPid] = [await pidOf(inserting), await pidOf(deleting)];
+        // Insert first: the delete waits for the insert's commit, then takes the task out of the new condition.
+        const first = await spareTask();
+        await inserting.query('begin');
+        const made = (await inserting.query<{ id: number }>(copyNaming(first))).rows[0]!.id;
+        const deleted = deleting.query('delete from tasks where id = $1', [first]);
+        await waitsOnLock(deletingPid, deleted);
+        await inserting.query('commit');
+        expect((await deleted).rowCount).toBe(1);
+        const [kept] = await demo.db.select({ taskId: schema.conditions.taskId }).from(schema.conditions).where(eq(schema.conditions.id, made));
+        expect(kept).toEqual({ taskId: null });
+
+        // Delete first: the insert waits for the delete's commit, then is refused as the key refuses it.
+        const second = await spareTask();
+        await deleting.query('begin');
+        await deleting.query('delete from tasks where id = $1', [second]);
+        const refused = inserting.query(copyNaming(second));
+        await waitsOnLock(insertingPid, refused);
+        await deleting.query('commit');
+        await expect(refused).rejects.toMatchObject({ code: '23503', constraint: 'conditions_task_id_tasks_id_fk', detail: `Key (task_id)=(${second}) is not present in table "tasks".` });
+      } finally {
+        await Promise.all([inserting.end(), deleting.end()]);
+      }
+    });
+  }
 });
 
 describe('starting the backend embedded', () => {
