@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { changesCallers } from '../src/db/caller-changes';
+import { changesCallers, watchCallerChanges } from '../src/db/caller-changes';
+import type { Database } from '../src/db/client';
 import * as schema from '../src/db/schema';
 import { CALLER_CACHE_TTL_MS, CallerCache, type Caller } from '../src/plugins/auth';
 
@@ -34,6 +36,68 @@ describe('which statements drop the caller cache', () => {
     expect(changesCallers(text(db.update(schema.buildings).set({ name: 'x' }).where(eq(schema.buildings.id, 1))))).toBe(false);
     expect(changesCallers(text(db.update(schema.conditions).set({ remarks: 'x' }).where(eq(schema.conditions.id, 1))))).toBe(false);
     expect(changesCallers('insert into walkabout_saves (walkabout_id, user_id, key) values ($1, $2, $3) on conflict (walkabout_id, user_id, key) do update set key = excluded.key')).toBe(false);
+  });
+});
+
+/**
+ * A connection of a real pg.Pool that answers each statement 5 ms later, as a server would, and records what it is
+ * sent and whether a statement came while another was still running (what pg deprecates and pg@9 refuses).
+ */
+class RecordingClient {
+  static sent: string[] = [];
+  static overlapping: string[] = [];
+  private busy = false;
+  connect(callback: (error?: Error) => void) {
+    setImmediate(() => callback());
+  }
+  query(config: string | { text: string }, values?: unknown, callback?: (error: Error | undefined, result?: unknown) => void) {
+    const text = typeof config === 'string' ? config : config.text;
+    const done = typeof values === 'function' ? (values as typeof callback) : callback;
+    if (this.busy) RecordingClient.overlapping.push(text);
+    this.busy = true;
+    RecordingClient.sent.push(text);
+    const answer = new Promise<{ rows: unknown[]; rowCount: number }>((resolve) =>
+      setTimeout(() => {
+        this.busy = false;
+        resolve({ rows: [], rowCount: 0 });
+      }, 5),
+    );
+    if (!done) return answer;
+    void answer.then((result) => done(undefined, result));
+    return undefined;
+  }
+  on() {
+    return this;
+  }
+  once() {
+    return this;
+  }
+  removeListener() {
+    return this;
+  }
+  release() {}
+  end(callback?: () => void) {
+    callback?.();
+  }
+}
+
+describe('the watch on a PostgreSQL pool', () => {
+  it('tells of a write outside a transaction once it is done, and notifies other replicas on the same connection after it', async () => {
+    const pool = new pg.Pool({ Client: RecordingClient as unknown as typeof pg.Client, max: 1 });
+    const told: string[] = [];
+    const unwatch = watchCallerChanges(drizzle(pool) as unknown as Database, () => told.push([...RecordingClient.sent].join(' | ')));
+    try {
+      // The pool's own query() (what a statement outside a transaction goes through) hands the connection a callback.
+      await pool.query('delete from sessions where id = 1');
+      await pool.query('select 1');
+      expect(RecordingClient.sent).toEqual(["delete from sessions where id = 1", "select pg_notify('fsi_callers_changed', '')", 'select 1']);
+      expect(RecordingClient.overlapping).toEqual([]);
+      // Before the write, and once it and its notification are done.
+      expect(told).toEqual(['', "delete from sessions where id = 1 | select pg_notify('fsi_callers_changed', '')"]);
+    } finally {
+      unwatch();
+      await pool.end();
+    }
   });
 });
 

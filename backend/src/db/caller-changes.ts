@@ -53,9 +53,7 @@ const watched = new WeakMap<object, Set<() => void>>();
 function wrapQuery(target: Queryable, notify: ((target: Queryable) => Promise<unknown>) | null, tell: () => void) {
   const original = target.query.bind(target) as Query;
   let pending = false;
-  target.query = async (...args: unknown[]) => {
-    const text = textOf(args[0]);
-    const changes = changesCallers(text);
+  const run = async (text: string, changes: boolean, args: unknown[]) => {
     if (changes) tell();
     try {
       const result = await original(...args);
@@ -71,6 +69,22 @@ function wrapQuery(target: Queryable, notify: ((target: Queryable) => Promise<un
         tell();
       }
     }
+  };
+  target.query = (...args: unknown[]) => {
+    const text = textOf(args[0]);
+    const changes = changesCallers(text);
+    // The pool's own query() passes a callback, and releases the client to the next caller when it is called: the
+    // write is run in the promise form here and the callback called last, so that the notification follows the write
+    // on the same connection and the second `tell` comes once the write is done (with a callback, the client answers
+    // no promise, and both used to run at once, the notification queued behind the write).
+    const callback = typeof args.at(-1) === 'function' ? (args.pop() as (error: unknown, result?: unknown) => void) : null;
+    const answer = run(text, changes, args);
+    if (!callback) return answer;
+    answer.then(
+      (result) => callback(undefined, result),
+      (error: unknown) => callback(error),
+    );
+    return undefined as unknown as Promise<unknown>;
   };
 }
 
