@@ -25,12 +25,11 @@ export type NewWalkabout = {
 };
 
 /**
- * Tasks of the cycle that apply to an entry: active, of an enabled component, neither paused nor disabled at the
+ * Tasks of the cycle that apply at the building: active, of an enabled component, neither paused nor disabled at the
  * building, and chosen for the building on the walkabout applicability screen (no row for the type: all are).
  */
-function applicableTask(task: SQL, entryTypeId: SQL, buildingId: number, cycleId: number): SQL {
-  return sql`${task}.equipment_type_id = ${entryTypeId}
-    and ${task}.cycle_id = ${cycleId}
+function taskApplies(task: SQL, buildingId: number, cycleId: number): SQL {
+  return sql`${task}.cycle_id = ${cycleId}
     and ${task}.status = 'active'
     and (${task}.component_id is null or exists (
       select 1 from equipment_components ec where ec.id = ${task}.component_id and not ec.disabled))
@@ -38,6 +37,11 @@ function applicableTask(task: SQL, entryTypeId: SQL, buildingId: number, cycleId
       where s.building_id = ${buildingId} and (s.task_id = ${task}.id or s.equipment_type_id = ${task}.equipment_type_id))
     and not exists (select 1 from building_task_applicability a
       where a.building_id = ${buildingId} and a.equipment_type_id = ${task}.equipment_type_id and not (${task}.id = any(a.task_ids)))`;
+}
+
+/** Tasks of the cycle that apply to an entry of this equipment type at the building (taskApplies). */
+function applicableTask(task: SQL, entryTypeId: SQL, buildingId: number, cycleId: number): SQL {
+  return sql`${task}.equipment_type_id = ${entryTypeId} and ${taskApplies(task, buildingId, cycleId)}`;
 }
 
 /**
@@ -76,11 +80,22 @@ export async function hasApplicableTasks(db: Database, buildingId: number, cycle
   return found.length > 0;
 }
 
+/**
+ * The applicable tasks of the cycle at the building with their options as the walkabout takes them, as a CTE: the
+ * rule and the options depend on the task alone, so they are worked out once per task, not once per entry, section
+ * or condition (issue 8: the planner, expecting one row, ran them for each of the 10,000 pairs of a large walkabout).
+ */
+function applicableTasks(buildingId: number, cycleId: number): SQL {
+  return sql`applicable as materialized (select t.*, ${taskOptions(sql`t`)} as walkabout_options
+    from tasks t where ${taskApplies(sql`t`, buildingId, cycleId)})`;
+}
+
 /** Copies the building's floors, entries, sections and conditions into the new walkabout. */
 async function takeSnapshot(db: Database, walkaboutId: number, buildingId: number, cycleId: number): Promise<void> {
   await db.execute(sql`insert into walkabout_floors (walkabout_id, floor_id, name, "order")
     select ${walkaboutId}, f.id, f.name, f."order" from floors f where f.building_id = ${buildingId}`);
-  await db.execute(sql`insert into entries
+  await db.execute(sql`with ${applicableTasks(buildingId, cycleId)}
+    insert into entries
       (walkabout_id, walkabout_floor_id, location_id, location_equipment_id, equipment_type_id, "order", label, equipment_name, alias_name)
     select ${walkaboutId}, wf.id, l.id, le.id, et.id,
       (row_number() over (partition by wf.id order by l."order", l.id, le.type_order, le.id))::int - 1,
@@ -90,29 +105,30 @@ async function takeSnapshot(db: Database, walkaboutId: number, buildingId: numbe
     join location_equipment le on le.location_id = l.id
     join equipment_types et on et.id = le.equipment_type_id
     where wf.walkabout_id = ${walkaboutId} and l.deleted_at is null and ${activeEquipment}
-      and exists (select 1 from tasks t where ${applicableTask(sql`t`, sql`et.id`, buildingId, cycleId)})`);
+      and exists (select 1 from applicable t where t.equipment_type_id = et.id)`);
   // A type's own tasks form one section (first); each component with tasks forms another.
-  await db.execute(sql`insert into sections
+  await db.execute(sql`with ${applicableTasks(buildingId, cycleId)}
+    insert into sections
       (walkabout_id, entry_id, equipment_type_id, component_id, name, alias_name, order_on_walkabout)
     select ${walkaboutId}, x.entry_id, x.equipment_type_id, x.component_id,
       coalesce(nullif(ec.name, ''), et.name), case when coalesce(ec.name, '') = '' then et.alias_name else ec.alias_name end,
       (row_number() over (partition by x.entry_id order by x.component_id is not null, ec."order", ec.id))::int - 1
     from (select distinct e.id as entry_id, e.equipment_type_id, t.component_id
-          from entries e join tasks t on ${applicableTask(sql`t`, sql`e.equipment_type_id`, buildingId, cycleId)}
+          from entries e join applicable t on t.equipment_type_id = e.equipment_type_id
           where e.walkabout_id = ${walkaboutId}) x
     join equipment_types et on et.id = x.equipment_type_id
     left join equipment_components ec on ec.id = x.component_id`);
-  await db.execute(sql`insert into conditions
+  await db.execute(sql`with ${applicableTasks(buildingId, cycleId)}
+    insert into conditions
       (walkabout_id, entry_id, section_id, task_id, label, type, classification, description, hint, reference_name,
        reference_wording, type_value, type_satisfactory_value, type_unsatisfactory_value, type_record_value,
        range_from, range_to, options, order_on_walkabout)
     select ${walkaboutId}, s.entry_id, s.id, t.id, t.label, t.type, t.classification, t.description, t.hint, t.reference_name,
       t.reference_description, t.type_value, t.type_satisfactory_value, t.type_unsatisfactory_value, t.type_record_value,
-      t.range_from, t.range_to, ${taskOptions(sql`t`)},
+      t.range_from, t.range_to, t.walkabout_options,
       (row_number() over (partition by s.id order by t."order", t.id))::int - 1
     from sections s
-    join tasks t on ${applicableTask(sql`t`, sql`s.equipment_type_id`, buildingId, cycleId)}
-      and t.component_id is not distinct from s.component_id
+    join applicable t on t.equipment_type_id = s.equipment_type_id and t.component_id is not distinct from s.component_id
     where s.walkabout_id = ${walkaboutId}`);
 }
 
