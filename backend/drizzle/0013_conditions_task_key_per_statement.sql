@@ -6,6 +6,15 @@
 -- tasks stays refused by the foreign key of building_suspensions.
 ALTER TABLE "conditions" DROP CONSTRAINT "conditions_task_id_tasks_id_fk";
 --> statement-breakpoint
+-- The foreign key's own error, word for word.
+CREATE FUNCTION conditions_refuse_missing_task(missing integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE foreign_key_violation USING
+    MESSAGE = 'insert or update on table "conditions" violates foreign key constraint "conditions_task_id_tasks_id_fk"',
+    DETAIL = format('Key (task_id)=(%s) is not present in table "tasks".', missing),
+    TABLE = 'conditions', COLUMN = 'task_id', CONSTRAINT = 'conditions_task_id_tasks_id_fk';
+END $$;
+--> statement-breakpoint
 CREATE FUNCTION conditions_name_existing_tasks() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   missing integer;
@@ -16,10 +25,7 @@ BEGIN
   SELECT n.task_id INTO missing FROM new_conditions n
     WHERE n.task_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.id = n.task_id) LIMIT 1;
   IF missing IS NOT NULL THEN
-    RAISE foreign_key_violation USING
-      MESSAGE = 'insert or update on table "conditions" violates foreign key constraint "conditions_task_id_tasks_id_fk"',
-      DETAIL = format('Key (task_id)=(%s) is not present in table "tasks".', missing),
-      TABLE = 'conditions', COLUMN = 'task_id', CONSTRAINT = 'conditions_task_id_tasks_id_fk';
+    PERFORM conditions_refuse_missing_task(missing);
   END IF;
   RETURN NULL;
 END $$;
@@ -32,10 +38,7 @@ CREATE FUNCTION condition_names_existing_task() RETURNS trigger LANGUAGE plpgsql
 BEGIN
   PERFORM 1 FROM tasks t WHERE t.id = NEW.task_id FOR KEY SHARE OF t;
   IF NOT FOUND THEN
-    RAISE foreign_key_violation USING
-      MESSAGE = 'insert or update on table "conditions" violates foreign key constraint "conditions_task_id_tasks_id_fk"',
-      DETAIL = format('Key (task_id)=(%s) is not present in table "tasks".', NEW.task_id),
-      TABLE = 'conditions', COLUMN = 'task_id', CONSTRAINT = 'conditions_task_id_tasks_id_fk';
+    PERFORM conditions_refuse_missing_task(NEW.task_id);
   END IF;
   RETURN NULL;
 END $$;
