@@ -104,6 +104,12 @@ describe('Manage Locations', () => {
     expect(table('Ground').getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.querySelector('p')!.textContent)).toEqual(['Shipping Office', 'Loading Dock North']);
     expect(table('Mezzanine').getByText('Racking Aisle 4')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Location' })).toBeInTheDocument();
+    // Each table holds its head and rows only: the drag and drop's description and live region sit beside it
+    // (a <div> in a <table> is not HTML a browser keeps, and a screen reader would meet them among the rows).
+    for (const name of ['Ground', 'Mezzanine']) {
+      expect([...screen.getByRole('table', { name }).children].map((child) => child.tagName)).toEqual(['THEAD', 'TBODY']);
+    }
+    expect(screen.getAllByText(/^To move a location, press Space or Enter/)).toHaveLength(2);
   });
 
   it('preselects the floor of floorId once the floors arrive, and puts a changed floor in the URL', async () => {

@@ -168,18 +168,18 @@ export function ManageLocationsPage() {
                   <Title order={2} size="h5" id={`floor-${floor.id}`}>
                     {floor.name}
                   </Title>
-                  <Table.ScrollContainer minWidth={340}>
-                    <Table striped withTableBorder verticalSpacing="xs" aria-labelledby={`floor-${floor.id}`}>
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>Location</Table.Th>
-                          <Table.Th visibleFrom="sm">Equipment</Table.Th>
-                          <Table.Th style={{ width: '1%' }}>
-                            <VisuallyHidden>Actions</VisuallyHidden>
-                          </Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <SortableList items={rows} instructions={DRAG_INSTRUCTIONS} disabled={!rights.reorder || busy} onMove={(from, to) => void move(rows, from, to)}>
+                  <SortableList items={rows} instructions={DRAG_INSTRUCTIONS} disabled={!rights.reorder || busy} onMove={(from, to) => void move(rows, from, to)}>
+                    <Table.ScrollContainer minWidth={340}>
+                      <Table striped withTableBorder verticalSpacing="xs" aria-labelledby={`floor-${floor.id}`}>
+                        <Table.Thead>
+                          <Table.Tr>
+                            <Table.Th>Location</Table.Th>
+                            <Table.Th visibleFrom="sm">Equipment</Table.Th>
+                            <Table.Th style={{ width: '1%' }}>
+                              <VisuallyHidden>Actions</VisuallyHidden>
+                            </Table.Th>
+                          </Table.Tr>
+                        </Table.Thead>
                         <Table.Tbody aria-busy={busy}>
                           {rows.map((location, index) => (
                             <LocationRow
@@ -194,9 +194,9 @@ export function ManageLocationsPage() {
                             />
                           ))}
                         </Table.Tbody>
-                      </SortableList>
-                    </Table>
-                  </Table.ScrollContainer>
+                      </Table>
+                    </Table.ScrollContainer>
+                  </SortableList>
                 </Stack>
               ))}
             </>
