@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
-import { ACCESS_TOKEN_KEY, PUBLIC_PATHS } from './src/lib/session/session';
+import { ACCESS_TOKEN_KEY, PUBLIC_PATHS } from './src/lib/session/session.ts';
 
 /** The app's start (src/main.tsx imports it), the signed-in app around every screen, and the screens a path opens. */
 const START = 'src/app/startApp.tsx';

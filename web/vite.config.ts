@@ -1,10 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './precompress';
-import { precacheList } from './precacheList';
-import { chunkPhases } from './chunkPhases';
-import { preloadPageStart } from './preloadPageStart';
-import { precompileGql } from './precompileGql';
+import { precompress } from './precompress.ts';
+import { precacheList } from './precacheList.ts';
+import { chunkPhases } from './chunkPhases.ts';
+import { preloadPageStart } from './preloadPageStart.ts';
+import { precompileGql } from './precompileGql.ts';
 
 const phases = chunkPhases(import.meta.dirname);
 
