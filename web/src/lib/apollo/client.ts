@@ -40,6 +40,24 @@ function pagedConnection(keyArgs: string[]): FieldPolicy<PagedConnection> {
   };
 }
 
+/** The list fields of Organization (schema/*.graphql), none of them paged. */
+const ORGANIZATION_LISTS = [
+  'allReportBookletTemplates',
+  'allReportDefinitions',
+  'buildings',
+  'buildingsWithContracts',
+  'cycles',
+  'equipmentTypes',
+  'regions',
+  'reportBookletTemplates',
+  'reportDefinitions',
+  'roles',
+  'taskEquipmentChoices',
+  'taskGroupChoices',
+  'taskGroups',
+  'users',
+];
+
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
     // A fragment on the Condition interface (ConditionValue_condition) matches each condition type.
@@ -51,6 +69,9 @@ export function createCache(): InMemoryCache {
           organizations: pagedConnection([]),
         },
       },
+      // An organization's lists are always read whole: a new answer replaces the list (one shorter after a delete
+      // included), which without a policy Apollo does too, warning each time that data may be lost.
+      Organization: { fields: Object.fromEntries(ORGANIZATION_LISTS.map((field) => [field, { merge: false }])) },
       // Objects without an id that several queries select parts of: merge them instead of replacing.
       ViewerPermissions: { merge: true },
       AppInfo: { merge: true },
