@@ -46,16 +46,16 @@ const key = (...parts: Array<string | number | null>) => JSON.stringify(parts);
 const CHUNK = 500;
 
 async function named(tx: Tx, organizationId: number) {
-  const [typeRows, componentRows, cycleRows, groupRows] = await Promise.all([
-    tx.select({ id: equipmentTypes.id, name: equipmentTypes.name }).from(equipmentTypes).where(eq(equipmentTypes.organizationId, organizationId)),
-    tx
-      .select({ id: equipmentComponents.id, name: equipmentComponents.name, typeId: equipmentComponents.equipmentTypeId })
-      .from(equipmentComponents)
-      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentComponents.equipmentTypeId))
-      .where(eq(equipmentTypes.organizationId, organizationId)),
-    tx.select({ id: cycles.id, name: cycles.name }).from(cycles).where(eq(cycles.organizationId, organizationId)),
-    tx.select({ id: taskGroups.id, name: taskGroups.name }).from(taskGroups).where(eq(taskGroups.organizationId, organizationId)),
-  ]);
+  // One after the other: a transaction is one connection, which runs one statement at a time (sent together, pg
+  // queued them, which it deprecates).
+  const typeRows = await tx.select({ id: equipmentTypes.id, name: equipmentTypes.name }).from(equipmentTypes).where(eq(equipmentTypes.organizationId, organizationId));
+  const componentRows = await tx
+    .select({ id: equipmentComponents.id, name: equipmentComponents.name, typeId: equipmentComponents.equipmentTypeId })
+    .from(equipmentComponents)
+    .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentComponents.equipmentTypeId))
+    .where(eq(equipmentTypes.organizationId, organizationId));
+  const cycleRows = await tx.select({ id: cycles.id, name: cycles.name }).from(cycles).where(eq(cycles.organizationId, organizationId));
+  const groupRows = await tx.select({ id: taskGroups.id, name: taskGroups.name }).from(taskGroups).where(eq(taskGroups.organizationId, organizationId));
   return {
     types: new Map(typeRows.map((r) => [r.name, r.id])),
     components: new Map(componentRows.map((r) => [key(r.typeId, r.name), r.id])),
