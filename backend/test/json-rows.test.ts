@@ -1,11 +1,11 @@
 /**
- * Rows read as one JSON value (db/raw.ts jsonRows, columnsOf, rowFromJson; issue 8): what a caller gets must be
+ * Rows read as one JSON value (db/raw.ts jsonRows, columnsOf, rowsFromJson; issue 8): what a caller gets must be
  * what Drizzle's own reading of the same rows gives, timestamps as Dates, jsonb values as stored (a text that
  * looks like a number or like null stays text), on both databases.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { columnsOf, jsonRows, queryRows, rowFromJson } from '../src/db/raw';
+import { columnsOf, jsonRows, queryRows, rowsFromJson } from '../src/db/raw';
 import { schema, type TestBackend } from '../src/testing';
 import { databases, startTestBackend } from './helpers';
 
@@ -36,7 +36,7 @@ describe.each(databases)('rows as one JSON value on %s', (database) => {
       backend.db,
       sql`select ${jsonRows(fields)} as rows from (select * from conditions where walkabout_id = ${walkaboutId} order by id) c`,
     );
-    const rows = answer!.rows.map((json) => rowFromJson<typeof schema.conditions.$inferSelect & { twice: number }>(fields, json));
+    const rows = rowsFromJson<typeof schema.conditions.$inferSelect & { twice: number }>(fields, answer!.rows);
     expect(rows.map(({ twice: _twice, ...row }) => row)).toEqual(expected);
     expect(rows.map((r) => r.twice)).toEqual(expected.map((r) => r.orderOnWalkabout * 2));
     expect(rows.filter((r) => r.value !== null).map((r) => r.value)).toEqual([true, 12.5, '4512', 'null', ['a', "O'Brien"], 'naïve 東京 🔥']);

@@ -20,7 +20,7 @@ import {
 } from '@fsi/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { columnsOf, jsonRows, queryRows, rowFromJson, type JsonFields } from '../../db/raw';
+import { columnsOf, jsonRows, queryRows, rowsFromJson, type JsonFields } from '../../db/raw';
 import { conditions, entries, users, walkaboutSaves } from '../../db/schema';
 import { FieldErrors, HttpError, notFound, type FieldError } from '../../jsonapi/errors';
 import { canRecordWalkabouts, requirePermission, type Scope } from '../../plugins/authorization';
@@ -102,10 +102,7 @@ async function definitionsOf(db: Database, scope: Scope, walkaboutId: number, id
     .innerJoin(entries, eq(entries.id, conditions.entryId))
     .where(and(eq(conditions.walkaboutId, walkaboutId), anyId(conditions.id, ids), equipmentInScope(scope)));
   return new Map(
-    answer!.rows.map((json) => {
-      const { id, ...definition } = rowFromJson<Definition & { id: number }>(definitionFields, json);
-      return [String(id), definition];
-    }),
+    rowsFromJson<Definition & { id: number }>(definitionFields, answer!.rows).map(({ id, ...definition }) => [String(id), definition]),
   );
 }
 
@@ -334,10 +331,7 @@ async function recordConditions(
     from applied left join statuses s on s.task_id = applied.task_id`,
   );
   const byId = new Map<number, ConditionView>();
-  for (const json of answer!.rows) {
-    const row = rowFromJson<ConditionView>(appliedFields, json);
-    byId.set(row.id, row);
-  }
+  for (const row of rowsFromJson<ConditionView>(appliedFields, answer!.rows)) byId.set(row.id, row);
   const kept = [...new Set(changes.map((c) => c.id))].filter((id) => !byId.has(id));
   if (kept.length) {
     const rows = await tx
