@@ -125,8 +125,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // gzip-compressed to a client that asks, with Vary: Accept-Encoding. Registered before the routes, whose
   // onRoute it hooks. Types by the plugin's rule (text/*, +json, +xml, mime-db's compressible) less its
   // `octet-stream`: unknown bytes are rarely text. Stored photos are image/* and pass as they are. The
-  // gateway asks for `identity` (its rest-client.ts says why). Request bodies are never decompressed.
+  // gateway asks for `identity` (its rest-client.ts says why). Request bodies are never decompressed. Answers up to
+  // 64 KiB are compressed in one call, not through a stream of their own: the gateway's COMPRESS_IN_ONE_CALL_BYTES
+  // (gateway/src/app.ts) says why, with its measurements.
   await app.register(fastifyCompress, {
+    syncThreshold: 64 * 1024,
     encodings: ['br', 'gzip'],
     customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)/,
     globalDecompression: false,

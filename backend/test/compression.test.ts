@@ -71,6 +71,24 @@ describe('REST answers', () => {
     }
   });
 
+  it('a page of tens of KiB is compressed in one piece, with its Content-Length; a larger answer streams', async () => {
+    const page = await exchange({ url: '/buildings?page[size]=500', encoding: BROWSER });
+    const plainPage = await exchange({ url: '/buildings?page[size]=500' });
+    expect(plainPage.raw.length).toBeGreaterThan(8 * 1024);
+    expect(plainPage.raw.length).toBeLessThanOrEqual(64 * 1024);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-length']).toBe(String(page.raw.length));
+    expect(page.headers['transfer-encoding']).toBeUndefined();
+
+    const document = await exchange({ url: '/openapi.json', encoding: BROWSER });
+    const plainDocument = await exchange({ url: '/openapi.json' });
+    expect(plainDocument.raw.length).toBeGreaterThan(64 * 1024);
+    expect(document.headers['content-encoding']).toBe('br');
+    expect(document.headers['content-length']).toBeUndefined();
+    expect(document.headers['transfer-encoding']).toBe('chunked');
+    expect(document.body.toString()).toBe(plainDocument.raw.toString());
+  });
+
   it('an answer under 1 KiB is sent as it is', async () => {
     const answer = await exchange({ url: '/regions?page[size]=1', encoding: BROWSER });
     expect(answer.status).toBe(200);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultPlaygroundDist } from '../src/app';
+import { COMPRESS_IN_ONE_CALL_BYTES, defaultPlaygroundDist } from '../src/app';
 import { RestClient } from '../src/rest-client';
 import { signedPhotoUrl } from '@fsi/backend/storage/signed-urls';
 import { startStack, type Stack } from './stack';
@@ -224,6 +224,28 @@ describe('GraphQL answers', () => {
     expect(varies(answer.headers)).toBe(true);
     expect(answer.raw.length).toBeLessThan(plain.raw.length / 2);
     expect(answer.body.toString()).toBe(plain.raw.toString());
+  });
+
+  it("a screen's answer (8 to 64 KiB) is compressed in one piece, with its Content-Length; a larger one streams", async () => {
+    // The names of every type's fields: a screen-sized answer. With their descriptions: above 64 KiB.
+    const screenSized = '{ __schema { types { name fields { name } } } }';
+    const larger = '{ __schema { types { name description fields { name description } } } }';
+    const plain = await post(screenSized);
+    expect(plain.raw.length).toBeGreaterThan(8 * 1024);
+    expect(plain.raw.length).toBeLessThanOrEqual(COMPRESS_IN_ONE_CALL_BYTES);
+    const answer = await post(screenSized, BROWSER);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['content-length']).toBe(String(answer.raw.length));
+    expect(answer.headers['transfer-encoding']).toBeUndefined();
+    expect(answer.body.toString()).toBe(plain.raw.toString());
+
+    const plainLarger = await post(larger);
+    expect(plainLarger.raw.length).toBeGreaterThan(COMPRESS_IN_ONE_CALL_BYTES);
+    const streamed = await post(larger, BROWSER);
+    expect(streamed.headers['content-encoding']).toBe('br');
+    expect(streamed.headers['content-length']).toBeUndefined();
+    expect(streamed.headers['transfer-encoding']).toBe('chunked');
+    expect(streamed.body.toString()).toBe(plainLarger.raw.toString());
   });
 
   it('a POST answer below 1 KiB is sent as it is', async () => {
