@@ -50,5 +50,6 @@ describe.each(databases)('rows as one JSON value on %s', (database) => {
     const [wide] = await backend.db.select({ rows: jsonRows(many) }).from(schema.conditions).where(eq(schema.conditions.walkaboutId, walkaboutId)).limit(1);
     expect(wide!.rows[0]).toEqual(Object.fromEntries(Array.from({ length: 60 }, (_, n) => [`f${n}`, n])));
     expect(() => jsonRows({ "x', 1) --": sql`1` })).toThrow('Not a property name');
+    expect(() => jsonRows({ json_row: sql`1` })).toThrow('json_row names the row itself');
   });
 });

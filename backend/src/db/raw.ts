@@ -102,6 +102,8 @@ export type JsonFields = Record<string, Column | SQL>;
 export function jsonRows(fields: JsonFields): SQL<Record<string, unknown>[]> {
   const named = Object.entries(fields).map(([key, value]) => {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`Not a property name: ${key}`);
+    // The record's own name: a column of that name would be read in its place.
+    if (key === 'json_row') throw new Error('json_row names the row itself, not a property');
     return sql`${value} as ${sql.raw(`"${key}"`)}`;
   });
   return sql<Record<string, unknown>[]>`coalesce(json_agg((select json_row from (select ${sql.join(named, sql`, `)}) as json_row)), '[]'::json)`;
