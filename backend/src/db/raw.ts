@@ -13,6 +13,17 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * `column = any('{1,2,3}'::integer[])`: a list of ids as one array value, one parameter however many ids. Drizzle's
+ * inArray binds a parameter per id: for the 1,000 conditions of a save, building and binding 1,000 parameters cost more
+ * than the lookup (measured here for the notifications that follow such a save: 31 against 25 ms of CPU on PGlite,
+ * 21-22 against 16-19 ms on PostgreSQL). The ids must be integers.
+ */
+export function anyId(column: Column | SQL, ids: readonly number[]): SQL {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new TypeError(`Not an id: ${id}`);
+  return sql`${column} = any(${`{${ids.join(',')}}`}::integer[])`;
+}
+
 /** A value of a prepared statement: integer lists and timestamps are all it takes. */
 export type PreparedValue = number[] | Date;
 

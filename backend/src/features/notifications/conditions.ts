@@ -11,8 +11,9 @@
  * the job reads the conditions as they are when it runs.
  */
 import { conditionSatisfaction, type ConditionDefinition } from '@fsi/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { anyId } from '../../db/raw';
 import { conditions, cycles, entries, users, walkaboutEdits, walkabouts } from '../../db/schema';
 import { buildingRef, deliverOnce, recipientsSeeing, type NotificationKind } from './deliveries';
 import type { EnqueueOptions } from '../../jobs';
@@ -83,7 +84,7 @@ async function notifyConditions(app: FastifyInstance, conditionIds: number[], pu
     .innerJoin(cycles, eq(cycles.id, walkabouts.cycleId))
     .where(
       and(
-        inArray(conditions.id, conditionIds),
+        anyId(conditions.id, conditionIds),
         sql`(${conditions.satisfaction} = 'unsatisfactory' or (${conditions.hasSatisfactoryRemarks} and ${conditions.remarks} <> ''))`,
       ),
     )
@@ -93,7 +94,7 @@ async function notifyConditions(app: FastifyInstance, conditionIds: number[], pu
   const editRows: EditRow[] = await app.db
     .select({ conditionId: walkaboutEdits.conditionId, id: walkaboutEdits.id, value: walkaboutEdits.value, remarks: walkaboutEdits.remarks, hasSatisfactoryRemarks: walkaboutEdits.hasSatisfactoryRemarks })
     .from(walkaboutEdits)
-    .where(and(inArray(walkaboutEdits.conditionId, rows.map((row) => row.condition.id)), eq(walkaboutEdits.kind, 'condition'), eq(walkaboutEdits.applied, true)))
+    .where(and(anyId(walkaboutEdits.conditionId, rows.map((row) => row.condition.id)), eq(walkaboutEdits.kind, 'condition'), eq(walkaboutEdits.applied, true)))
     .orderBy(asc(walkaboutEdits.conditionId), asc(walkaboutEdits.editedAt), asc(walkaboutEdits.id));
   const editsOf = new Map<number, EditRow[]>();
   for (const edit of editRows) editsOf.set(edit.conditionId!, [...(editsOf.get(edit.conditionId!) ?? []), edit]);

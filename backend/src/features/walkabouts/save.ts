@@ -20,7 +20,7 @@ import {
 } from '@fsi/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { columnsOf, jsonRows, queryRows, rowsFromJson, type JsonFields } from '../../db/raw';
+import { anyId, columnsOf, jsonRows, queryRows, rowsFromJson, type JsonFields } from '../../db/raw';
 import { conditions, entries, users, walkaboutSaves } from '../../db/schema';
 import { FieldErrors, HttpError, notFound, type FieldError } from '../../jsonapi/errors';
 import { canRecordWalkabouts, requirePermission, type Scope } from '../../plugins/authorization';
@@ -75,8 +75,6 @@ const idsIn = (list: unknown): number[] =>
       })
     : [];
 
-/** `column = any(ids)` with the ids as one array value: one parameter rather than one per id (a save may list thousands). */
-const anyId = (column: typeof conditions.id, ids: number[]) => sql`${column} = any(${`{${ids.join(',')}}`}::integer[])`;
 
 /** What a definition reads: only the columns it needs (a save of 1,000 conditions reads 1,000 rows). */
 const definitionFields = {
