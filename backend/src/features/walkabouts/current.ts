@@ -30,7 +30,7 @@ import type { Database } from '../../db/client';
 import { queryRows } from '../../db/raw';
 import { walkabouts } from '../../db/schema';
 import { createDueWalkaboutsOf } from './scheduler';
-import { activeEquipment, applicableTaskCondition, taskOptions } from './snapshot';
+import { activeEquipment, applicableTaskCondition, applicableTasks, taskOptions } from './snapshot';
 
 /** What one press changed in one walkabout. */
 export type WalkaboutChanges = {
@@ -92,9 +92,9 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
         where l.building_id = ${buildingId} and l.deleted_at is null and ${activeEquipment}
           and exists (select 1 from tasks t where ${applies(sql`t`, sql`et.id`)})`,
     );
-    const applicableTasks = await queryRows<{ id: number }>(tx, sql`select t.id from tasks t where ${applies(sql`t`, sql`t.equipment_type_id`)}`);
+    const applicableTaskRows = await queryRows<{ id: number }>(tx, sql`select t.id from tasks t where ${applies(sql`t`, sql`t.equipment_type_id`)}`);
     const equipmentIds = idArray(applicableEquipment.map((r) => Number(r.id)));
-    const taskIds = idArray(applicableTasks.map((r) => Number(r.id)));
+    const taskIds = idArray(applicableTaskRows.map((r) => Number(r.id)));
     const entryApplies = (e: SQL) => sql`${e}.location_equipment_id = any(${equipmentIds})`;
     /** The task applies to the entry's type, in this section (its component). */
     const taskApplies = (t: SQL, typeId: SQL, componentId: SQL) =>
@@ -170,17 +170,16 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
     );
 
     // Wording: unrecorded conditions take their task's; entries and sections without results their type's and component's.
-    // A task's wording, its options included, is worked out once (a materialized CTE) rather than for each of its
-    // conditions. The unrecorded conditions left all name an applicable task (the delete above took the others).
-    await tx.execute(sql`with wording as materialized (
-        select t.id, t.label, t.classification, t.description, t.hint, t.reference_name, t.reference_description, ${taskOptions(sql`t`)} as options
-        from tasks t where t.id = any(${taskIds}))
+    // A task's wording, its options included, as a new snapshot takes it: worked out once per task (snapshot.ts
+    // applicableTasks) rather than for each of its conditions. The unrecorded conditions left all name an applicable
+    // task (the delete above took the others).
+    await tx.execute(sql`with ${applicableTasks(buildingId, cycleId)}
       update conditions c set label = t.label, classification = t.classification, description = t.description,
-        hint = t.hint, reference_name = t.reference_name, reference_wording = t.reference_description, options = t.options
-      from wording t
+        hint = t.hint, reference_name = t.reference_name, reference_wording = t.reference_description, options = t.walkabout_options
+      from applicable t
       where c.walkabout_id = ${walkaboutId} and t.id = c.task_id and not ${recorded(sql`c`)}
         and (c.label, c.classification, c.description, c.hint, c.reference_name, c.reference_wording, c.options)
-          is distinct from (t.label, t.classification, t.description, t.hint, t.reference_name, t.reference_description, t.options)`);
+          is distinct from (t.label, t.classification, t.description, t.hint, t.reference_name, t.reference_description, t.walkabout_options)`);
     await tx.execute(sql`update entries e set label = et.name || ' (' || e.location_equipment_id || ')', equipment_name = et.name, alias_name = et.alias_name
       from equipment_types et
       where e.id in (select e2.id from entries e2 join equipment_types et2 on et2.id = e2.equipment_type_id

@@ -84,8 +84,9 @@ export async function hasApplicableTasks(db: Database, buildingId: number, cycle
  * The applicable tasks of the cycle at the building with their options as the walkabout takes them, as a CTE: the
  * rule and the options depend on the task alone, so they are worked out once per task, not once per entry, section
  * or condition (issue 8: the planner, expecting one row, ran them for each of the 10,000 pairs of a large walkabout).
+ * Create Current Walkabouts (current.ts) gives unrecorded conditions their task's wording from it.
  */
-function applicableTasks(buildingId: number, cycleId: number): SQL {
+export function applicableTasks(buildingId: number, cycleId: number): SQL {
   return sql`applicable as materialized (select t.*, ${taskOptions(sql`t`)} as walkabout_options
     from tasks t where ${taskApplies(sql`t`, buildingId, cycleId)})`;
 }
