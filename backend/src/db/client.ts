@@ -13,6 +13,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { sendLongTextAsBytes } from './pglite-params';
 import { keepPlans } from './pglite-plans';
 import * as schema from './schema';
 
@@ -92,6 +93,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     throw error;
   }
   await keepPlans(client);
+  sendLongTextAsBytes(client);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db,
