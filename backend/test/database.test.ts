@@ -28,6 +28,17 @@ describe.each(databases)('the database on %s', (database) => {
   let empty: TestBackend;
   let demo: TestBackend;
 
+  /** A walkabout and a user nothing else names (copies of the demo's first), and another walkabout of the demo. */
+  const ownWalkaboutAndUser = async (name: string) => {
+    const [walkabout, other] = await demo.db.select().from(schema.walkabouts).orderBy(schema.walkabouts.id).limit(2);
+    const [user] = await demo.db.select().from(schema.users).orderBy(schema.users.id).limit(1);
+    const { id: _walkaboutId, ...walkaboutCopy } = walkabout!;
+    const { id: _userId, ...userCopy } = user!;
+    const [own] = await demo.db.insert(schema.walkabouts).values({ ...walkaboutCopy, periodKey: name }).returning({ id: schema.walkabouts.id });
+    const [ownUser] = await demo.db.insert(schema.users).values({ ...userCopy, username: name }).returning({ id: schema.users.id });
+    return { walkaboutId: own!.id, userId: ownUser!.id, otherWalkaboutId: other!.id };
+  };
+
   beforeAll(async () => {
     [empty, demo] = await Promise.all([startTestBackend({ database, seed: 'none' }), startTestBackend({ database })]);
   });
@@ -130,7 +141,110 @@ describe.each(databases)('the database on %s', (database) => {
     expect(kept).toEqual({ ...condition, id: made!.id, taskId: null });
   });
 
+  it("refuses an edit naming a walkabout or a user that does not exist, deletes a walkabout's edits with it, forgets a deleted user, and keeps a named id", async () => {
+    const { walkaboutId, userId, otherWalkaboutId } = await ownWalkaboutAndUser('edits-keys');
+    const missing = 2_000_000_000;
+    const edit = (values: Partial<typeof schema.walkaboutEdits.$inferInsert> = {}) => ({ walkaboutId, userId, kind: 'scan' as const, ...values });
+    const refusedBy = (key: string, detail: string) => ({ cause: expect.objectContaining({ code: '23503', constraint: key, detail }) });
+    const noWalkabout = refusedBy('walkabout_edits_walkabout_id_walkabouts_id_fk', `Key (walkabout_id)=(${missing}) is not present in table "walkabouts".`);
+    const noUser = refusedBy('walkabout_edits_user_id_users_id_fk', `Key (user_id)=(${missing}) is not present in table "users".`);
+    const editsOf = (id: number) => demo.db.select().from(schema.walkaboutEdits).where(eq(schema.walkaboutEdits.walkaboutId, id)).orderBy(schema.walkaboutEdits.id);
+
+    await expect(demo.db.insert(schema.walkaboutEdits).values(edit({ walkaboutId: missing }))).rejects.toMatchObject(noWalkabout);
+    await expect(demo.db.insert(schema.walkaboutEdits).values(edit({ userId: missing }))).rejects.toMatchObject(noUser);
+    // One refused row refuses the whole statement, however many rows are right.
+    await expect(demo.db.insert(schema.walkaboutEdits).values([edit(), edit({ userId: missing }), edit()])).rejects.toMatchObject(noUser);
+    expect(await editsOf(walkaboutId)).toEqual([]);
+
+    const made = await demo.db.insert(schema.walkaboutEdits).values([edit(), edit({ kind: 'condition' }), edit({ userId: null }), edit({ walkaboutId: otherWalkaboutId })]).returning();
+    await expect(demo.db.update(schema.walkaboutEdits).set({ walkaboutId: missing }).where(eq(schema.walkaboutEdits.id, made[0]!.id))).rejects.toMatchObject(noWalkabout);
+    await expect(demo.db.update(schema.walkaboutEdits).set({ userId: missing }).where(eq(schema.walkaboutEdits.id, made[2]!.id))).rejects.toMatchObject(noUser);
+    // Nor does a named walkabout's or user's id change under its edits.
+    const stillNamed = (table: string, key: string, id: number) => ({
+      cause: expect.objectContaining({ code: '23503', constraint: key, detail: `Key (id)=(${id}) is still referenced from table "walkabout_edits".`, message: expect.stringContaining(`table "${table}"`) }),
+    });
+    await expect(demo.db.update(schema.walkabouts).set({ id: missing }).where(eq(schema.walkabouts.id, walkaboutId))).rejects.toMatchObject(
+      stillNamed('walkabouts', 'walkabout_edits_walkabout_id_walkabouts_id_fk', walkaboutId),
+    );
+    await expect(demo.db.update(schema.users).set({ id: missing }).where(eq(schema.users.id, userId))).rejects.toMatchObject(stillNamed('users', 'walkabout_edits_user_id_users_id_fk', userId));
+    expect(await editsOf(walkaboutId)).toEqual(made.slice(0, 3));
+
+    // A deleted user's edits stay, without them; a deleted walkabout's edits go with it, and no other's.
+    await demo.db.delete(schema.users).where(eq(schema.users.id, userId));
+    expect(await editsOf(walkaboutId)).toEqual(made.slice(0, 3).map((e) => ({ ...e, userId: null })));
+    await demo.db.delete(schema.walkabouts).where(eq(schema.walkabouts.id, walkaboutId));
+    expect(await editsOf(walkaboutId)).toEqual([]);
+    expect(await editsOf(otherWalkaboutId)).toContainEqual({ ...made[3]!, userId: null });
+  });
+
   if (database === 'postgres') {
+    /** Two sessions of their own on the test's PostgreSQL. */
+    const sessions = async () => {
+      const both = [new pg.Client({ connectionString: demo.databaseUrl }), new pg.Client({ connectionString: demo.databaseUrl })] as const;
+      await Promise.all(both.map((session) => session.connect()));
+      return both;
+    };
+    const pidOf = async (session: pg.Client) => (await session.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    /** Resolves once the session's pending statement waits on a lock; throws if the statement ends without waiting. */
+    const waitsOnLock = async (pid: number, pending: Promise<unknown>) => {
+      let settled = false;
+      pending.then(() => (settled = true), () => (settled = true));
+      for (;;) {
+        const { rows } = (await demo.db.execute(sql`select wait_event_type from pg_stat_activity where pid = ${pid}`)) as unknown as { rows: { wait_event_type: string | null }[] };
+        if (rows[0]?.wait_event_type === 'Lock') return;
+        if (settled) throw new Error('The statement ended without waiting for the other transaction');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+
+    it('makes a delete of a walkabout or a user wait for an open transaction whose new edits name it, and an insert naming one being deleted wait and fail', async () => {
+      const [inserting, deleting] = await sessions();
+      const insertEdit = (walkaboutId: number, userId: number) =>
+        inserting.query<{ id: number }>(`insert into walkabout_edits (walkabout_id, user_id, kind) values ($1, $2, 'scan') returning id`, [walkaboutId, userId]);
+      try {
+        const [insertingPid, deletingPid] = [await pidOf(inserting), await pidOf(deleting)];
+        // Insert first: the deletes wait for the insert's commit, then delete the edit with its walkabout, and forget its user.
+        const first = await ownWalkaboutAndUser('edits-wait-1');
+        await inserting.query('begin');
+        const made = (await insertEdit(first.walkaboutId, first.userId)).rows[0]!.id;
+        const userDeleted = deleting.query('delete from users where id = $1', [first.userId]);
+        await waitsOnLock(deletingPid, userDeleted);
+        await inserting.query('commit');
+        expect((await userDeleted).rowCount).toBe(1);
+        expect(await demo.db.select({ userId: schema.walkaboutEdits.userId }).from(schema.walkaboutEdits).where(eq(schema.walkaboutEdits.id, made))).toEqual([{ userId: null }]);
+        const second = await ownWalkaboutAndUser('edits-wait-2');
+        await inserting.query('begin');
+        const madeForWalkabout = (await insertEdit(second.walkaboutId, second.userId)).rows[0]!.id;
+        const walkaboutDeleted = deleting.query('delete from walkabouts where id = $1', [second.walkaboutId]);
+        await waitsOnLock(deletingPid, walkaboutDeleted);
+        await inserting.query('commit');
+        expect((await walkaboutDeleted).rowCount).toBe(1);
+        expect(await demo.db.select().from(schema.walkaboutEdits).where(eq(schema.walkaboutEdits.id, madeForWalkabout))).toEqual([]);
+
+        // Delete first: the insert waits for the delete's commit, then is refused as the key refuses it.
+        const third = await ownWalkaboutAndUser('edits-wait-3');
+        await deleting.query('begin');
+        await deleting.query('delete from walkabouts where id = $1', [third.walkaboutId]);
+        const refusedWalkabout = insertEdit(third.walkaboutId, third.userId);
+        await waitsOnLock(insertingPid, refusedWalkabout);
+        await deleting.query('commit');
+        await expect(refusedWalkabout).rejects.toMatchObject({
+          code: '23503',
+          constraint: 'walkabout_edits_walkabout_id_walkabouts_id_fk',
+          detail: `Key (walkabout_id)=(${third.walkaboutId}) is not present in table "walkabouts".`,
+        });
+        const fourth = await ownWalkaboutAndUser('edits-wait-4');
+        await deleting.query('begin');
+        await deleting.query('delete from users where id = $1', [fourth.userId]);
+        const refusedUser = insertEdit(fourth.walkaboutId, fourth.userId);
+        await waitsOnLock(insertingPid, refusedUser);
+        await deleting.query('commit');
+        await expect(refusedUser).rejects.toMatchObject({ code: '23503', constraint: 'walkabout_edits_user_id_users_id_fk', detail: `Key (user_id)=(${fourth.userId}) is not present in table "users".` });
+      } finally {
+        await Promise.all([inserting.end(), deleting.end()]);
+      }
+    });
+
     it('makes a delete of a task wait for an open transaction whose new conditions name it, and an insert naming a task being deleted wait and fail', async () => {
       const [condition] = await demo.db.select().from(schema.conditions).where(sql`${schema.conditions.taskId} is not null`).limit(1);
       const [task] = await demo.db.select().from(schema.tasks).where(eq(schema.tasks.id, condition!.taskId!));
@@ -141,20 +255,7 @@ describe.each(databases)('the database on %s', (database) => {
           select walkabout_id, entry_id, section_id, $2, label, type, order_on_walkabout from conditions where id = $1 returning id`,
         values: [condition!.id, taskId],
       });
-      const [inserting, deleting] = [new pg.Client({ connectionString: demo.databaseUrl }), new pg.Client({ connectionString: demo.databaseUrl })];
-      await Promise.all([inserting.connect(), deleting.connect()]);
-      const pidOf = async (session: pg.Client) => (await session.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-      /** Resolves once the session's pending statement waits on a lock; throws if the statement ends without waiting. */
-      const waitsOnLock = async (pid: number, pending: Promise<unknown>) => {
-        let settled = false;
-        pending.then(() => (settled = true), () => (settled = true));
-        for (;;) {
-          const { rows } = (await demo.db.execute(sql`select wait_event_type from pg_stat_activity where pid = ${pid}`)) as unknown as { rows: { wait_event_type: string | null }[] };
-          if (rows[0]?.wait_event_type === 'Lock') return;
-          if (settled) throw new Error('The statement ended without waiting for the other transaction');
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      };
+      const [inserting, deleting] = await sessions();
       try {
         const [insertingPid, deletingPid] = [await pidOf(inserting), await pidOf(deleting)];
         // Insert first: the delete waits for the insert's commit, then takes the task out of the new condition.

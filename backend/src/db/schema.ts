@@ -705,12 +705,18 @@ export const walkaboutEdits = pgTable(
   'walkabout_edits',
   {
     id: id(),
-    walkaboutId: integer().notNull().references(() => walkabouts.id, { onDelete: 'cascade' }),
+    /*
+     * The walkabout (its edits deleted with it) and the editor (null once that user is deleted) are kept by triggers of
+     * migration 0014 rather than foreign keys (issue 8), as conditions.task_id is: the keys checked and locked the same
+     * walkabout and the same user once per row, twice per condition of a save (2,000 checks for a save of 1,000); the
+     * triggers check and lock each once per statement, with the keys' errors (23503 under the keys' names) and actions.
+     */
+    walkaboutId: integer().notNull(),
     saveId: integer(),
     kind: text().$type<'condition' | 'scan' | 'qr-unavailable'>().notNull(),
     conditionId: integer(),
     entryId: integer(),
-    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    userId: integer(),
     value: recordedValue(),
     remarks: text(),
     photoUrl: text(),
