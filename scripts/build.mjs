@@ -17,12 +17,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What each package compiles: dist/<name>.js from its source. */
 export const targets = {
   backend: { server: 'src/server.ts', 'create-admin': 'src/admin/create-admin.ts' },
-  gateway: { server: 'src/server.ts' },
+  // The embedded backend's thread (gateway/src/backend-thread.ts) is a module of its own.
+  gateway: { server: 'src/server.ts', 'embedded-backend': 'src/embedded-backend.ts' },
 };
 
 /**
  * Node's options for the gateway's process, wherever it runs: `npm start` in both modes (scripts/start.mjs,
- * which runs the embedded backend in the same process), the gateway image (docker/gateway.Dockerfile's CMD
+ * which runs the embedded backend in a thread of the same process), the gateway image (docker/gateway.Dockerfile's CMD
  * repeats them, having no scripts/) and the bench's gateway (tests/bench/stack.ts).
  *
  * A young generation of up to 32 MiB per semi-space (V8's default ceiling is 16 on 64-bit): a GraphQL answer is
@@ -93,6 +94,8 @@ export async function buildPackage(name) {
     // Keeps class and function names (error.name checks, stack traces) as in the sources.
     keepNames: true,
     logLevel: 'warning',
+    // What the code tells a build by (gateway/src/server.ts: which module its backend's thread runs).
+    define: { FSI_BUILT: 'true' },
     plugins: [thirdPartyExternal, sourceUrls(outdir)],
   });
   return Object.keys(entries).map((entry) => path.join(outdir, `${entry}.js`));

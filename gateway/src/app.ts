@@ -79,6 +79,9 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     typeDefs: loadTypeDefs(),
     resolvers,
     introspection: options.introspection ?? true,
+    // The process's owner stops it (server.ts closes the gateway, then the embedded backend): Apollo's own handler
+    // would stop the server and send the signal again, ending the process before the backend had closed its database.
+    stopOnTerminationSignals: false,
     // Refuses GET and simple POSTs without a preflight-forcing header, so another site cannot make a browser run an operation.
     csrfPrevention: true,
     formatError: formatGatewayError,

@@ -1,54 +1,49 @@
 /**
  * `npm start`: the embedded stack on one origin (run by tsx in development, built to gateway/dist/server.js by
  * scripts/build.mjs in production). Unless BACKEND_URL points at a
- * running backend, the backend starts in this process (PGlite under DATA_DIR, or
- * DATABASE_URL); then the gateway serves /graphql, /playground and the web app.
+ * running backend, the backend starts in a thread of this process (PGlite under DATA_DIR, or
+ * DATABASE_URL; backend-thread.ts); then the gateway serves /graphql, /playground and the web app.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DemoUser, RunningBackend } from '@fsi/backend';
+import type { DemoUser } from '@fsi/backend';
 import { createGateway } from './app';
+import { BackendRefusal, startBackendThread, type BackendThread } from './backend-thread';
 import { publicToolsFromEnv } from './config';
+import type { EmbeddedBackendData } from './embedded-backend';
+
+/** Set by scripts/build.mjs in the built server (gateway/dist): its modules are .js files there. */
+declare const FSI_BUILT: boolean | undefined;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const env = process.env;
 const port = Number(env.PORT ?? 4000);
 const host = env.HOST ?? '127.0.0.1';
 
-let backend: RunningBackend | null = null;
+let backend: BackendThread | null = null;
 let demoUsers: readonly DemoUser[] = [];
 let backendUrl = env.BACKEND_URL;
 if (!backendUrl) {
-  // Imported only here: fronting a remote backend loads neither PGlite nor the database driver (and, built, the
-  // backend's code is a chunk of its own that is never read).
-  const embedded = await import('@fsi/backend');
-  // Refusals of the person starting it (another `npm start` on the same data folder, ADMIN_* refused, a gateway
-  // installed without the backend): said in one line, not as a stack trace.
-  const stop: (error: unknown) => never = (error) => {
-    if (!(error instanceof embedded.DataFolderInUseError || error instanceof embedded.AdministratorRefusedError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  };
-  if (!existsSync(embedded.migrationsFolder)) {
-    // The gateway image carries no backend: it only fronts one.
-    console.error(`BACKEND_URL is not set, and this installation has no embedded backend (no ${embedded.migrationsFolder}): set BACKEND_URL.`);
-    process.exit(1);
-  }
+  // The embedded backend, in a thread of its own (backend-thread.ts).
+  const module = typeof FSI_BUILT === 'undefined' ? new URL('./embedded-backend.ts', import.meta.url) : new URL('../dist/embedded-backend.js', import.meta.url);
   try {
-    // The backend's own variables (DATABASE_URL, DATA_DIR, SEED_DEMO, ADMIN_*, SMTP_URL, S3_*…), read as the
-    // standalone backend reads them; PORT and HOST are the gateway's here, the embedded backend stays on loopback.
-    const backendEnv = embedded.readEnv({ ...env, PORT: undefined, HOST: undefined });
-    backend = await embedded.startBackend({
-      ...backendEnv,
-      publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    backend = await startBackendThread(module, {
+      workerData: { publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}` } satisfies EmbeddedBackendData,
+      // The product is down without its backend: said, and the process ends rather than answering 502s.
+      onStop: (reason) => {
+        console.error('The embedded backend stopped:', reason);
+        process.exit(1);
+      },
     });
   } catch (error) {
-    stop(error);
+    // Refusals of the person starting it: said in one line, not as a stack trace.
+    if (!(error instanceof BackendRefusal)) throw error;
+    console.error(error.message);
+    process.exit(1);
   }
   backendUrl = backend.url;
-  // Printed only when the database holds them (not for a production database started empty).
-  if (backend.demo) demoUsers = embedded.demoUsers;
+  demoUsers = backend.demoUsers;
 }
 
 const webDist = path.resolve(env.WEB_DIST ?? path.join(root, 'web/dist'));
@@ -77,15 +72,18 @@ if (demoUsers.length) {
 }
 console.log(lines.join('\n') + '\n');
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    // The gateway first, so no request reaches a backend that is already closing.
-    app
-      .close()
-      .then(() => backend?.close())
-      .then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-  });
-}
+// The gateway first, so no request reaches a backend that is already closing; then the backend, whose database is
+// closed cleanly. A signal more while closing (a terminal's Ctrl-C reaches npm, tsx and this process) changes nothing.
+let closing: Promise<void> | null = null;
+const shutDown = () =>
+  (closing ??= app
+    .close()
+    .then(() => backend?.close())
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Stopping failed:', error);
+        process.exit(1);
+      },
+    ));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutDown());

@@ -11,16 +11,19 @@
  *    done per building that could be done per query.
  * 3. The gateway's own CPU per query and per building, with the gateway in a process of its own
  *    (process.cpuUsage of that process, so neither the backend's CPU nor the client's is in it).
- * 1 and 2 run the gateway and the backend in one process, as `npm start` does. Every process has the production
- * gateway's environment and Node options (NODE_ENV=production, scripts/build.mjs `gatewayNodeOptions`).
+ * 1 and 2 run the gateway and the backend in one process, the backend in a thread of its own (gateway-backend.ts), as
+ * `npm start` does. Every process has the production gateway's environment and Node options (NODE_ENV=production,
+ * scripts/build.mjs `gatewayNodeOptions`).
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { schema, seed, signIn, startTestBackend } from '@fsi/backend/testing';
+import { signIn } from '@fsi/backend/testing';
 import { TEST_PASSWORD } from '@fsi/backend/seed/test-seed';
 import { createGateway } from '@fsi/gateway';
+import { startBackendThread } from '@fsi/gateway/backend-thread';
 import { gatewayNodeOptions } from '../../scripts/build.mjs';
 import { buildingsPageDocument } from './buildings-page';
+import type { GatewayBenchBackend, GatewayBenchData } from './gateway-backend';
 import { runAsProduction, startGatewayProcess } from './stack';
 
 /** The screen's page size (the web's BuildingsPage). */
@@ -112,28 +115,11 @@ async function throughputs(runs: Run[], requests: number, connections: number): 
 }
 
 export async function benchGateway(): Promise<GatewayBench> {
-  const largest = Math.max(...SIZES);
-  const backend = await startTestBackend();
-  const organization = await seed(backend.db).organization('Bench Property Group', (o) => {
-    o.region('Area');
-    for (let r = 0; r < 6; r += 1) o.region(`District ${r}`, { parent: 'Area' });
-    o.cycle('Daily', { frequency: 'daily' }).cycle('Weekly', { frequency: 'weekly' }).cycle('Monthly', { frequency: 'monthly' });
-    for (let b = 0; b < largest; b += 1) o.building(`Tower ${String(b).padStart(3, '0')}`, { region: `District ${b % 6}` });
-    o.role('Inspector', {});
-    o.user('bench-regional', { region: 'Area', roles: ['Inspector'] });
-    return o;
-  });
-  // Each building's latest Daily, Weekly and Monthly walkabout: the three status badges of its card.
-  const today = new Date().toISOString().slice(0, 10);
-  await backend.db.insert(schema.walkabouts).values(
-    Object.values(organization.buildings).flatMap((buildingId) =>
-      Object.values(organization.cycles).map((cycleId) => ({ buildingId, cycleId, periodKey: `bench-${today}`, date: today, openedAt: new Date() })),
-    ),
-  );
+  const backend = await startBackendThread(new URL('./gateway-backend.ts', import.meta.url), { workerData: { buildings: Math.max(...SIZES) } satisfies GatewayBenchData });
+  const { organizationId } = backend.extra as GatewayBenchBackend;
   const { token } = await signIn(backend.url, 'bench-regional', TEST_PASSWORD);
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
   const query = buildingsPageDocument();
-  const organizationId = String(organization.id);
 
   let restCalls = 0;
   const gateway = await createGateway({ backendUrl: backend.url, playground: false, onRestRequest: () => void (restCalls += 1) });
@@ -255,7 +241,7 @@ export function formatGatewayBench(result: GatewayBench): string {
     '',
     `The web's BuildingsPage query (viewer, ${buildings} buildings with organization, region and 3 status badges with their cycles), signed in as a region user`,
     `  REST calls per GraphQL query: ${callsPerQuery}`,
-    `  baseline: direct REST, the same REST calls (related records included) joined by hand; interleaved; loopback; gateway and backend in one process as npm start runs them, NODE_ENV=production and ${gatewayNodeOptions.join(' ')}`,
+    `  baseline: direct REST, the same REST calls (related records included) joined by hand; interleaved; loopback; gateway and backend in one process (the backend in its thread) as npm start runs them, NODE_ENV=production and ${gatewayNodeOptions.join(' ')}`,
     `  iterations per side: ${WARMUP} warm-up, ${LATENCY_ITERATIONS} sequential (one connection), ${THROUGHPUT_REQUESTS} with ${CONNECTIONS} connections`,
     '',
     '                 p50        p95        throughput (10 connections)',
