@@ -3,7 +3,7 @@
  * what Drizzle's own reading of the same rows gives, timestamps as Dates, jsonb values as stored (a text that
  * looks like a number or like null stays text), on both databases.
  */
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columnsOf, jsonRows, queryRows, rowsFromJson } from '../src/db/raw';
 import { schema, type TestBackend } from '../src/testing';
@@ -41,6 +41,21 @@ describe.each(databases)('rows as one JSON value on %s', (database) => {
     expect(rows.map((r) => r.twice)).toEqual(expected.map((r) => r.orderOnWalkabout * 2));
     expect(rows.filter((r) => r.value !== null).map((r) => r.value)).toEqual([true, 12.5, '4512', 'null', ['a', "O'Brien"], 'naïve 東京 🔥']);
     expect(rows.find((r) => r.value === '4512')!.editedAt).toEqual(new Date('2026-11-22T10:11:12.345Z'));
+  });
+
+  it('orders the rows as it is told, whatever the order they come in', async () => {
+    const expected = await backend.db
+      .select({ id: schema.conditions.id, label: schema.conditions.label })
+      .from(schema.conditions)
+      .where(eq(schema.conditions.walkaboutId, walkaboutId))
+      .orderBy(schema.conditions.label, desc(schema.conditions.id));
+    const fields = { id: sql`c.id`, label: sql`c.label` };
+    const [answer] = await queryRows<{ rows: Record<string, unknown>[] }>(
+      backend.db,
+      sql`select ${jsonRows(fields, sql`c.label, c.id desc`)} as rows from (select * from conditions where walkabout_id = ${walkaboutId} order by id) c`,
+    );
+    expect(expected.length).toBeGreaterThan(2);
+    expect(answer!.rows).toEqual(expected);
   });
 
   it('answers an empty list for no rows, takes more fields than json_build_object could, and refuses a key that is no property name', async () => {

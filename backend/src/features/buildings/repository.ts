@@ -21,7 +21,7 @@ import {
 } from '../../db/schema';
 import type { Page } from '../../jsonapi/query';
 import { buildingsInScope, floorsInScope, type Scope } from '../../plugins/authorization';
-import { preparedRows } from '../../db/raw';
+import { columnsOf, jsonRows, preparedRows, queryRows, rowsFromJson } from '../../db/raw';
 import { followUpCountsColumn, followUpCountsFrom, followUpCountsJoin, followUpItemCtes, type FollowUpCounts, type FollowUpCountsJson } from '../failure-reports/items';
 import { walkaboutStatusColumn, walkaboutStatusCtes, walkaboutStatusFrom, walkaboutStatusJoins, type WalkaboutStatus, type WalkaboutStatusJson } from '../walkabouts/building-status';
 
@@ -64,11 +64,7 @@ export async function listBuildings(db: Database, scope: Scope, filters: Buildin
   }
   if (filters.regionIds) conditions.push(inArray(buildings.regionId, filters.regionIds.length ? filters.regionIds : [-1]));
   const where = and(...conditions)!;
-  const { rows, total, snapshot } = await selectBuildingViews(db, where, page, new Date());
-  if (rows.length || page.offset === 0) return { rows, total, snapshot };
-  // A page past the end has no row to carry the total: count apart (the only case with a second statement).
-  const [counted] = await db.select({ value: count() }).from(buildings).where(where);
-  return { rows, total: counted?.value ?? 0, snapshot: null };
+  return selectBuildingViews(db, where, page, new Date());
 }
 
 export async function findBuilding(db: Database, scope: Scope, id: number) {
@@ -242,6 +238,10 @@ const derivedStatement = sql`with recursive page as (
  * Buildings matching `where` (a condition on the buildings table) with their derived fields: a page also carries the
  * total of the filter, and the snapshot it was read at (readSnapshot; null with no row).
  */
+/** A page's buildings (selectBuildingViews), in the lists' order (the index on these columns). */
+const pageColumns = columnsOf(buildings, 'page_rows');
+const pageOrder = sql`${pageColumns.organizationId}, ${pageColumns.order}, ${pageColumns.name}, ${pageColumns.id}`;
+
 async function selectBuildingViews(
   db: Database,
   where: SQL,
@@ -252,15 +252,18 @@ async function selectBuildingViews(
   // the rows: the window had every matching row read and sorted, where the page, read in the index's order, stops
   // at its last row.
   const total = page ? sql<number>`(select count(*) from ${buildings} where ${where})::int` : sql<number>`0`;
-  const query = db
-    .select({ building: buildings, total, snapshot: sql<string | null>`(select ${readSnapshot})` })
-    .from(buildings)
-    .where(where)
-    .orderBy(asc(buildings.organizationId), asc(buildings.order), asc(buildings.name), asc(buildings.id));
-  const found = await (page ? query.limit(page.size).offset(page.offset) : query);
-  if (!found.length) return { rows: [], total: 0, snapshot: null };
-  const byId = await derivedOf(db, found.map((r) => r.building.id), found[0]!.snapshot, now);
-  const rows = found.map(({ building }): BuildingView => {
+  const limit = page ? sql`limit ${page.size} offset ${page.offset}` : sql``;
+  // The page's rows as one JSON value (jsonRows): read field by field, 500 buildings took 10.6 ms against 5.2 (PGlite).
+  const [answer] = await queryRows<{ rows: Record<string, unknown>[]; total: number; snapshot: string | null }>(
+    db,
+    sql`select ${jsonRows(pageColumns, pageOrder)} as rows, ${total} as total, (select ${readSnapshot}) as snapshot
+      from (select * from ${buildings} where ${where} order by ${buildings.organizationId}, ${buildings.order}, ${buildings.name}, ${buildings.id} ${limit}) as page_rows`,
+  );
+  const found = rowsFromJson<typeof buildings.$inferSelect>(pageColumns, answer!.rows);
+  // A page past the end still has its total (the statement answers one row, whatever the page).
+  if (!found.length) return { rows: [], total: page ? answer!.total : 0, snapshot: null };
+  const byId = await derivedOf(db, found.map((building) => building.id), answer!.snapshot, now);
+  const rows = found.map((building): BuildingView => {
     const [organizationName, floorsCount, locationsCount, usersCount, usersWithNotificationsCount, cycleList, conditionCycleIds, offsets, walkaboutStatus, followUps, documentsCount, fireSafetyPlan] =
       byId.get(building.id)!;
     const { conditionCycles, buildingOffsets } = buildingCycles(cycleList, conditionCycleIds, offsets);
@@ -281,7 +284,7 @@ async function selectBuildingViews(
       fireSafetyPlan,
     });
   });
-  return { rows, total: page ? found[0]!.total : rows.length, snapshot: found[0]!.snapshot };
+  return { rows, total: page ? answer!.total : rows.length, snapshot: answer!.snapshot };
 }
 
 /** At most this many buildings' derived values are kept per database: past it, the cache starts again. */
