@@ -5,7 +5,7 @@
 import { isLocked, LOCKED_CHECK_MS } from '@fsi/shared';
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { anyId, jsonRows, rowsFromJson, type JsonFields } from '../../db/raw';
+import { anyId, jsonRows, queryRows, rowsFromJson, type JsonFields } from '../../db/raw';
 import { buildings, conditions, cycles, entries, locations, sections, users, walkaboutFloors, walkabouts } from '../../db/schema';
 import type { Page } from '../../jsonapi/query';
 import { buildingsInScope, type Scope } from '../../plugins/authorization';
@@ -194,20 +194,30 @@ export async function entryTrees(db: Database, where: SQL): Promise<EntryTree> {
   const { entries: entryRows, sections: sectionRows } = await entriesWithSections(db, where);
   const entryIds = entryRows.map((e) => e.entry.id);
   if (!entryIds.length) return { entries: [], sections: [], conditions: [] };
-  const [answer] = await db
-    .select({ rows: jsonRows(conditionViewFields, sql`${conditions.sectionId}, ${conditions.orderOnWalkabout}`) })
-    .from(conditions)
-    .leftJoin(users, eq(users.id, conditions.editorId))
-    .where(anyId(conditions.entryId, entryIds));
+  const ofEntries = anyId(conditions.entryId, entryIds);
+  // Each task's status once per walkabout, not once per condition (thousands of them naming a few dozen tasks).
+  const taskStatuses = sql`(select ${conditions.walkaboutId}, ${conditions.taskId}, ${conditionTaskStatus} as task_status
+    from (select distinct walkabout_id, task_id from ${conditions} where ${ofEntries} and task_id is not null) as ${conditions})`;
+  const [answer] = await queryRows<{ rows: Record<string, unknown>[] }>(
+    db,
+    sql`select ${jsonRows(conditionViewFields, sql`${conditions.sectionId}, ${conditions.orderOnWalkabout}`)} as rows
+      from ${conditions} left join ${users} on ${users.id} = ${conditions.editorId}
+        left join ${taskStatuses} as task_statuses on task_statuses.walkabout_id = ${conditions.walkaboutId} and task_statuses.task_id = ${conditions.taskId}
+      where ${ofEntries}`,
+  );
   return { entries: entryRows, sections: sectionRows, conditions: rowsFromJson<ConditionView>(conditionViewFields, answer!.rows) };
 }
 
 /**
- * A condition as a tree shows it: its columns, its editor's name and its task's status, read as one JSON value
- * (jsonRows): a walkabout has thousands of conditions of 37 fields, which read field by field (PGlite decodes each,
- * Drizzle maps each) took most of opening one.
+ * A condition as a tree shows it: its columns, its editor's name and its task's status (entryTrees' task_statuses),
+ * read as one JSON value (jsonRows): a walkabout has thousands of conditions of 37 fields, which read field by field
+ * (PGlite decodes each, Drizzle maps each) took most of opening one.
  */
-const conditionViewFields = { ...getTableColumns(conditions), editorUsername: users.username, taskStatus: conditionTaskStatus } satisfies JsonFields;
+const conditionViewFields = {
+  ...getTableColumns(conditions),
+  editorUsername: users.username,
+  taskStatus: sql`task_statuses.task_status`,
+} satisfies JsonFields;
 
 /**
  * The tree of one walkabout as the caller may see it (inspection.md section 6): administrators
