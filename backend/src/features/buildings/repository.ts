@@ -234,14 +234,14 @@ const derivedStatement = sql`with recursive page as (
         ${walkaboutStatusJoins(sql`p.id`)}
         ${followUpCountsJoin(sql`p.id`)}`;
 
-/**
- * Buildings matching `where` (a condition on the buildings table) with their derived fields: a page also carries the
- * total of the filter, and the snapshot it was read at (readSnapshot; null with no row).
- */
 /** A page's buildings (selectBuildingViews), in the lists' order (the index on these columns). */
 const pageColumns = columnsOf(buildings, 'page_rows');
 const pageOrder = sql`${pageColumns.organizationId}, ${pageColumns.order}, ${pageColumns.name}, ${pageColumns.id}`;
 
+/**
+ * Buildings matching `where` (a condition on the buildings table) with their derived fields: a page also carries the
+ * total of the filter, and the snapshot it was read at (readSnapshot; null with no row).
+ */
 async function selectBuildingViews(
   db: Database,
   where: SQL,

@@ -10,7 +10,7 @@ import { equipmentAtBuilding, type BuildingEquipmentRow } from '../applicability
 import { queryRows } from '../../db/raw';
 import { buildings, organizations } from '../../db/schema';
 import { buildingsInScope, type Scope } from '../../plugins/authorization';
-import { conditionTaskStatus } from '../walkabouts/repository';
+import { taskStatusesOf } from '../walkabouts/repository';
 import { followUpCondition, followUpItemCtes } from './items';
 
 /** A timestamp as ISO 8601 text in UTC (both drivers then answer the same string). */
@@ -188,12 +188,12 @@ export async function walkaboutResults(db: Database, walkaboutIds: number[]): Pr
   if (!walkaboutIds.length) return [];
   return queryRows<ResultRow>(
     db,
-    // The table is not aliased: conditionTaskStatus names it.
     sql`select conditions.walkabout_id as "walkaboutId", wf.name as "floorName", l.name as "locationName", e.equipment_name as "equipmentName",
       e.equipment_type_id as "equipmentTypeId", s.name as "sectionName", conditions.label, conditions.value, conditions.satisfaction,
-      conditions.remarks, conditions.photo_url as "photoUrl", ${conditionTaskStatus} as "taskStatus"
+      conditions.remarks, conditions.photo_url as "photoUrl", ts.task_status as "taskStatus"
     from conditions join sections s on s.id = conditions.section_id join entries e on e.id = conditions.entry_id
       join walkabout_floors wf on wf.id = e.walkabout_floor_id join locations l on l.id = e.location_id
+      left join ${taskStatusesOf(sql`conditions.walkabout_id in ${idList(walkaboutIds)}`)} ts on ts.walkabout_id = conditions.walkabout_id and ts.task_id = conditions.task_id
     where conditions.walkabout_id in ${idList(walkaboutIds)}
     order by conditions.walkabout_id, wf."order", e."order", e.id, s.order_on_walkabout, conditions.order_on_walkabout, conditions.id`,
   );

@@ -165,6 +165,17 @@ export const conditionTaskStatus = sql<TaskStatus | null>`(select case
     from building_suspensions s join walkabouts sw on sw.building_id = s.building_id
     where sw.id = ${conditions.walkaboutId} and (s.task_id = t.id or s.equipment_type_id = t.equipment_type_id)) bs
   where t.id = ${conditions.taskId})`;
+
+/**
+ * conditionTaskStatus for the tasks the conditions matching `where` (on the conditions table) name: a derived table of
+ * (walkabout_id, task_id, task_status) to join on both, which works each task's status out once per walkabout rather
+ * than once per condition (thousands of conditions name a few dozen tasks; on PGlite, each status's scan of the
+ * building's suspensions also asked the file system for the table's size).
+ */
+export function taskStatusesOf(where: SQL): SQL {
+  return sql`(select ${conditions.walkaboutId}, ${conditions.taskId}, ${conditionTaskStatus} as task_status
+    from (select distinct walkabout_id, task_id from ${conditions} where ${where} and task_id is not null) as ${conditions})`;
+}
 export type SectionRow = typeof sections.$inferSelect;
 export type EntryTree = { entries: EntryView[]; sections: SectionRow[]; conditions: ConditionView[] };
 
@@ -195,14 +206,11 @@ export async function entryTrees(db: Database, where: SQL): Promise<EntryTree> {
   const entryIds = entryRows.map((e) => e.entry.id);
   if (!entryIds.length) return { entries: [], sections: [], conditions: [] };
   const ofEntries = anyId(conditions.entryId, entryIds);
-  // Each task's status once per walkabout, not once per condition (thousands of them naming a few dozen tasks).
-  const taskStatuses = sql`(select ${conditions.walkaboutId}, ${conditions.taskId}, ${conditionTaskStatus} as task_status
-    from (select distinct walkabout_id, task_id from ${conditions} where ${ofEntries} and task_id is not null) as ${conditions})`;
   const [answer] = await queryRows<{ rows: Record<string, unknown>[] }>(
     db,
     sql`select ${jsonRows(conditionViewFields, sql`${conditions.sectionId}, ${conditions.orderOnWalkabout}`)} as rows
       from ${conditions} left join ${users} on ${users.id} = ${conditions.editorId}
-        left join ${taskStatuses} as task_statuses on task_statuses.walkabout_id = ${conditions.walkaboutId} and task_statuses.task_id = ${conditions.taskId}
+        left join ${taskStatusesOf(ofEntries)} as task_statuses on task_statuses.walkabout_id = ${conditions.walkaboutId} and task_statuses.task_id = ${conditions.taskId}
       where ${ofEntries}`,
   );
   return { entries: entryRows, sections: sectionRows, conditions: rowsFromJson<ConditionView>(conditionViewFields, answer!.rows) };
