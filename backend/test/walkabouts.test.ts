@@ -190,6 +190,78 @@ describe.each(databases)('walkabouts on %s', (database) => {
     expect(again.body.included).toEqual(saved.body.included);
   });
 
+  /** Two unmarked yes/no conditions of the Monthly walkabout at King Street Commerce Centre (no other test's), saved by the inspector; then one changed by a later save. */
+  async function savedThenChangedLater(key: string) {
+    const id = await demo.walkabout('King Street Commerce Centre', 'Monthly');
+    const t = await walkaboutOf(as.inspector!, id);
+    const [first, second] = t.conditions.filter((c) => c.attributes.conditionType === 'yesno' && c.attributes.value === null);
+    const entryIds = [...new Set([first!, second!].map((c) => String(c.attributes.entryId)))];
+    const payload = {
+      walkaboutToUpdateId: id,
+      data: {
+        entries: entryIds.map((entryId) => ({ id: entryId, scannedAt: '2026-11-21T14:00:00Z' })),
+        conditions: [
+          { id: second!.id, value: 'yes', editedAt: '2026-11-21T14:01:00Z' },
+          { id: first!.id, value: 'yes', editedAt: '2026-11-21T14:01:00Z' },
+        ],
+      },
+    };
+    const saved = await as.inspector!.save(key, payload);
+    expect(saved.status).toBe(200);
+    const changeLater = async () => {
+      const later = await as.inspector!.save(`${key}-later`, {
+        walkaboutToUpdateId: id,
+        data: { conditions: [{ id: first!.id, value: 'no', remarks: 'Seal broken', editedAt: '2026-11-21T14:05:00Z' }] },
+      });
+      expect(later.status).toBe(200);
+    };
+    const trail = () => backend.db.select({ id: schema.walkaboutEdits.id }).from(schema.walkaboutEdits).where(eq(schema.walkaboutEdits.walkaboutId, Number(id)));
+    return { id, entryIds, first: first!, second: second!, payload, saved, changeLater, trail };
+  }
+
+  it('answers a repeat of a key with what that save saved as the server has it then, a later save included, and records nothing', async () => {
+    const { id, entryIds, first, second, payload, saved, changeLater, trail } = await savedThenChangedLater('before-a-later-save');
+    await changeLater();
+    const trailBefore = await trail();
+
+    const again = await as.inspector!.save('before-a-later-save', payload);
+    expect(again.status).toBe(200);
+    expect(again.body.meta).toEqual({ savedAt: saved.body.meta!.savedAt, replayed: true });
+    const data = again.body.data as JsonApiResource[];
+    // The same resources in the same order: the entries, then the conditions as the save listed them.
+    expect(data.map((r) => `${r.type} ${r.id}`)).toEqual((saved.body.data as JsonApiResource[]).map((r) => `${r.type} ${r.id}`));
+    const entryCount = entryIds.length;
+    expect(data.slice(0, entryCount).map((r) => `${r.type} ${r.id}`).sort()).toEqual(entryIds.map((e) => `entries ${e}`).sort());
+    expect(data.slice(entryCount).map((r) => `${r.type} ${r.id}`)).toEqual([`conditions ${second.id}`, `conditions ${first.id}`]);
+    // Each as GET /walkabouts/{id} gives it now: the later save's result where it changed one.
+    const now = await walkaboutOf(as.inspector!, id);
+    for (const resource of data.slice(0, entryCount)) expect(resource).toEqual(now.entries.find((e) => e.id === resource.id));
+    for (const resource of data.slice(entryCount)) expect(resource).toEqual(now.conditions.find((c) => c.id === resource.id));
+    expect(data[entryCount]!.attributes).toMatchObject({ value: 'yes', isSatisfactory: true });
+    expect(data[entryCount + 1]!.attributes).toMatchObject({ value: 'no', remarks: 'Seal broken', isSatisfactory: false });
+    // Nothing recorded again: no edit, the later result kept.
+    expect(await trail()).toEqual(trailBefore);
+  });
+
+  it('answers a repeat of a key saved before migration 0015 with the answer it stored then', async () => {
+    const { payload, saved, changeLater, trail } = await savedThenChangedLater('saved-before-0015');
+    // As a save recorded before 0015 left its row: its answer as JSON text, no ids.
+    const stored = { data: saved.body.data, meta: saved.body.meta };
+    await backend.db
+      .update(schema.walkaboutSaves)
+      .set({ response: JSON.stringify(stored), entryIds: null, conditionIds: null })
+      .where(eq(schema.walkaboutSaves.key, 'saved-before-0015'));
+    await changeLater();
+    const trailBefore = await trail();
+
+    const again = await as.inspector!.save('saved-before-0015', payload);
+    expect(again.status).toBe(200);
+    // The stored answer, not the later result.
+    expect(again.body.data).toEqual(saved.body.data);
+    expect(again.body.meta).toEqual({ savedAt: saved.body.meta!.savedAt, replayed: true });
+    expect(await trail()).toEqual(trailBefore);
+  });
+
   it('reads a text answer back as the text it is, when it looks like a number, true or null', async () => {
     const id = await demo.walkabout('Yonge & Eglinton Tower', 'Yearly');
     const t = await walkaboutOf(as.inspector!, id);

@@ -2,9 +2,10 @@
  * PATCH /walkabout-data (inspection.md sections 4, 5 and 7; DESIGN.md "Field conditions").
  *
  * - Idempotent: the device's save id (Idempotency-Key) is inserted into walkabout_saves, unique
- *   per walkabout and user, in the same transaction as the changes. A second send of the same
- *   save (a retry after a lost answer, or the same save racing itself) finds the key and answers
- *   the first save's stored result without recording anything.
+ *   per walkabout and user, with the ids of the entries and conditions it saves, in the same
+ *   transaction as the changes. A second send of the same save (a retry after a lost answer, or
+ *   the same save racing itself) finds the key and answers those entries and conditions as the
+ *   server has them then, without recording anything.
  * - Validated with the client's own rules (parseWalkaboutDataPayload of @fsi/shared).
  * - Later edits win by editedAt: a change made on the device before the stored one (an offline
  *   save arriving late) is kept in the edit trail with applied = false and does not overwrite.
@@ -20,7 +21,7 @@ import {
 } from '@fsi/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { anyId, columnsOf, jsonRows, queryRows, rowsFromJson, type JsonFields } from '../../db/raw';
+import { anyId, columnsOf, idArray, jsonRows, queryRows, rowsFromJson, type JsonFields } from '../../db/raw';
 import { conditions, entries, users, walkaboutSaves } from '../../db/schema';
 import { FieldErrors, HttpError, notFound, type FieldError } from '../../jsonapi/errors';
 import { canRecordWalkabouts, requirePermission, type Scope } from '../../plugins/authorization';
@@ -47,7 +48,7 @@ export const LOCKED_MESSAGE = 'This walkabout is locked.';
 export const CLOSED_MESSAGE = 'This walkabout is closed.';
 export const ENTRY_LOCKED_MESSAGE = "This condition's entry is locked: scan its location before recording results.";
 
-/** What a save stores with its key, and answers again to a repeat of that key. */
+/** The saved entries and conditions, as a save answers them and a repeat of its key again. */
 type StoredSave = { data: (EntryResourceObject | ConditionResourceObject)[]; meta: { savedAt: string; replayed: boolean } };
 
 /**
@@ -117,12 +118,25 @@ function satisfactoryRemarksFlags(body: Record<string, unknown>, errors: Payload
   return flags;
 }
 
-async function storedResponse(db: Database, walkaboutId: number, userId: number, key: string): Promise<StoredSave | null> {
+/**
+ * The answer to a repeat of a save's key: the entries and conditions it saved, as the server has them now (a later
+ * save's results included: what the device would read next), with the first send's time. A save recorded before
+ * migration 0015 answers the document it stored.
+ */
+async function repeatedSave(db: Database, walkaboutId: number, userId: number, key: string, now: Date): Promise<StoredSave | null> {
   const [row] = await db
-    .select({ response: walkaboutSaves.response })
+    .select({ entryIds: walkaboutSaves.entryIds, conditionIds: walkaboutSaves.conditionIds, response: walkaboutSaves.response, savedAt: walkaboutSaves.createdAt })
     .from(walkaboutSaves)
     .where(and(eq(walkaboutSaves.walkaboutId, walkaboutId), eq(walkaboutSaves.userId, userId), eq(walkaboutSaves.key, key)));
-  if (!row?.response) return null;
+  if (!row) return null;
+  if (row.entryIds && row.conditionIds) {
+    const saved = await conditionsNow(db, row.conditionIds);
+    return {
+      data: [...(await savedEntries(db, row.entryIds, now)), ...row.conditionIds.flatMap((id) => resourceOf(saved, id))],
+      meta: { savedAt: row.savedAt.toISOString(), replayed: true },
+    };
+  }
+  if (!row.response) return null;
   const document = JSON.parse(row.response) as StoredSave;
   return { ...document, meta: { ...document.meta, replayed: true } };
 }
@@ -172,7 +186,7 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
   if (!walkabout) throw notFound('Walkabout');
   requirePermission(scope, canRecordWalkabouts(scope), 'You may view walkabouts but not record results.');
 
-  const replay = await storedResponse(db, walkabout.id, scope.userId, key);
+  const replay = await repeatedSave(db, walkabout.id, scope.userId, key, now);
   if (replay) return { ...replay, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
   await requireAcceptedContractOf(db, walkabout.buildingId);
   if (isClosedNow(walkabout, now)) throw new HttpError(409, CLOSED_MESSAGE, undefined, 'CLOSED');
@@ -216,7 +230,7 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
     return { ...saved, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
   } catch (error) {
     if (!(error instanceof AlreadySaved)) throw error;
-    const first = await storedResponse(db, walkabout.id, scope.userId, key);
+    const first = await repeatedSave(db, walkabout.id, scope.userId, key, now);
     if (!first) throw error;
     return { ...first, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
   }
@@ -253,9 +267,12 @@ async function record(
   definitions: Map<string, Definition>,
   flags: Map<string, boolean>,
 ): Promise<StoredSave> {
+  const entryIds = [...new Set(data.entries.map((e) => Number(e.id)))];
+  const conditionIds = [...new Set(data.conditions.map((c) => Number(c.id)))];
   const [save] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into walkabout_saves (walkabout_id, user_id, key) values (${walkaboutId}, ${scope.userId}, ${key})
+    sql`insert into walkabout_saves (walkabout_id, user_id, key, entry_ids, condition_ids, created_at)
+      values (${walkaboutId}, ${scope.userId}, ${key}, ${idArray(entryIds)}, ${idArray(conditionIds)}, ${now.toISOString()})
       on conflict (walkabout_id, user_id, key) do nothing returning id`,
   );
   if (!save) throw new AlreadySaved();
@@ -276,10 +293,9 @@ async function record(
   const saved = changes.length ? await recordConditions(tx, scope, walkaboutId, save.id, changes) : [];
 
   const document: StoredSave = {
-    data: [...(await savedEntries(tx, data.entries.map((e) => Number(e.id)), now)), ...saved],
+    data: [...(await savedEntries(tx, entryIds, now)), ...saved],
     meta: { savedAt: now.toISOString(), replayed: false },
   };
-  await tx.update(walkaboutSaves).set({ response: JSON.stringify(document) }).where(eq(walkaboutSaves.id, save.id));
   return document;
 }
 
@@ -330,20 +346,27 @@ async function recordConditions(
   );
   const byId = new Map<number, ConditionView>();
   for (const row of rowsFromJson<ConditionView>(appliedFields, answer!.rows)) byId.set(row.id, row);
-  const kept = [...new Set(changes.map((c) => c.id))].filter((id) => !byId.has(id));
-  if (kept.length) {
-    const rows = await tx
-      .select({ condition: conditions, editorUsername: users.username, taskStatus: conditionTaskStatus })
-      .from(conditions)
-      .leftJoin(users, eq(users.id, conditions.editorId))
-      .where(anyId(conditions.id, kept));
-    for (const r of rows) byId.set(r.condition.id, { ...r.condition, editorUsername: r.editorUsername, taskStatus: r.taskStatus });
-  }
-  return [...new Set(changes.map((c) => c.id))].flatMap((id) => {
-    const condition = byId.get(id);
-    // Kept with the stored references: saveWalkaboutData signs the photos of each answer, first or replayed.
-    return condition ? [conditionResource(condition, null)] : [];
-  });
+  const ids = [...new Set(changes.map((c) => c.id))];
+  const kept = ids.filter((id) => !byId.has(id));
+  if (kept.length) for (const [id, condition] of await conditionsNow(tx, kept)) byId.set(id, condition);
+  return ids.flatMap((id) => resourceOf(byId, id));
+}
+
+/** The listed conditions as they are, with their editor's name and their task's status. */
+async function conditionsNow(db: Database, ids: number[]): Promise<Map<number, ConditionView>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ condition: conditions, editorUsername: users.username, taskStatus: conditionTaskStatus })
+    .from(conditions)
+    .leftJoin(users, eq(users.id, conditions.editorId))
+    .where(anyId(conditions.id, ids));
+  return new Map(rows.map((r) => [r.condition.id, { ...r.condition, editorUsername: r.editorUsername, taskStatus: r.taskStatus }]));
+}
+
+/** A condition's resource in a save's answer, kept with its photo's stored reference: saveWalkaboutData signs the photos of each answer, first or repeated. */
+function resourceOf(conditionsById: Map<number, ConditionView>, id: number): ConditionResourceObject[] {
+  const condition = conditionsById.get(id);
+  return condition ? [conditionResource(condition, null)] : [];
 }
 
 /** The saved entries as the server now has them (an entry resource names its sections, not its conditions, so those are not read). */

@@ -249,7 +249,7 @@ export const WalkaboutDataBody = Type.Object({
 
 export const SaveMeta = Type.Object({
   savedAt: Str,
-  /** true when this answers an earlier send of the same Idempotency-Key. */
+  /** true when this answers an earlier send of the same Idempotency-Key (its savedAt is that send's). */
   replayed: Bool,
 });
 
@@ -272,7 +272,11 @@ export const saveWalkaboutDataSchema = {
     'Answers the saved entries and conditions, with the walkabout and its building (fresh counts and statuses) and the cycles they name in included. ' +
     'The body is checked by the shared rule (parseWalkaboutDataPayload of @fsi/shared): 422 with a pointer per mistake.',
   headers: Type.Object({
-    'idempotency-key': Type.String({ minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, description: "The device's save id: a repeat answers the first save" }),
+    'idempotency-key': Type.String({
+      minLength: 1,
+      maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+      description: "The device's save id: a repeat records nothing and answers the first save's entries and conditions as they are now",
+    }),
   }),
   body: WalkaboutDataBody,
   response: { 200: SaveDocument, ...errorResponses },
