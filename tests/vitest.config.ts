@@ -1,20 +1,42 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const require = createRequire(import.meta.url);
 
 /**
- * The accessibility checks first, then the rest behind them: vitest orders the files of a run it has no timings of
- * (a clean clone, CI) largest first, and these four small files, each over part of the checks in
- * e2e/accessibility.ts, are the longest (about 100 s each alone, 150-190 s three at a time, beside 10-80 s): last, they ran side by side after everything
- * else instead of beside it.
+ * Longest first. vitest orders the files of a run it has no timings of (a clean clone, CI) largest first, and a file's
+ * size says little of its time: the four accessibility files are small and the longest, production/compiled.test.ts
+ * is small and started last (at 370 s of a 443 s run, then 52 s alone on three workers' time). So the files known to
+ * be long go first, longest first, by their seconds in a run of this suite on this machine (three at a time, two
+ * cores; 2026-11-27), then the rest as vitest orders them. A file missing here only starts later; the list orders,
+ * it does not select.
  */
-class AccessibilityFirst extends BaseSequencer {
+const secondsInARun: Record<string, number> = {
+  'e2e/accessibility-phone-administration.test.ts': 153,
+  'e2e/accessibility-desktop-administration.test.ts': 150,
+  'e2e/accessibility-desktop-screens.test.ts': 127,
+  'e2e/accessibility-phone-screens.test.ts': 114,
+  'production/compiled.test.ts': 52,
+  'e2e/offline.test.ts': 51,
+  'e2e/administration.test.ts': 45,
+  'e2e/offline-calm.test.ts': 42,
+  'e2e/types-and-tasks.test.ts': 34,
+  'e2e/walkabout.test.ts': 31,
+  'e2e/reports.test.ts': 28,
+  'e2e/people-and-schedules.test.ts': 27,
+  'e2e/sign-in.test.ts': 22,
+};
+const here = path.dirname(fileURLToPath(import.meta.url));
+const secondsOf = (file: TestSpecification) => secondsInARun[path.relative(here, file.moduleId).split(path.sep).join('/')] ?? 0;
+
+class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const first = (file: TestSpecification) => /accessibility-[\w-]+\.test\.ts$/.test(file.moduleId);
-    return [...sorted.filter(first), ...sorted.filter((file) => !first(file))];
+    // A stable sort: the files of equal seconds (the unlisted ones) keep vitest's order.
+    return sorted.sort((a, b) => secondsOf(b) - secondsOf(a));
   }
 }
 
@@ -33,7 +55,14 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.test.ts', 'production/**/*.test.ts', 'scripts/**/*.test.ts'],
     maxWorkers: 3,
-    sequence: { sequencer: AccessibilityFirst },
+    // The files of a worker share one module graph, as in the backend's and the gateway's suites: the stack's modules
+    // (backend and gateway) were loaded again for each of the 21 files, 5-20 s each on a loaded machine. So a file
+    // leaves nothing behind (each closes its stack and browser in afterAll; accessibility.ts makes its data again per
+    // file), and stubbed variables of the environment are restored after each test.
+    isolate: false,
+    unstubEnvs: true,
+    unstubGlobals: true,
+    sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // expect.poll waits for what the page shows next, as Playwright's own waits do (30 s by default); vitest's

@@ -208,7 +208,13 @@ const parts = { screens: screensChecks, administration: administrationChecks };
 
 /** One part of the checks at one of the sizes of `viewports`, on a stack and browser of the calling test file's own. */
 export function checkAccessibilityAt(size: keyof typeof viewports, part: keyof typeof parts): void {
-  withJourney((journey) => ({ stack, browser, walkabout, codes } = journey));
+  withJourney((journey) => {
+    ({ stack, browser, walkabout, codes } = journey);
+    // This module stays loaded from one file to the next of a worker (isolate: false): what it made on the last
+    // file's stack is made again on this one's.
+    failures = undefined;
+    pdfDocument = undefined;
+  });
   describe(`Accessibility (${size}): ${part}`, () => parts[part](size));
 }
 

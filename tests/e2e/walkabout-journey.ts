@@ -161,10 +161,6 @@ export function solidPng(width: number, height: number, [r, g, b]: [number, numb
 /** What a journey file starts with: the stack, a Chromium, today's Daily walkabout of the demo building and its locations' codes. */
 export type Journey = { stack: Stack; browser: Browser; walkabout: DailyWalkabout; codes: Map<string, string> };
 
-/**
- * Opens the journey before the file's tests and closes it after them; `use` receives it once open
- * (a test file keeps the parts it needs in its own variables).
- */
 /** The file's stack and browser, started before its tests and closed after them (a journey without its walkabout). */
 export function withStackAndBrowser(use: (opened: { stack: Stack; browser: Browser }) => void): void {
   const opened: { stack?: Stack; browser?: Browser } = {};
@@ -176,6 +172,10 @@ export function withStackAndBrowser(use: (opened: { stack: Stack; browser: Brows
   afterAll(() => closeJourney(opened));
 }
 
+/**
+ * Opens the journey before the file's tests and closes it after them; `use` receives it once open
+ * (a test file keeps the parts it needs in its own variables).
+ */
 export function withJourney(use: (journey: Journey) => void): void {
   let journey: Journey | undefined;
   beforeAll(async () => {
