@@ -23,6 +23,16 @@ export function anyId(column: Column | SQL, ids: readonly number[]): SQL {
   return sql`${column} = any(${idArray(ids)})`;
 }
 
+/**
+ * `column in (select unnest('{1,2,3}'::integer[]))`: anyId for a list that filters rows another condition finds (the
+ * conditions of one walkabout, say). PGlite runs its reads on generic plans (pglite-plans.ts), where `= any($1)` as a
+ * filter compares each row with each id in turn: for the 1,000 conditions of a save, a million comparisons (3 ms of
+ * 10 to read their definitions); as a semi-join each row is one hash probe. On PostgreSQL the two take the same time.
+ */
+export function inIds(column: Column | SQL, ids: readonly number[]): SQL {
+  return sql`${column} in (select unnest(${idArray(ids)}))`;
+}
+
 /** `'{1,2,3}'::integer[]`: a list of ids as one array value (see anyId). The ids must be integers. */
 export function idArray(ids: readonly number[]): SQL {
   for (const id of ids) if (!Number.isSafeInteger(id)) throw new TypeError(`Not an id: ${id}`);

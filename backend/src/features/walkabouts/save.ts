@@ -21,7 +21,7 @@ import {
 } from '@fsi/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { anyId, columnsOf, idArray, jsonRows, queryRows, rowsFromJson, type JsonFields } from '../../db/raw';
+import { anyId, columnsOf, idArray, inIds, jsonRows, queryRows, rowsFromJson, type JsonFields } from '../../db/raw';
 import { conditions, entries, users, walkaboutSaves } from '../../db/schema';
 import { FieldErrors, HttpError, notFound, type FieldError } from '../../jsonapi/errors';
 import { canRecordWalkabouts, requirePermission, type Scope } from '../../plugins/authorization';
@@ -99,7 +99,7 @@ async function definitionsOf(db: Database, scope: Scope, walkaboutId: number, id
     .select({ rows: jsonRows(definitionFields) })
     .from(conditions)
     .innerJoin(entries, eq(entries.id, conditions.entryId))
-    .where(and(eq(conditions.walkaboutId, walkaboutId), anyId(conditions.id, ids), equipmentInScope(scope)));
+    .where(and(eq(conditions.walkaboutId, walkaboutId), inIds(conditions.id, ids), equipmentInScope(scope)));
   return new Map(
     rowsFromJson<Definition & { id: number }>(definitionFields, answer!.rows).map(({ id, ...definition }) => [String(id), definition]),
   );
