@@ -2,7 +2,8 @@
  * Opens the database the backend runs on: PGlite in a data folder by default, or the
  * PostgreSQL server of a DATABASE_URL. Both get the same Drizzle API and the same migrations.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -56,19 +57,58 @@ export class DataFolderInUseError extends Error {
  * PGlite is one process's database: a second process writing the same folder would corrupt it.
  * The folder is locked for as long as the backend has it open (proper-lockfile: a directory made
  * atomically, its time refreshed while held). A backend that died without releasing it leaves a
- * lock that goes stale, so a restart waits a little longer than that before giving up.
+ * lock that goes stale, so a restart waits a little longer than that before giving up. A lock
+ * held by a backend that is running on this machine (its owner file names this host and a live
+ * process) is refused at once rather than after that wait.
  */
 async function lockDataFolder(dataDir: string): Promise<() => Promise<void>> {
+  const options = {
+    lockfilePath: path.join(dataDir, 'backend.lock'),
+    stale: DATA_FOLDER_LOCK_STALE_MS,
+    onCompromised: (error: Error) => console.error(`The lock of the data folder ${dataDir} was lost: ${error.message}`),
+  };
+  const owner = path.join(dataDir, 'backend.lock.owner');
+  let release: () => Promise<void>;
   try {
-    return await lockfile.lock(dataDir, {
-      lockfilePath: path.join(dataDir, 'backend.lock'),
-      stale: DATA_FOLDER_LOCK_STALE_MS,
-      retries: { retries: DATA_FOLDER_LOCK_STALE_MS / 1000 + 2, factor: 1, minTimeout: 1000, maxTimeout: 1000 },
-      onCompromised: (error) => console.error(`The lock of the data folder ${dataDir} was lost: ${error.message}`),
-    });
+    // A free or stale lock is taken at the first try.
+    release = await lockfile.lock(dataDir, { ...options, retries: 0 });
   } catch (error) {
-    if ((error as { code?: string }).code === 'ELOCKED') throw new DataFolderInUseError(dataDir);
-    throw error;
+    if ((error as { code?: string }).code !== 'ELOCKED') throw error;
+    if (heldByLiveProcess(owner)) throw new DataFolderInUseError(dataDir);
+    try {
+      release = await lockfile.lock(dataDir, { ...options, retries: { retries: DATA_FOLDER_LOCK_STALE_MS / 1000 + 2, factor: 1, minTimeout: 1000, maxTimeout: 1000 } });
+    } catch (waited) {
+      if ((waited as { code?: string }).code === 'ELOCKED') throw new DataFolderInUseError(dataDir);
+      throw waited;
+    }
+  }
+  // Beside the lock, not in it: proper-lockfile removes its directory with rmdir, which needs it empty.
+  writeFileSync(owner, JSON.stringify({ host: os.hostname(), pid: process.pid }));
+  return async () => {
+    rmSync(owner, { force: true });
+    await release();
+  };
+}
+
+/**
+ * Whether the owner file of a held lock names a process running on this machine. Only asked while the lock is fresh
+ * (a stale one is taken over before), so a dead owner's process id given since to another process can refuse a start
+ * only in the seconds before the lock goes stale. An owner on another machine (a shared folder) is not known: wait.
+ */
+function heldByLiveProcess(ownerFile: string): boolean {
+  let owner: { host?: unknown; pid?: unknown };
+  try {
+    owner = JSON.parse(readFileSync(ownerFile, 'utf8')) as typeof owner;
+  } catch {
+    return false;
+  }
+  if (owner.host !== os.hostname() || typeof owner.pid !== 'number' || !Number.isSafeInteger(owner.pid) || owner.pid <= 0) return false;
+  try {
+    process.kill(owner.pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
