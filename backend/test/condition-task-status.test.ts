@@ -98,6 +98,20 @@ describe.each(databases)('condition task status on %s', (database) => {
     expect(ofWalkabout.some((c) => c.attributes.taskStatus !== 'active')).toBe(true);
     expect(ofWalkabout.map((c) => c.attributes.taskStatus)).toEqual(ofWalkabout.map((c) => expected(after.conditions.find((a) => a.id === c.id)!)));
 
+    // A save answers the conditions it saved with the same status (every condition of the walkabout, its remarks only).
+    const scannedAt = new Date().toISOString();
+    const saved = await admin.save('task-status', {
+      walkaboutToUpdateId: walkaboutId,
+      data: {
+        entries: [...new Set(after.conditions.map((c) => String(c.attributes.entryId)))].map((id) => ({ id, scannedAt })),
+        conditions: after.conditions.map((c) => ({ id: c.id, value: c.attributes.value, remarks: 'Seen', editedAt: scannedAt })),
+      },
+    });
+    expect(saved.status).toBe(200);
+    const savedConditions = (saved.body.data as JsonApiResource[]).filter((r) => r.type === 'conditions');
+    expect(savedConditions.map((c) => c.id).sort()).toEqual(after.conditions.map((c) => c.id).sort());
+    expect(savedConditions.map((c) => [c.id, c.attributes.taskStatus])).toEqual(savedConditions.map((c) => [c.id, expected(after.conditions.find((a) => a.id === c.id)!)]));
+
     // A condition whose task was deleted has no status.
     await backend.db.delete(schema.tasks).where(eq(schema.tasks.id, pausedTask));
     const deleted = await conditionsOf(walkaboutId);

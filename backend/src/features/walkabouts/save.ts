@@ -38,6 +38,7 @@ import {
   findWalkaboutRow,
   isClosedNow,
   isLockedNow,
+  taskStatusesOf,
   visibleFloorIds,
   type ConditionView,
 } from './repository';
@@ -305,7 +306,8 @@ async function record(
  * the UPDATE takes the changes that are not older than the stored result and answers the rows it
  * changed; the edit trail is an INSERT … SELECT over the same records, applied = whether the UPDATE
  * took the change; the answer is those rows with their editor's name and their task's status (a
- * status per task: a save of 1,000 conditions names a few dozen), as one JSON value (jsonRows: rows
+ * status per task, taskStatusesOf, as opening the walkabout works it out: a save of 1,000 conditions
+ * names a few dozen; a task's status does not change with a result), as one JSON value (jsonRows: rows
  * of 35 fields decoded and mapped one by one cost more than the database's work). The conditions
  * whose stored result was newer (an older offline save) are read as they are, in a query that a save
  * of the device's own latest changes does not make.
@@ -339,10 +341,9 @@ async function recordConditions(
           v.photo_url, v.photo_mimetype, v.has_satisfactory_remarks, v.edited_via, v.edited_at, a.id is not null
         from v left join (select distinct id from applied) a on a.id = v.id order by v.n),
       editor as (select ${users.username} from ${users} where ${users.id} = ${scope.userId}),
-      statuses as materialized (select ${conditions.taskId} as task_id, ${conditionTaskStatus} as task_status
-        from (select distinct walkabout_id, task_id from applied where task_id is not null) as ${conditions})
+      statuses as materialized ${taskStatusesOf(sql`${conditions.id} in (select id from v)`)}
     select ${jsonRows(appliedFields)} as rows
-    from applied left join statuses s on s.task_id = applied.task_id`,
+    from applied left join statuses s on s.walkabout_id = applied.walkabout_id and s.task_id = applied.task_id`,
   );
   const byId = new Map<number, ConditionView>();
   for (const row of rowsFromJson<ConditionView>(appliedFields, answer!.rows)) byId.set(row.id, row);
