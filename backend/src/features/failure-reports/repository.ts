@@ -188,12 +188,13 @@ export async function walkaboutResults(db: Database, walkaboutIds: number[]): Pr
   if (!walkaboutIds.length) return [];
   return queryRows<ResultRow>(
     db,
-    sql`select conditions.walkabout_id as "walkaboutId", wf.name as "floorName", l.name as "locationName", e.equipment_name as "equipmentName",
+    sql`with ${taskStatusesOf(sql`conditions.walkabout_id in ${idList(walkaboutIds)}`)}
+    select conditions.walkabout_id as "walkaboutId", wf.name as "floorName", l.name as "locationName", e.equipment_name as "equipmentName",
       e.equipment_type_id as "equipmentTypeId", s.name as "sectionName", conditions.label, conditions.value, conditions.satisfaction,
       conditions.remarks, conditions.photo_url as "photoUrl", ts.task_status as "taskStatus"
     from conditions join sections s on s.id = conditions.section_id join entries e on e.id = conditions.entry_id
       join walkabout_floors wf on wf.id = e.walkabout_floor_id join locations l on l.id = e.location_id
-      left join ${taskStatusesOf(sql`conditions.walkabout_id in ${idList(walkaboutIds)}`)} ts on ts.walkabout_id = conditions.walkabout_id and ts.task_id = conditions.task_id
+      left join task_statuses ts on ts.walkabout_id = conditions.walkabout_id and ts.task_id = conditions.task_id
     where conditions.walkabout_id in ${idList(walkaboutIds)}
     order by conditions.walkabout_id, wf."order", e."order", e.id, s.order_on_walkabout, conditions.order_on_walkabout, conditions.id`,
   );

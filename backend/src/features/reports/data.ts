@@ -25,7 +25,7 @@ import {
   type AddressInformation,
   type StoredConditionValue,
 } from '../../db/schema';
-import { conditionTaskStatus } from '../walkabouts/repository';
+import { taskStatusesOf } from '../walkabouts/repository';
 
 export type WalkaboutContext = {
   id: number;
@@ -101,9 +101,17 @@ export type ReportCondition = {
   metadata: Record<string, string | number | boolean | null>;
 };
 
-/** Every condition of a walkabout in walkabout order (floor, entry, section, task). */
+/**
+ * Every condition of a walkabout in walkabout order (floor, entry, section, task), with its task's status worked out
+ * once per task (taskStatusesOf, read apart: a builder query has no materialized WITH) rather than once per condition.
+ */
 export async function walkaboutConditions(db: Database, walkaboutId: number): Promise<ReportCondition[]> {
-  return db
+  const statuses = await queryRows<{ taskId: number; taskStatus: ReportCondition['taskStatus'] }>(
+    db,
+    sql`with ${taskStatusesOf(eq(conditions.walkaboutId, walkaboutId))} select task_id as "taskId", task_status as "taskStatus" from task_statuses`,
+  );
+  const statusOf = new Map(statuses.map((s) => [s.taskId, s.taskStatus]));
+  const rows = await db
     .select({
       id: conditions.id,
       taskId: conditions.taskId,
@@ -113,7 +121,6 @@ export async function walkaboutConditions(db: Database, walkaboutId: number): Pr
       satisfaction: conditions.satisfaction,
       remarks: conditions.remarks,
       photoUrl: conditions.photoUrl,
-      taskStatus: conditionTaskStatus,
       entryId: entries.id,
       locationEquipmentId: entries.locationEquipmentId,
       equipmentTypeId: entries.equipmentTypeId,
@@ -135,6 +142,7 @@ export async function walkaboutConditions(db: Database, walkaboutId: number): Pr
     .leftJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
     .where(eq(conditions.walkaboutId, walkaboutId))
     .orderBy(asc(walkaboutFloors.order), asc(entries.order), asc(entries.id), asc(sections.orderOnWalkabout), asc(conditions.orderOnWalkabout), asc(conditions.id));
+  return rows.map((row) => ({ ...row, taskStatus: row.taskId === null ? null : (statusOf.get(row.taskId) ?? null) }));
 }
 
 /** The `count` walkabouts of the same building and cycle opened before this one, newest first. */

@@ -341,9 +341,9 @@ async function recordConditions(
           v.photo_url, v.photo_mimetype, v.has_satisfactory_remarks, v.edited_via, v.edited_at, a.id is not null
         from v left join (select distinct id from applied) a on a.id = v.id order by v.n),
       editor as (select ${users.username} from ${users} where ${users.id} = ${scope.userId}),
-      statuses as materialized ${taskStatusesOf(sql`${conditions.id} in (select id from v)`)}
+      ${taskStatusesOf(sql`${conditions.id} in (select id from v)`)}
     select ${jsonRows(appliedFields)} as rows
-    from applied left join statuses s on s.walkabout_id = applied.walkabout_id and s.task_id = applied.task_id`,
+    from applied left join task_statuses s on s.walkabout_id = applied.walkabout_id and s.task_id = applied.task_id`,
   );
   const byId = new Map<number, ConditionView>();
   for (const row of rowsFromJson<ConditionView>(appliedFields, answer!.rows)) byId.set(row.id, row);
