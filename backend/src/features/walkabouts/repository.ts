@@ -208,16 +208,23 @@ export async function entryTrees(db: Database, where: SQL): Promise<EntryTree> {
   const { entries: entryRows, sections: sectionRows } = await entriesWithSections(db, where);
   const entryIds = entryRows.map((e) => e.entry.id);
   if (!entryIds.length) return { entries: [], sections: [], conditions: [] };
-  const ofEntries = anyId(conditions.entryId, entryIds);
+  return { entries: entryRows, sections: sectionRows, conditions: await conditionViews(db, anyId(conditions.entryId, entryIds)) };
+}
+
+/**
+ * The conditions matching `where` (on the conditions table) as a tree shows them (conditionViewFields), in their
+ * section's order: read as one JSON value, each task's status worked out once (taskStatusesOf).
+ */
+export async function conditionViews(db: Database, where: SQL): Promise<ConditionView[]> {
   const [answer] = await queryRows<{ rows: Record<string, unknown>[] }>(
     db,
-    sql`with ${taskStatusesOf(ofEntries)}
+    sql`with ${taskStatusesOf(where)}
       select ${jsonRows(conditionViewFields, sql`${conditions.sectionId}, ${conditions.orderOnWalkabout}`)} as rows
       from ${conditions} left join ${users} on ${users.id} = ${conditions.editorId}
         left join task_statuses on task_statuses.walkabout_id = ${conditions.walkaboutId} and task_statuses.task_id = ${conditions.taskId}
-      where ${ofEntries}`,
+      where ${where}`,
   );
-  return { entries: entryRows, sections: sectionRows, conditions: rowsFromJson<ConditionView>(conditionViewFields, answer!.rows) };
+  return rowsFromJson<ConditionView>(conditionViewFields, answer!.rows);
 }
 
 /**

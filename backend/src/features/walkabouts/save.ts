@@ -31,7 +31,7 @@ import { signedPhotoUrl, storedReferenceOf, type UrlSigner } from '../../storage
 import { cyclesByIds } from '../cycles/repository';
 import { cycleResource } from '../cycles/serialize';
 import {
-  conditionTaskStatus,
+  conditionViews,
   entriesWithSections,
   equipmentInScope,
   findWalkabout,
@@ -353,15 +353,10 @@ async function recordConditions(
   return ids.flatMap((id) => resourceOf(byId, id));
 }
 
-/** The listed conditions as they are, with their editor's name and their task's status. */
+/** The listed conditions as they are, with their editor's name and their task's status (as a tree reads them). */
 async function conditionsNow(db: Database, ids: number[]): Promise<Map<number, ConditionView>> {
   if (!ids.length) return new Map();
-  const rows = await db
-    .select({ condition: conditions, editorUsername: users.username, taskStatus: conditionTaskStatus })
-    .from(conditions)
-    .leftJoin(users, eq(users.id, conditions.editorId))
-    .where(anyId(conditions.id, ids));
-  return new Map(rows.map((r) => [r.condition.id, { ...r.condition, editorUsername: r.editorUsername, taskStatus: r.taskStatus }]));
+  return new Map((await conditionViews(db, anyId(conditions.id, ids))).map((condition) => [condition.id, condition]));
 }
 
 /** A condition's resource in a save's answer, kept with its photo's stored reference: saveWalkaboutData signs the photos of each answer, first or repeated. */
