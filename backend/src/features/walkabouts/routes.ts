@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifySchemaCompiler } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import { entries } from '../../db/schema';
+import { largeArraysSerializer } from '../../http/compiler-cache';
 import { badParameter, notFound } from '../../jsonapi/errors';
 import { parseIds, parseInclude, parsePage } from '../../jsonapi/query';
 import { listDocument, requestUrl, singleDocument } from '../../jsonapi/serializer';
@@ -57,9 +58,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  // A tree of thousands of conditions, and the answer to a save of as many: their arrays go to JSON.stringify.
+  const largeArrays = largeArraysSerializer(app.getSchemas());
+
   app.get(
     '/walkabouts/:id',
-    { schema: getWalkaboutSchema },
+    { schema: getWalkaboutSchema, serializerCompiler: largeArrays },
     async (request) => {
       const scope = scopeOf(request);
       const walkabout = await findWalkabout(app.db, scope, Number(request.params.id));
@@ -111,7 +115,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/walkabout-data',
-    { schema: saveWalkaboutDataSchema, validatorCompiler: checkedByHandler },
+    { schema: saveWalkaboutDataSchema, validatorCompiler: checkedByHandler, serializerCompiler: largeArrays },
     async (request, reply) => {
       // Unchecked by the schema (see checkedByHandler): a missing or overlong key is a 400 naming the header.
       const key: unknown = request.headers['idempotency-key'];
