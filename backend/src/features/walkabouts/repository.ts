@@ -228,7 +228,7 @@ export async function conditionViews(db: Database, where: SQL): Promise<Conditio
 }
 
 /**
- * A condition as a tree shows it: its columns, its editor's name and its task's status (entryTrees' task_statuses),
+ * A condition as a tree shows it: its columns, its editor's name and its task's status (conditionViews' task_statuses),
  * read as one JSON value (jsonRows): a walkabout has thousands of conditions of 37 fields, which read field by field
  * (PGlite decodes each, Drizzle maps each) took most of opening one.
  */

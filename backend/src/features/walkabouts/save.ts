@@ -50,7 +50,7 @@ export const CLOSED_MESSAGE = 'This walkabout is closed.';
 export const ENTRY_LOCKED_MESSAGE = "This condition's entry is locked: scan its location before recording results.";
 
 /** The saved entries and conditions, as a save answers them and a repeat of its key again. */
-type StoredSave = { data: (EntryResourceObject | ConditionResourceObject)[]; meta: { savedAt: string; replayed: boolean } };
+type SavedData = { data: (EntryResourceObject | ConditionResourceObject)[]; meta: { savedAt: string; replayed: boolean } };
 
 /**
  * The answer: the saved entries and conditions, and in `included` the walkabout and its building
@@ -58,7 +58,7 @@ type StoredSave = { data: (EntryResourceObject | ConditionResourceObject)[]; met
  * they name (the walkabout's and its building's statuses'), so that a client updates its view of
  * all of them without another call.
  */
-export type SaveDocument = StoredSave & {
+export type SaveDocument = SavedData & {
   included: (ReturnType<typeof walkaboutResource> | ReturnType<typeof buildingResource> | ReturnType<typeof cycleResource>)[];
 };
 
@@ -124,7 +124,7 @@ function satisfactoryRemarksFlags(body: Record<string, unknown>, errors: Payload
  * save's results included: what the device would read next), with the first send's time. A save recorded before
  * migration 0015 answers the document it stored.
  */
-async function repeatedSave(db: Database, walkaboutId: number, userId: number, key: string, now: Date): Promise<StoredSave | null> {
+async function repeatedSave(db: Database, walkaboutId: number, userId: number, key: string, now: Date): Promise<SavedData | null> {
   const [row] = await db
     .select({ entryIds: walkaboutSaves.entryIds, conditionIds: walkaboutSaves.conditionIds, response: walkaboutSaves.response, savedAt: walkaboutSaves.createdAt })
     .from(walkaboutSaves)
@@ -138,7 +138,7 @@ async function repeatedSave(db: Database, walkaboutId: number, userId: number, k
     };
   }
   if (!row.response) return null;
-  const document = JSON.parse(row.response) as StoredSave;
+  const document = JSON.parse(row.response) as SavedData;
   return { ...document, meta: { ...document.meta, replayed: true } };
 }
 
@@ -176,7 +176,7 @@ async function freshWalkaboutAndBuilding(
   return [walkaboutResource(walkabout, now, floorIds), buildingResource(building, signer), ...cycles.map(cycleResource)];
 }
 
-async function storeSave(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer: UrlSigner): Promise<StoredSave & { walkaboutId: number; buildingId: number }> {
+async function storeSave(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer: UrlSigner): Promise<SavedData & { walkaboutId: number; buildingId: number }> {
   const walkaboutId = isRecord(body) ? Number(body.walkaboutToUpdateId) : NaN;
   if (!Number.isSafeInteger(walkaboutId) || walkaboutId <= 0 || walkaboutId >= 2 ** 31) {
     const parsed = parseWalkaboutDataPayload(body, () => undefined);
@@ -267,7 +267,7 @@ async function record(
   data: { entries: { id: string; scannedAt: string | null }[]; conditions: ConditionSave[] },
   definitions: Map<string, Definition>,
   flags: Map<string, boolean>,
-): Promise<StoredSave> {
+): Promise<SavedData> {
   const entryIds = [...new Set(data.entries.map((e) => Number(e.id)))];
   const conditionIds = [...new Set(data.conditions.map((c) => Number(c.id)))];
   const [save] = await queryRows<{ id: number }>(
@@ -293,7 +293,7 @@ async function record(
   const changes = conditionRecords(data.conditions, definitions, flags, now);
   const saved = changes.length ? await recordConditions(tx, scope, walkaboutId, save.id, changes) : [];
 
-  const document: StoredSave = {
+  const document: SavedData = {
     data: [...(await savedEntries(tx, entryIds, now)), ...saved],
     meta: { savedAt: now.toISOString(), replayed: false },
   };
