@@ -44,6 +44,12 @@ export type LighthousePage = {
   jsBeforeLoadKiB: number;
   /** Each run's score, to show the spread. */
   scores: number[];
+  /**
+   * Lighthouse's measure of the host's CPU in the median run (environment.benchmarkIndex): its 4x slowdown stands for a
+   * mid-tier phone on a host of about 1,000 and more, and it warns below that (a slower host scores lower for the same
+   * page). Printed so that runs on different days or machines can be told apart.
+   */
+  benchmarkIndex: number;
   /** What Lighthouse took for the largest contentful paint. */
   lcpElement: string;
   /** Lighthouse's opportunities and diagnostics that failed, with their estimated savings where given. */
@@ -56,8 +62,9 @@ type Browser = { process: ChildProcess; port: number; version: string; close(): 
 /** Debian's Chromium with a remote-debugging port Lighthouse and playwright-core connect to. */
 async function startChromium(): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'fsi-lighthouse-'));
+  const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const child = spawn(
-    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executable,
     [
       ...chromiumArgs,
       '--remote-debugging-port=0',
@@ -80,6 +87,12 @@ async function startChromium(): Promise<Browser> {
       }
     });
     child.once('exit', (code) => reject(new Error(`Chromium exited (${code}) before opening its debugging port:\n${stderr}`)));
+    // A missing or unrunnable binary: this part fails with the reason, rather than the whole run on an unhandled 'error'.
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      rmSync(profile, { recursive: true, force: true });
+      reject(new Error(`Chromium could not be started at ${executable} (${error.message}): install Debian's chromium (apt-get install -y chromium; npm test does so as root) or set CHROMIUM_PATH`));
+    });
   });
   const version = ((await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser: string }).Browser;
   return {
@@ -171,6 +184,7 @@ function figures(page: string, lhr: Result, scores: number[]): LighthousePage {
     jsKiB: kib(requests.reduce((sum, item) => sum + (item.transferSize ?? 0), 0)),
     jsBeforeLoadKiB: kib(requests.filter((item) => (item.rendererStartTime ?? 0) <= loadMs).reduce((sum, item) => sum + (item.transferSize ?? 0), 0)),
     scores,
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     advice,
   };
 }
@@ -220,7 +234,7 @@ export function formatLighthouseBench(bench: LighthouseBench): string {
     lines.push(
       `  ${page.page.padEnd(24)} performance ${String(page.performance).padStart(3)} (runs ${page.scores.join(', ')}), LCP ${(page.lcpMs / 1000).toFixed(2)} s, FCP ${(page.fcpMs / 1000).toFixed(2)} s, TBT ${page.tbtMs.toFixed(0)} ms, CLS ${page.cls.toFixed(3)}, JavaScript ${page.jsBeforeLoadKiB.toFixed(1)} KiB transferred by load (${page.jsKiB.toFixed(1)} KiB in the whole run)`,
     );
-    lines.push(`    largest contentful paint: ${page.lcpElement}`);
+    lines.push(`    largest contentful paint: ${page.lcpElement}; host CPU benchmarkIndex ${page.benchmarkIndex}${page.benchmarkIndex < 1000 ? ' (below the 1,000 Lighthouse expects for its 4x slowdown: it warns that the score suffers)' : ''}`);
     if (page.advice.length) lines.push(`    Lighthouse's advice: ${page.advice.join('; ')}`);
   }
   return lines.join('\n');
