@@ -97,7 +97,11 @@ async function notifyConditions(app: FastifyInstance, conditionIds: number[], pu
     .where(and(anyId(walkaboutEdits.conditionId, rows.map((row) => row.condition.id)), eq(walkaboutEdits.kind, 'condition'), eq(walkaboutEdits.applied, true)))
     .orderBy(asc(walkaboutEdits.conditionId), asc(walkaboutEdits.editedAt), asc(walkaboutEdits.id));
   const editsOf = new Map<number, EditRow[]>();
-  for (const edit of editRows) editsOf.set(edit.conditionId!, [...(editsOf.get(edit.conditionId!) ?? []), edit]);
+  for (const edit of editRows) {
+    const list = editsOf.get(edit.conditionId!);
+    if (list) list.push(edit);
+    else editsOf.set(edit.conditionId!, [edit]);
+  }
   const buildingsById = new Map<number, ReturnType<typeof buildingRef>>();
   const recipientsOf = new Map<string, ReturnType<typeof recipientsSeeing>>();
 
