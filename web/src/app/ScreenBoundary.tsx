@@ -16,7 +16,7 @@ export const SCREEN_FAILED_MESSAGE = 'Something went wrong on this screen. What 
 
 type Props = {
   children: ReactNode;
-  /** Loads the page again: a browser keeps a module that failed to load as failed until then. */
+  /** Loads the page again: the screen's failed load is kept until then (lazyPages.ts), and some browsers keep a module that failed as failed for the page's life. */
   reload?: () => void;
 };
 type State = { error: unknown; attempt: number };
@@ -24,8 +24,8 @@ type State = { error: unknown; attempt: number };
 /**
  * Keeps a screen's failure on the screen: a screen whose code cannot be fetched, or that throws while it renders, shows
  * what happened with Try again and a way back, instead of the whole app going blank. Try again mounts a screen that
- * threw anew; for code that could not be fetched it loads the page again, since the browser keeps a module that failed
- * as failed for the page's life (what was saved is on the device and the server, and the outbox keeps the rest). The shell (header and toolbar) stays; nothing saved is touched. AppRoutes gives each screen its own,
+ * threw anew; for code that could not be fetched it loads the page again, since the app keeps a screen's failed load (and some
+ * browsers a module that failed) for the page's life (what was saved is on the device and the server, and the outbox keeps the rest). The shell (header and toolbar) stays; nothing saved is touched. AppRoutes gives each screen its own,
  * keyed by the path, so that going elsewhere starts clean.
  */
 export class ScreenBoundary extends Component<Props, State> {

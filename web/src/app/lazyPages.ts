@@ -103,14 +103,20 @@ function loadPage(name: keyof typeof loaders): Promise<ComponentType> {
 }
 
 /**
- * A screen that suspends (AppRoutes shows the loader) only until its code has arrived once: a screen
- * already preloaded renders at once, so that after the idle warm-up no navigation shows a loader.
+ * The lazy component of each screen whose code is on its way or could not be fetched: one per screen for the page's
+ * life, not one per mount. A screen suspended on its first mount keeps no state, so React mounts it anew when the code
+ * arrives or fails: with a lazy made per mount, each retry made another import of a failed chunk, which a browser that
+ * fetches a failed module again (Chromium now does) answered with another failure, without end (some 1,300 requests in
+ * 8 s, and the screen's alert never shown). One lazy per screen settles once; its failure reaches ScreenBoundary, whose
+ * Try again loads the page again.
  */
-function lazyPage(name: keyof typeof loaders): ComponentType {
-  // A lazy component keeps a rejection: each mount that still needs the code makes its own. A failure to fetch is
-  // ScreenCodeUnavailable, which ScreenBoundary shows in place of the screen (its Try again loads the page again).
-  const lazyScreen = () =>
-    lazy(() =>
+const lazyScreens = new Map<keyof typeof loaders, ComponentType>();
+
+function lazyScreen(name: keyof typeof loaders): ComponentType {
+  let screen = lazyScreens.get(name);
+  if (!screen) {
+    // A failure to fetch is ScreenCodeUnavailable, which ScreenBoundary shows in place of the screen.
+    screen = lazy(() =>
       loadPage(name).then(
         (component) => ({ default: component }),
         (error: unknown) => {
@@ -118,9 +124,19 @@ function lazyPage(name: keyof typeof loaders): ComponentType {
         },
       ),
     );
+    lazyScreens.set(name, screen);
+  }
+  return screen;
+}
+
+/**
+ * A screen that suspends (AppRoutes shows the loader) only until its code has arrived once: a screen
+ * already preloaded renders at once, so that after the idle warm-up no navigation shows a loader.
+ */
+function lazyPage(name: keyof typeof loaders): ComponentType {
   function LazyPage() {
     // Chosen once per mount: swapping the lazy wrapper for the loaded component later would remount the screen.
-    const [component] = useState(() => loaded.get(name) ?? lazyScreen());
+    const [component] = useState(() => loaded.get(name) ?? lazyScreen(name));
     return createElement(component);
   }
   LazyPage.displayName = `Lazy(${name})`;
