@@ -23,13 +23,22 @@ export type PdfPagesProps = {
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; pdf: PDFDocumentProxy };
 
-/** pdfjs with its worker set, loaded once. */
+/**
+ * pdfjs with its worker set, loaded once. A load that failed (its files not downloaded, offline) is not kept: the next
+ * PDF opened asks again, as a browser that fetches a failed module again (Chromium does) then can answer.
+ */
 let pdfjsLoading: Promise<typeof import('pdfjs-dist')> | undefined;
 function loadPdfjs(): Promise<typeof import('pdfjs-dist')> {
-  pdfjsLoading ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(([pdfjs, worker]) => {
-    pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-    return pdfjs;
-  });
+  pdfjsLoading ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
+    ([pdfjs, worker]) => {
+      pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+      return pdfjs;
+    },
+    (error: unknown) => {
+      pdfjsLoading = undefined;
+      throw error;
+    },
+  );
   return pdfjsLoading;
 }
 
