@@ -151,10 +151,10 @@ export type ConditionView = typeof conditions.$inferSelect & { editorUsername: s
 /**
  * A condition's task status in its walkabout's building now (the condition resource's taskStatus):
  * disabled when the task, its equipment type, its component or a building suspension of the task or
- * the type is disabled; else paused when any of them is paused; null once the task is deleted. A
- * column of the statement that reads the conditions, not a query per condition.
+ * the type is disabled; else paused when any of them is paused; null once the task is deleted. Worked out
+ * once per task, by taskStatusesOf, not per condition.
  */
-export const conditionTaskStatus = sql<TaskStatus | null>`(select case
+const conditionTaskStatus = sql<TaskStatus | null>`(select case
     when t.status = 'disabled' or et.status = 'disabled' or coalesce(ec.disabled, false) or coalesce(bs.disabled, false) then 'disabled'
     when t.status = 'paused' or et.status = 'paused' or coalesce(bs.paused, false) then 'paused'
     else 'active' end
