@@ -48,8 +48,11 @@ async function violations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
     type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<AxeResult> } }).axe;
-    const result = await axe.run(document);
+    const axe = (window as unknown as { axe: { run(context: Document, options: { resultTypes: string[] }): Promise<AxeResult> } }).axe;
+    // Every rule runs and every violation is reported in full; the passes and the inconclusive results, which are not
+    // read, are cut to one element each (axe then works out no selectors for them: the run took 0.20 s instead of 0.41
+    // on the types list, 0.09 instead of 0.16 on the regions).
+    const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((violation) => ({
       rule: violation.id,
       impact: violation.impact,
