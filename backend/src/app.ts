@@ -139,7 +139,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before authentication: its hooks refuse what the database cannot store, in headers too.
   await app.register(requestHygienePlugin);
   await app.register(dbPlugin, { db: options.db });
-  const storage = options.storage ?? new DiskStorage(path.resolve(process.env.DATA_DIR ?? './data', 'files'));
+  // Typed as the decoration is (TypeScript 7 infers the union's DiskStorage for app.decorate's value otherwise).
+  const storage: FileStorage = options.storage ?? new DiskStorage(path.resolve(process.env.DATA_DIR ?? './data', 'files'));
   await app.register(jobsPlugin, options.jobs ?? {});
   await app.register(reportsPlugin);
   await app.register(mailPlugin, { smtpUrl: options.smtpUrl, from: options.mailFrom, storage });
