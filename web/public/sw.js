@@ -9,8 +9,8 @@
  * - /assets/*: file names carry a content hash, so a cached copy is always right: cache first.
  *   The screens behind sign-in, the scanner and its decoder are lazy chunks that the shell does not
  *   name: once the user is signed in and the browser idle, the page requests every file listed
- *   in /precache.json (written by the build; src/app/offlineCache.ts) and they land here, so that
- *   they open offline without ever having been opened online.
+ *   in /precache.json (written by the build; src/app/offlineCache.ts) that these caches lack, and
+ *   they land here, so that they open offline without ever having been opened online.
  * - Everything else (/graphql, /uploads, signed file links, QR images, the playground) goes to the network untouched:
  *   data must never be served stale from here.
  */
