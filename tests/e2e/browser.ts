@@ -42,7 +42,8 @@ const disabledFeatures = [
   // Ours: the address bar's popup, pages of Chromium's own (chrome://omnibox-popup.top-chrome/) that each new window
   // (each browser context) loads in a renderer of its own, though headless Chromium shows no address bar. About 0.65 s
   // of CPU per context on this two-core machine: a launch and ten contexts took 10.6 CPU-seconds with them, 3.9 without
-  // (alternated, four rounds each); the accessibility checks at the phone size, 127 against 120.
+  // (alternated, four rounds each); the administration's accessibility checks at the phone size, 125 and 129 against
+  // 118 and 122.
   'WebUIOmniboxPopup',
   'WebUIOmniboxAimPopup',
 ];

@@ -43,4 +43,11 @@ describe('keepBuildFiles', () => {
     await keepBuildFiles();
     expect(asked).toEqual(['/precache.json', ...BUILD]);
   });
+
+  it('requests them all when reading Cache Storage fails', async () => {
+    const asked = network();
+    vi.stubGlobal('caches', { keys: () => Promise.reject(new DOMException('The operation is insecure.', 'SecurityError')) });
+    await keepBuildFiles();
+    expect(asked).toEqual(['/precache.json', ...BUILD]);
+  });
 });

@@ -61,8 +61,8 @@ let warming: Promise<unknown> | null = null;
  * Once the service worker controls the page and the page has loaded (whenPageSettled), requests every file of the
  * build that it does not keep yet through it (precache.json, written by the build: the lazy screens, the scanner and
  * its WebAssembly decoder), so that the app works offline after one online visit (DESIGN.md "Field conditions")
- * without these files on the first screen's path. The files are fetched rather than imported: a chunk imported before the worker controlled the
- * page would not be requested again. Then the screens are loaded, one at a time at idle, so that none shows a loader
+ * without these files on the first screen's path. The files are fetched rather than imported: a chunk imported
+ * before the worker controlled the page would not be requested again. Then the screens are loaded, one at a time at idle, so that none shows a loader
  * later and no long task blocks the page meanwhile. Once per page load.
  */
 export function warmOfflineCache(): void {
@@ -77,7 +77,7 @@ export function warmOfflineCache(): void {
  * Requests each file the worker does not keep yet through it, one at a time: on a slow network the whole takes as
  * long either way, and one request in the background leaves the link to the screen's own. The files it keeps already
  * (all of them, from the second page load of a build on) are not requested: each such request was answered from the
- * worker's cache, but the 164 of them still cost about 1.5 s of CPU after every page load on a desktop computer.
+ * worker's cache, but the 164 of them still cost about 1.6 s of CPU after every page load on a desktop computer.
  */
 export async function keepBuildFiles(): Promise<void> {
   const response = await fetch('/precache.json', { cache: 'no-cache' });
@@ -88,12 +88,19 @@ export async function keepBuildFiles(): Promise<void> {
   }
 }
 
-/** The paths the worker's caches hold (Cache Storage is the origin's: the page reads what the worker put there). */
+/**
+ * The paths the worker's caches hold (Cache Storage is the origin's: the page reads what the worker put there); none
+ * where the page cannot read them, so that every file is requested as before.
+ */
 async function keptPaths(): Promise<Set<string>> {
   const kept = new Set<string>();
   if (typeof caches === 'undefined') return kept;
-  for (const name of await caches.keys()) {
-    for (const request of await (await caches.open(name)).keys()) kept.add(new URL(request.url).pathname);
+  try {
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) kept.add(new URL(request.url).pathname);
+    }
+  } catch {
+    kept.clear();
   }
   return kept;
 }
