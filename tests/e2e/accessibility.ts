@@ -63,6 +63,31 @@ async function violations(page: Page): Promise<Violation[]> {
 }
 
 /**
+ * Opens `path` in the app the page has loaded, as the app's own links do: history.pushState, then the popstate that
+ * React Router listens to; it resolves once the screen there has replaced the one before (an element in `main` that
+ * was not there). A page not showing the app yet, or already at `path`, is loaded. Each page.goto starts a Chromium
+ * renderer process of its own here (about 0.75 s of CPU against 0.2 for this, and then the warm-up of the screens'
+ * code at idle), and the checks open some forty screens per file; a fresh load of a screen is what the loading-state
+ * checks do (expectLoadingStatesAccessible).
+ */
+async function open(page: Page, path: string): Promise<void> {
+  const at = new URL(page.url());
+  if (at.origin !== new URL(stack.baseUrl).origin || `${at.pathname}${at.search}` === path) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    (window as unknown as { screenBefore: Set<Element> }).screenBefore = new Set(document.querySelectorAll('main > *'));
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await page.waitForFunction(() => {
+    const before = (window as unknown as { screenBefore: Set<Element> }).screenBefore;
+    return Array.from(document.querySelectorAll('main > *')).some((element) => !before.has(element));
+  });
+}
+
+/**
  * Holds back the page's GraphQL answers (a slow network) until `release` is called: the screen stays in
  * its loading state for axe to check.
  */
@@ -227,13 +252,13 @@ function screensChecks(size: keyof typeof viewports): void {
 
   it('sign-in, forgot password and change password', async () => {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
-    await page.goto('/signin');
+    await open(page, '/signin');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await violations(page)).toEqual([]);
-    await page.goto('/forgot-password');
+    await open(page, '/forgot-password');
     await page.getByRole('heading').first().waitFor();
     expect(await violations(page)).toEqual([]);
-    await page.goto('/change-password?hash=abc');
+    await open(page, '/change-password?hash=abc');
     await page.getByRole('heading').first().waitFor();
     expect(await violations(page)).toEqual([]);
     // A field's error message (red text under the field) must be as legible as the rest.
@@ -279,7 +304,7 @@ function screensChecks(size: keyof typeof viewports): void {
     await signIn(page, 'inspector');
     await page.locator('main article[aria-labelledby]').first().waitFor();
     // Where the location page is: its code's link leads there.
-    await page.goto(`/q/${codes.get('Main Lobby')!.split('/').pop()}`);
+    await open(page, `/q/${codes.get('Main Lobby')!.split('/').pop()}`);
     await page.getByRole('heading', { name: 'Main Lobby' }).waitFor();
     const locationPath = new URL(page.url()).pathname;
 
@@ -301,11 +326,11 @@ function screensChecks(size: keyof typeof viewports): void {
   it('the walkabouts list, the walkabout with its scan sheet and action sheet, and a location', async () => {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'inspector');
-    await page.goto(`/buildings/${walkabout.buildingId}/walkabouts`);
+    await open(page, `/buildings/${walkabout.buildingId}/walkabouts`);
     await page.getByRole('region', { name: 'Open walkabouts' }).waitFor();
     expect(await violations(page)).toEqual([]);
 
-    await page.goto('/buildings');
+    await open(page, '/buildings');
     await openFromBuildings(page, walkabout);
     await page.getByRole('button', { name: "Scan an entry's QR code" }).click();
     await page.getByRole('dialog', { name: 'Scan Code' }).getByRole('textbox', { name: 'Code' }).waitFor();
@@ -330,7 +355,7 @@ function screensChecks(size: keyof typeof viewports): void {
     await actions.getByRole('button', { name: 'Unmark' }).click();
     await expect.poll(() => closes.innerText()).toContain('Not marked');
 
-    await page.goto(`/q/${codes.get('Main Lobby')!.split('/').pop()}`);
+    await open(page, `/q/${codes.get('Main Lobby')!.split('/').pop()}`);
     await page.getByRole('heading', { name: 'Main Lobby' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await context.close();
@@ -340,14 +365,14 @@ function screensChecks(size: keyof typeof viewports): void {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');
     const building = `/buildings/${walkabout.buildingId}`;
-    await page.goto(`${building}/reports/groups`);
+    await open(page, `${building}/reports/groups`);
     await page.getByRole('navigation', { name: 'Report groups' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Completed Walkabout Reports' }).click();
     await page.getByRole('heading', { level: 1, name: 'Completed Walkabout Reports' }).waitFor();
     await page.getByRole('list', { name: 'Completed Walkabout Reports' }).or(page.getByText('No results found')).first().waitFor();
     expect(await violations(page)).toEqual([]);
-    await page.goto(`${building}/historical-reports`);
+    await open(page, `${building}/historical-reports`);
     await page.getByRole('heading', { name: 'Latest completed reports' }).waitFor();
     await expect.poll(() => page.getByRole('status', { name: /Loading/ }).count()).toBe(0);
     expect(await violations(page)).toEqual([]);
@@ -355,14 +380,14 @@ function screensChecks(size: keyof typeof viewports): void {
     await page.getByRole('heading', { name: 'Search results' }).waitFor();
     await expect.poll(() => page.getByRole('status', { name: 'Searching reports' }).count()).toBe(0);
     expect(await violations(page)).toEqual([]);
-    await page.goto(`${building}/reports/summary/${walkabout.buildingId}-summary-failure`);
+    await open(page, `${building}/reports/summary/${walkabout.buildingId}-summary-failure`);
     await page.getByRole('table').or(page.getByText('No failures recorded in the latest walkabout(s).')).first().waitFor();
     expect(await violations(page)).toEqual([]);
-    await page.goto(`${building}/reports/summary/${walkabout.buildingId}-summary-notes`);
+    await open(page, `${building}/reports/summary/${walkabout.buildingId}-summary-notes`);
     await page.getByRole('table').or(page.getByText('No results found')).first().waitFor();
     expect(await violations(page)).toEqual([]);
     // Reports by cycle: the first cycle's list and its default grid.
-    await page.goto(`${building}/reports/groups`);
+    await open(page, `${building}/reports/groups`);
     await page.getByRole('navigation', { name: 'Reports by cycle' }).getByRole('link').first().click();
     const cycleList = page.getByRole('list', { name: / Reports$/ });
     await cycleList.waitFor();
@@ -370,7 +395,7 @@ function screensChecks(size: keyof typeof viewports): void {
     await cycleList.getByRole('link').filter({ hasText: 'Every result' }).click();
     await page.getByRole('table').or(page.getByText('No results found')).first().waitFor();
     expect(await violations(page)).toEqual([]);
-    await page.goto('/reports/download?downloadUrl=%2Fwalkabout-reports%2F999999%2Fdownload');
+    await open(page, '/reports/download?downloadUrl=%2Fwalkabout-reports%2F999999%2Fdownload');
     await page.getByRole('alert').filter({ hasText: 'This report does not exist or is not yours to see.' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await context.close();
@@ -379,7 +404,7 @@ function screensChecks(size: keyof typeof viewports): void {
   it('the repair report: its form with an equipment chosen', async () => {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');
-    await page.goto(`/buildings/${walkabout.buildingId}/reports/repair`);
+    await open(page, `/buildings/${walkabout.buildingId}/reports/repair`);
     const download = page.getByRole('button', { name: 'Download' });
     await download.waitFor();
     expect(await violations(page)).toEqual([]);
@@ -392,7 +417,7 @@ function screensChecks(size: keyof typeof viewports): void {
   it('the on-demand reports: a booklet being generated, ready, and its e-mail sheet with an address refused', async () => {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');
-    await page.goto(`/buildings/${walkabout.buildingId}/on-demand-reports`);
+    await open(page, `/buildings/${walkabout.buildingId}/on-demand-reports`);
     const booklets = page.getByRole('region', { name: 'Report Booklets' });
     const generate = booklets.getByRole('button', { name: /^Generate / }).first();
     await generate.waitFor();
@@ -419,7 +444,7 @@ function screensChecks(size: keyof typeof viewports): void {
     await signIn(page, 'admin');
     // A message in the outbox, as a report e-mail leaves it without SMTP_URL.
     await stack.backend.app.mailer.send({ to: 'fd@example.org', subject: 'Accessibility check', text: 'A message to read.' });
-    await page.goto('/settings');
+    await open(page, '/settings');
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: /Mail outbox/ }).click();
     const messages = page.getByRole('list', { name: 'Messages' });
     await messages.waitFor();
@@ -444,7 +469,7 @@ function screensChecks(size: keyof typeof viewports): void {
     ];
     await expectLoadingStatesAccessible(page, screens);
 
-    await page.goto(`/buildings/${walkabout.buildingId}/locations`);
+    await open(page, `/buildings/${walkabout.buildingId}/locations`);
     const list = page.getByRole('list', { name: 'Locations' });
     await list.waitFor();
     expect(await violations(page)).toEqual([]);
@@ -463,7 +488,7 @@ function screensChecks(size: keyof typeof viewports): void {
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
 
-    await page.goto(`/manage/organization/${building.organization.id}/qrcodes`);
+    await open(page, `/manage/organization/${building.organization.id}/qrcodes`);
     const count = page.getByRole('textbox', { name: 'QR codes number' });
     await count.waitFor();
     await page.getByRole('list', { name: 'Unassigned QR codes' }).or(page.getByText('No results found')).first().waitFor();
@@ -478,7 +503,7 @@ function screensChecks(size: keyof typeof viewports): void {
     const buildingId = await buildingWithFailures();
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');
-    await page.goto(`/buildings/${buildingId}/reports/summary/${buildingId}-summary-failure`);
+    await open(page, `/buildings/${buildingId}/reports/summary/${buildingId}-summary-failure`);
     await page.getByRole('table').waitFor();
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: /^Acknowledge / }).first().click();
@@ -523,7 +548,7 @@ function screensChecks(size: keyof typeof viewports): void {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');
     const building = `/buildings/${walkabout.buildingId}`;
-    await page.goto(`${building}/document-categories`);
+    await open(page, `${building}/document-categories`);
     await page.getByRole('list', { name: 'Document categories' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await page.getByRole('link', { name: /^Fire Safety Plan/ }).click();
@@ -562,7 +587,7 @@ function screensChecks(size: keyof typeof viewports): void {
     const buildingId = await buildingWithFailures();
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');
-    await page.goto(`/buildings/${buildingId}/reports/summary/${buildingId}-summary-failure`);
+    await open(page, `/buildings/${buildingId}/reports/summary/${buildingId}-summary-failure`);
     await page.getByRole('table').waitFor();
     await page.getByRole('button', { name: /^Add Document / }).first().click();
     const sheet = page.getByRole('dialog', { name: 'Add Document' });
@@ -595,7 +620,7 @@ function administrationChecks(size: keyof typeof viewports): void {
     const riverside = buildings.nodes.find((b) => b.name === 'Riverside Distribution Warehouse')!;
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');
-    await page.goto(`/manage/building/${riverside.id}/locations`);
+    await open(page, `/manage/building/${riverside.id}/locations`);
     await page.getByRole('table', { name: 'Ground' }).waitFor();
     expect(await violations(page)).toEqual([]);
     // A location picked up by the keyboard: announced, and put back with Escape.
@@ -642,7 +667,7 @@ function administrationChecks(size: keyof typeof viewports): void {
 
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');
-    await page.goto('/manage/organizations');
+    await open(page, '/manage/organizations');
     await page.getByRole('list', { name: 'Organizations' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Add Organization' }).click();
@@ -706,7 +731,7 @@ function administrationChecks(size: keyof typeof viewports): void {
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
 
-    await page.goto(`/manage/building/${walkabout.buildingId}`);
+    await open(page, `/manage/building/${walkabout.buildingId}`);
     await page.getByRole('navigation', { name: 'Building Settings' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await context.close();
@@ -740,7 +765,7 @@ function administrationChecks(size: keyof typeof viewports): void {
     await page.getByRole('button', { name: 'Sign Out' }).click();
 
     await signIn(page, 'viewer');
-    await page.goto(path);
+    await open(page, path);
     await page.getByRole('form', { name: `Edit ${building.name}` }).getByLabel('Floor Label Name').waitFor();
     expect(await page.getByRole('form', { name: `Edit ${building.name}` }).getByLabel('Floor Label Name').isDisabled()).toBe(true);
     expect(await violations(page)).toEqual([]);
@@ -774,33 +799,33 @@ function administrationChecks(size: keyof typeof viewports): void {
       await page.getByRole('status').filter({ hasText: /was cancelled\.$/ }).waitFor({ state: 'attached' });
     };
 
-    await page.goto(`${organization}/types`);
+    await open(page, `${organization}/types`);
     const types = page.getByRole('list', { name: 'Types list' });
     await types.waitFor();
     expect(await violations(page)).toEqual([]);
     await heldByKeyboard(types);
     await emptyAddModal('Add Type', 'Add New Type');
 
-    await page.goto(`${organization}/tasks`);
+    await open(page, `${organization}/tasks`);
     const tasks = page.getByRole('main').getByRole('list').first();
     await tasks.waitFor();
     expect(await violations(page)).toEqual([]);
     await heldByKeyboard(tasks);
     await emptyAddModal('Add Task', 'Add Task');
 
-    await page.goto(`${organization}/tasksgroups`);
+    await open(page, `${organization}/tasksgroups`);
     await page.getByRole('table', { name: 'Tasks groups' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await emptyAddModal('Add Tasks Group', 'Add New Tasks Group');
 
-    await page.goto(`/manage/building/${walkabout.buildingId}/equipments`);
+    await open(page, `/manage/building/${walkabout.buildingId}/equipments`);
     const located = page.getByRole('list', { name: /^Types at / }).first();
     await located.waitFor();
     expect(await violations(page)).toEqual([]);
     await heldByKeyboard(located);
 
     // Deactivating a task opens the Assign Short Name modal; Cancel keeps the task active (nothing is saved).
-    await page.goto(`/manage/building/${walkabout.buildingId}/tasks`);
+    await open(page, `/manage/building/${walkabout.buildingId}/tasks`);
     const firstActive = page.getByRole('switch', { name: /^Active: /, checked: true, disabled: false }).first();
     await firstActive.waitFor();
     const active = page.getByRole('switch', { name: (await firstActive.getAttribute('aria-label'))!, exact: true });
@@ -824,18 +849,18 @@ function administrationChecks(size: keyof typeof viewports): void {
     await page.getByRole('table').first().waitFor();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Loading data, please wait...' }).count()).toBe(0);
     expect(await violations(page)).toEqual([]);
-    await page.goto(`/overview/building/${walkabout.buildingId}`);
+    await open(page, `/overview/building/${walkabout.buildingId}`);
     await page.getByRole('navigation', { name: 'Buildings' }).waitFor();
     await page.getByRole('table').first().waitFor();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Loading data, please wait...' }).count()).toBe(0);
     expect(await violations(page)).toEqual([]);
 
-    await page.goto(`${organization}/usage`);
+    await open(page, `${organization}/usage`);
     await page.getByRole('table', { name: 'Usage per building' }).waitFor();
     expect(await violations(page)).toEqual([]);
 
     // Import: the caution of a buildings import and a file that is not a CSV; export with its choices made.
-    await page.goto('/settings/import');
+    await open(page, '/settings/import');
     const form = page.getByRole('form', { name: 'Import a CSV file' });
     await choose(page, form.getByRole('combobox', { name: 'Organization' }), 'Northwind Property Management');
     await choose(page, form.getByRole('combobox', { name: 'Type' }), 'Buildings');
@@ -843,7 +868,7 @@ function administrationChecks(size: keyof typeof viewports): void {
     await form.locator('input[type="file"]').setInputFiles({ name: 'buildings.txt', mimeType: 'text/plain', buffer: Buffer.from('not a csv') });
     await form.getByText('Choose a CSV file (.csv).').waitFor();
     expect(await violations(page)).toEqual([]);
-    await page.goto('/settings/export');
+    await open(page, '/settings/export');
     await choose(page, page.getByRole('combobox', { name: 'Organization' }), 'Northwind Property Management');
     await choose(page, page.getByRole('combobox', { name: 'Type' }), 'Equipment types');
     await page.getByRole('button', { name: 'Download CSV' }).waitFor();
@@ -855,7 +880,7 @@ function administrationChecks(size: keyof typeof viewports): void {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');
     const building = walkabout.buildingId;
-    await page.goto(`/manage/building/${building}/floors`);
+    await open(page, `/manage/building/${building}/floors`);
     const floors = page.getByRole('list', { name: / list$/ });
     await floors.waitFor();
     expect(await violations(page)).toEqual([]);
@@ -875,7 +900,7 @@ function administrationChecks(size: keyof typeof viewports): void {
 
     const admin = await signInAsAdmin();
     const owner = await buildingOrganization(admin.accessToken, building);
-    await page.goto(`/manage/organization/${owner.organization.id}/building/${building}/walkabout`);
+    await open(page, `/manage/organization/${owner.organization.id}/building/${building}/walkabout`);
     await page.getByRole('group').first().waitFor();
     expect(await violations(page)).toEqual([]);
     await context.close();
@@ -910,39 +935,39 @@ function administrationChecks(size: keyof typeof viewports): void {
       await dialog.waitFor({ state: 'detached' });
     };
 
-    await page.goto(`${organization}/regions`);
+    await open(page, `${organization}/regions`);
     await page.getByRole('list', { name: 'Regions' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await sheet('New Region', 'New Region');
-    await page.goto(`${organization}/regions/all`);
+    await open(page, `${organization}/regions/all`);
     await page.getByRole('region', { name: 'Reports' }).waitFor();
     expect(await violations(page)).toEqual([]);
-    await page.goto(`${organization}/region/${region.id}`);
+    await open(page, `${organization}/region/${region.id}`);
     await page.getByRole('region', { name: 'Reports' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await sheet('Add New Cycle Override…', 'New Cycle Override');
     await sheet('Add New Report…', 'New Report');
     await sheet('Add New Report Booklet…', 'New Booklet');
-    await page.goto(`${organization}/region/${region.id}/cycle-override/${region.cycleOverrides[0]!.id}`);
+    await open(page, `${organization}/region/${region.id}/cycle-override/${region.cycleOverrides[0]!.id}`);
     await page.getByRole('button', { name: 'Delete Cycle Override' }).waitFor();
     expect(await violations(page)).toEqual([]);
 
-    await page.goto(`${organization}/cycles`);
+    await open(page, `${organization}/cycles`);
     await page.getByRole('list', { name: 'Cycles' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await sheet('New Cycle', 'New Cycle');
-    await page.goto(`/manage/cycles/${ids.cycles[0]!.id}`);
+    await open(page, `/manage/cycles/${ids.cycles[0]!.id}`);
     await page.getByRole('button', { name: 'Save' }).waitFor();
     expect(await violations(page)).toEqual([]);
 
-    await page.goto(`${organization}/reports`);
+    await open(page, `${organization}/reports`);
     await page.getByRole('region', { name: 'Reports' }).waitFor();
     expect(await violations(page)).toEqual([]);
-    await page.goto(`${organization}/report/${ids.organization.reportDefinitions[0]!.id}`);
+    await open(page, `${organization}/report/${ids.organization.reportDefinitions[0]!.id}`);
     await page.getByRole('form', { name: 'Report definition' }).waitFor();
     expect(await violations(page)).toEqual([]);
     // The New Report sheet over the reports list, its name left empty: the messages at the fields, Save disabled.
-    await page.goto(`${organization}/reports`);
+    await open(page, `${organization}/reports`);
     await sheet('New Report', 'New Report');
     await page.getByRole('button', { name: 'New Report', exact: true }).click();
     const newReport = page.getByRole('dialog', { name: 'New Report' });
@@ -959,11 +984,11 @@ function administrationChecks(size: keyof typeof viewports): void {
     // Typing starts in its Name, though on a fresh load the form mounts after the sheet opened (the cycles load first).
     const reportName = newReport.getByRole('textbox', { name: /^Name/ });
     await expect.poll(() => reportName.evaluate((input) => input === document.activeElement)).toBe(true);
-    await page.goto(`${organization}/report-booklets`);
+    await open(page, `${organization}/report-booklets`);
     await page.getByRole('region', { name: 'Report Booklets' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await sheet('New Booklet', 'New Booklet');
-    await page.goto(`${organization}/report-booklet/${ids.organization.reportBookletTemplates[0]!.id}`);
+    await open(page, `${organization}/report-booklet/${ids.organization.reportBookletTemplates[0]!.id}`);
     await page.getByRole('form', { name: 'Report booklet' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await context.close();
@@ -982,7 +1007,7 @@ function administrationChecks(size: keyof typeof viewports): void {
     const { context, page } = await newPage(browser, stack.baseUrl, viewport);
     await signIn(page, 'admin');
 
-    await page.goto(`${organization}/users`);
+    await open(page, `${organization}/users`);
     await page.getByRole('navigation', { name: 'Users' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'New User' }).click();
@@ -991,11 +1016,11 @@ function administrationChecks(size: keyof typeof viewports): void {
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await newUser.waitFor({ state: 'detached' });
-    await page.goto(`${organization}/user/${people.users.find((u) => u.username === 'inspector')!.id}`);
+    await open(page, `${organization}/user/${people.users.find((u) => u.username === 'inspector')!.id}`);
     await page.getByRole('form', { name: 'User' }).waitFor();
     expect(await violations(page)).toEqual([]);
 
-    await page.goto(`${organization}/user-roles`);
+    await open(page, `${organization}/user-roles`);
     await page.getByRole('navigation', { name: 'User Roles' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'New Role' }).click();
@@ -1005,7 +1030,7 @@ function administrationChecks(size: keyof typeof viewports): void {
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await newRole.waitFor({ state: 'detached' });
-    await page.goto(`${organization}/user-roles/${people.roles.find((r) => r.name !== 'Admin')!.id}`);
+    await open(page, `${organization}/user-roles/${people.roles.find((r) => r.name !== 'Admin')!.id}`);
     await page.getByRole('form', { name: 'Role' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Add Reminder' }).click();
@@ -1018,7 +1043,7 @@ function administrationChecks(size: keyof typeof viewports): void {
     // API tokens are the manager's to make (an administrator uses an organization account).
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await signIn(page, 'manager');
-    await page.goto('/account/api-tokens');
+    await open(page, '/account/api-tokens');
     const newToken = page.getByRole('button', { name: 'New API token' });
     await newToken.waitFor();
     await expect.poll(() => page.getByRole('status', { name: 'Loading your API tokens' }).count()).toBe(0);
