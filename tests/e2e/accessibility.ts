@@ -71,16 +71,20 @@ async function violations(page: Page): Promise<Violation[]> {
  * checks do (expectLoadingStatesAccessible).
  */
 async function open(page: Page, path: string): Promise<void> {
-  const at = new URL(page.url());
-  if (at.origin !== new URL(stack.baseUrl).origin || `${at.pathname}${at.search}` === path) {
+  const inApp = await page.evaluate(
+    ({ to, origin }) => {
+      if (location.origin !== origin || `${location.pathname}${location.search}` === to) return false;
+      (window as unknown as { screenBefore: Set<Element> }).screenBefore = new Set(document.querySelectorAll('main > *'));
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      return true;
+    },
+    { to: path, origin: new URL(stack.baseUrl).origin },
+  );
+  if (!inApp) {
     await page.goto(path);
     return;
   }
-  await page.evaluate((to) => {
-    (window as unknown as { screenBefore: Set<Element> }).screenBefore = new Set(document.querySelectorAll('main > *'));
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, path);
   await page.waitForFunction(() => {
     const before = (window as unknown as { screenBefore: Set<Element> }).screenBefore;
     return Array.from(document.querySelectorAll('main > *')).some((element) => !before.has(element));
