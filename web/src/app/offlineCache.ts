@@ -62,8 +62,8 @@ let warming: Promise<unknown> | null = null;
  * build that it does not keep yet through it (precache.json, written by the build: the lazy screens, the scanner and
  * its WebAssembly decoder), so that the app works offline after one online visit (DESIGN.md "Field conditions")
  * without these files on the first screen's path. The files are fetched rather than imported: a chunk imported
- * before the worker controlled the page would not be requested again. Then the screens are loaded, one at a time at idle, so that none shows a loader
- * later and no long task blocks the page meanwhile. Once per page load.
+ * before the worker controlled the page would not be requested again. Then the screens are loaded, one at a time at
+ * idle, so that none shows a loader later and no long task blocks the page meanwhile. Once per page load.
  */
 export function warmOfflineCache(): void {
   if (warming || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
