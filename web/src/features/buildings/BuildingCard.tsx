@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Badge, Box, Card, Image, NavLink, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Card, Image, NavLink, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { BuildingCard_BuildingFragment, BuildingCard_ViewerFragment } from './BuildingCard.generated';
 import {
   IconBuilding,
@@ -43,7 +43,42 @@ type BuildingCardProps = {
   now?: Date;
 };
 
-export function BuildingCard({ building, viewer, now }: BuildingCardProps) {
+/**
+ * Mantine's NavLink as markup with its classes: a card's links are a screen's most numerous elements (eight or nine to
+ * a card), and each NavLink is about ten components that render twice as they mount (its id is set again in a layout
+ * effect, in the same task). This draws the same element, an `a` with NavLink's and UnstyledButton's classes and its
+ * sections, in one component.
+ */
+const linkClass = `mantine-focus-auto ${classes.link} ${NavLink.classes.root} ${UnstyledButton.classes.root}`;
+
+function CardLink({ to, external, label, icon, right }: { to: string; external: boolean; label: string; icon: ReactNode; right: ReactNode }) {
+  const content = (
+    <>
+      <span className={NavLink.classes.section} data-position="left">
+        {icon}
+      </span>
+      <span className={NavLink.classes.body}>
+        <span className={NavLink.classes.label}>{label}</span>
+      </span>
+      <span className={NavLink.classes.section} data-position="right">
+        {right}
+      </span>
+    </>
+  );
+  return external ? (
+    <a className={linkClass} href={to} target="_blank" rel="noreferrer">
+      {content}
+    </a>
+  ) : (
+    <Link className={linkClass} to={to}>
+      {content}
+    </Link>
+  );
+}
+
+/** Memoized: the screen renders again as its other answers come (filter, shell), and a card's props are Apollo's
+ * results, the same objects while the building is unchanged. */
+export const BuildingCard = memo(function BuildingCard({ building, viewer, now }: BuildingCardProps) {
   const titleId = useId();
   const contract = contractState(building);
   const links = buildingLinks(building, viewer);
@@ -86,11 +121,7 @@ export function BuildingCard({ building, viewer, now }: BuildingCardProps) {
         </Card.Section>
       )}
 
-      <Stack
-        gap="sm"
-        mt={building.photoUrl || building.isFireWatchStarted ? 'md' : { base: 0, sm: 'md' }}
-        className={classes.body}
-      >
+      <Stack gap="sm" className={classes.body} data-flush-on-phone={!(building.photoUrl || building.isFireWatchStarted) || undefined}>
         <Stack gap={2}>
           <Title order={2} id={titleId} size="h4" className={classes.name}>
             {building.name}
@@ -129,41 +160,20 @@ export function BuildingCard({ building, viewer, now }: BuildingCardProps) {
           <Box role="group" aria-label={`${building.name} links`} className={classes.links}>
             {links.map((link) => {
               const Icon = linkIcons[link.key];
-              const count = link.count ? (
+              const right = link.external ? (
+                <IconExternalLink size={14} />
+              ) : link.count ? (
                 <Badge size="sm" variant="light" circle={link.count < 10}>
                   {link.count}
                 </Badge>
-              ) : null;
-              if (link.external) {
-                return (
-                  <NavLink
-                    key={link.key}
-                    component="a"
-                    href={link.to}
-                    target="_blank"
-                    rel="noreferrer"
-                    label={link.label}
-                    leftSection={<Icon size={18} />}
-                    rightSection={<IconExternalLink size={14} />}
-                    className={classes.link}
-                  />
-                );
-              }
-              return (
-                <NavLink
-                  key={link.key}
-                  component={Link}
-                  to={link.to}
-                  label={link.label}
-                  leftSection={<Icon size={18} />}
-                  rightSection={count ?? <IconChevronRight size={14} />}
-                  className={classes.link}
-                />
+              ) : (
+                <IconChevronRight size={14} />
               );
+              return <CardLink key={link.key} to={link.to} external={!!link.external} label={link.label} icon={<Icon size={18} />} right={right} />;
             })}
           </Box>
         )}
       </Stack>
     </Card>
   );
-}
+});

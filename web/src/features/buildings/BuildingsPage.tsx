@@ -1,4 +1,4 @@
-import { startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { memo, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Card, Center, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NetworkStatus } from '@apollo/client';
@@ -30,6 +30,25 @@ const gridCols = { base: 1, sm: 2, lg: 3, xl: 4 };
  */
 const FIRST_CARDS_PHONE = 3;
 const FIRST_CARDS = 8;
+
+/** The cards' outlines while the first answer comes; memoized, as the screen renders again with each other answer. */
+const BuildingsLoading = memo(function BuildingsLoading() {
+  return (
+    <SimpleGrid cols={gridCols} spacing="md" role="status" aria-busy="true" aria-label="Loading buildings">
+      {Array.from({ length: 6 }, (_, index) => (
+        <Card key={index} withBorder radius="lg" padding="md">
+          <Card.Section>
+            <Skeleton height={96} radius={0} />
+          </Card.Section>
+          <Skeleton height={18} width="70%" mt="md" />
+          <Skeleton height={12} width="45%" mt="xs" />
+          <Skeleton height={32} mt="lg" />
+          <Skeleton height={32} mt="xs" />
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+});
 
 /** How many of `total` cards to render: the first screenful, then, after a paint, all of them. */
 function useCardsShown(total: number, first: number): number {
@@ -120,19 +139,7 @@ export function BuildingsPage() {
         )}
 
         {loadingFirstPage && (
-          <SimpleGrid cols={gridCols} spacing="md" role="status" aria-busy="true" aria-label="Loading buildings">
-            {Array.from({ length: 6 }, (_, index) => (
-              <Card key={index} withBorder radius="lg" padding="md">
-                <Card.Section>
-                  <Skeleton height={96} radius={0} />
-                </Card.Section>
-                <Skeleton height={18} width="70%" mt="md" />
-                <Skeleton height={12} width="45%" mt="xs" />
-                <Skeleton height={32} mt="lg" />
-                <Skeleton height={32} mt="xs" />
-              </Card>
-            ))}
-          </SimpleGrid>
+          <BuildingsLoading />
         )}
 
         {data && buildings.length === 0 && (
