@@ -76,8 +76,10 @@ function CardLink({ to, external, label, icon, right }: { to: string; external: 
   );
 }
 
-/** Memoized: the screen renders again as its other answers come (filter, shell), and a card's props are Apollo's
- * results, the same objects while the building is unchanged. */
+/**
+ * Memoized: the screen renders again as its other answers come (filter, shell), and a card's props are Apollo's
+ * results, the same objects while the building is unchanged.
+ */
 export const BuildingCard = memo(function BuildingCard({ building, viewer, now }: BuildingCardProps) {
   const titleId = useId();
   const contract = contractState(building);
