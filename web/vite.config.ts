@@ -22,8 +22,8 @@ const SCREENS_WITH_PRELOAD = new Set(['Shell', 'BuildingsPage', 'WalkaboutsPage'
  */
 export default defineConfig(({ mode }) => ({
   plugins: [precompileGql(`${import.meta.dirname}/src`), react(), phases.plugin(), preloadPageStart(), precacheList(), precompress()],
-  // Apollo Client 3 runs in development mode unless told otherwise (its "Reducing bundle size" page): every result it
-  // writes or reads deep-frozen, documents checked again, warnings looked for. A production build turns that off.
+  // Apollo Client 3 runs in development mode unless told otherwise (its "Reducing bundle size" page): the results it
+  // reads deep-frozen, the values it writes deep-copied, warnings looked for. A production build turns that off.
   define: mode === 'production' ? { 'globalThis.__DEV__': 'false' } : {},
   server: {
     proxy: {

@@ -68,7 +68,7 @@ function keep(input: RequestInfo | URL, init: RequestInit, body: string, operati
   const key = `${EARLY_REQUEST_KEY_PREFIX}${operation}`;
   const kept = JSON.stringify({ url, body, headers } satisfies KeptRequest);
   try {
-    // Mostly the request kept already: written (synchronously, as the screen's first answers come) only on a change.
+    // Mostly the request kept already: written (synchronously, as the screen's first queries go out) only on a change.
     if (window.localStorage.getItem(key) !== kept) window.localStorage.setItem(key, kept);
   } catch {
     // A full or unavailable storage: the next load asks at the usual time.
