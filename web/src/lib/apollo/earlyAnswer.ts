@@ -65,11 +65,8 @@ function keep(input: RequestInfo | URL, init: RequestInit, body: string, operati
     if (name !== 'authorization') headers[name] = value;
   });
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const key = `${EARLY_REQUEST_KEY_PREFIX}${operation}`;
-  const kept = JSON.stringify({ url, body, headers } satisfies KeptRequest);
   try {
-    // Mostly the request kept already: written (synchronously, as the screen's first queries go out) only on a change.
-    if (window.localStorage.getItem(key) !== kept) window.localStorage.setItem(key, kept);
+    window.localStorage.setItem(`${EARLY_REQUEST_KEY_PREFIX}${operation}`, JSON.stringify({ url, body, headers } satisfies KeptRequest));
   } catch {
     // A full or unavailable storage: the next load asks at the usual time.
   }
