@@ -34,7 +34,9 @@ export const DEMO_PASSWORD = 'demo1234';
 export async function startStack(options: Partial<GatewayOptions> = {}, backendOptions: TestBackendOptions = {}): Promise<Stack> {
   const backend = await startTestBackend(backendOptions);
   const restCalls: RestCall[] = [];
-  const gateway = await createGateway({ backendUrl: backend.url, onRestRequest: (call) => restCalls.push(call), ...options });
+  // compileAfter 0: every query of the tests runs compiled (compiled-execution.ts), from its first run; graphql-js's
+  // execution of a document's first run in production is compared with it in compiled-execution.test.ts.
+  const gateway = await createGateway({ backendUrl: backend.url, onRestRequest: (call) => restCalls.push(call), compileAfter: 0, ...options });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
 
