@@ -19,6 +19,8 @@ import { keepPlans } from './pglite-plans';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
+/** How the clients name columns: the schema's camelCase properties as snake_case columns (schema.ts). */
+export const DATABASE_CASING = 'snake_case';
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 /**
@@ -134,7 +136,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
   await keepPlans(client);
   sendLongTextAsBytes(client);
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  const db = drizzlePglite({ client, schema, casing: DATABASE_CASING });
   return {
     db,
     kind: 'pglite',
@@ -160,7 +162,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   // Fail at start, with the server's own message, rather than at the first request.
   const probe = await pool.connect();
   probe.release();
-  const db = drizzlePostgres({ client: pool, schema, casing: 'snake_case' });
+  const db = drizzlePostgres({ client: pool, schema, casing: DATABASE_CASING });
   return {
     db,
     kind: 'postgres',

@@ -21,7 +21,7 @@ import {
 } from '../../db/schema';
 import type { Page } from '../../jsonapi/query';
 import { buildingsInScope, floorsInScope, type Scope } from '../../plugins/authorization';
-import { columnsOf, jsonRows, preparedRows, queryRows, rowsFromJson } from '../../db/raw';
+import { columnsOf, fixedSql, jsonRows, preparedRows, queryRows, rowsFromJson } from '../../db/raw';
 import { followUpCountsColumn, followUpCountsFrom, followUpCountsJoin, followUpItemCtes, type FollowUpCounts, type FollowUpCountsJson } from '../failure-reports/items';
 import { walkaboutStatusColumn, walkaboutStatusCtes, walkaboutStatusFrom, walkaboutStatusJoins, type WalkaboutStatus, type WalkaboutStatusJson } from '../walkabouts/building-status';
 
@@ -236,7 +236,9 @@ const derivedStatement = sql`with recursive page as (
 
 /** A page's buildings (selectBuildingViews), in the lists' order (the index on these columns). */
 const pageColumns = columnsOf(buildings, 'page_rows');
-const pageOrder = sql`${pageColumns.organizationId}, ${pageColumns.order}, ${pageColumns.name}, ${pageColumns.id}`;
+/** The page's rows as one JSON value, in the lists' order (jsonRows), written out once (fixedSql). */
+const pageRowsJson = fixedSql(jsonRows(pageColumns, sql`${pageColumns.organizationId}, ${pageColumns.order}, ${pageColumns.name}, ${pageColumns.id}`));
+const listOrder = fixedSql(sql`${buildings.organizationId}, ${buildings.order}, ${buildings.name}, ${buildings.id}`);
 
 /**
  * Buildings matching `where` (a condition on the buildings table) with their derived fields: a page also carries the
@@ -256,8 +258,8 @@ async function selectBuildingViews(
   // The page's rows as one JSON value (jsonRows): read field by field, 500 buildings took 10.6 ms against 5.2 (PGlite).
   const [answer] = await queryRows<{ rows: Record<string, unknown>[]; total: number; snapshot: string | null }>(
     db,
-    sql`select ${jsonRows(pageColumns, pageOrder)} as rows, ${total} as total, (select ${readSnapshot}) as snapshot
-      from (select * from ${buildings} where ${where} order by ${buildings.organizationId}, ${buildings.order}, ${buildings.name}, ${buildings.id} ${limit}) as page_rows`,
+    sql`select ${pageRowsJson} as rows, ${total} as total, (select ${readSnapshot}) as snapshot
+      from (select * from ${buildings} where ${where} order by ${listOrder} ${limit}) as page_rows`,
   );
   const found = rowsFromJson<typeof buildings.$inferSelect>(pageColumns, answer!.rows);
   // A page past the end still has its total (the statement answers one row, whatever the page).
