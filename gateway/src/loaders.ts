@@ -144,6 +144,15 @@ export function loadOptional<T>(loader: DataLoader<string, T | null>, id: string
   return known !== undefined ? known : loader.load(id);
 }
 
+/**
+ * The record `id` names, for a query that reads only its id (and __typename: selection.ts readsOnlyIdentity): known
+ * without a call. Only for a relationship whose record the caller always sees (loaded, it could not be null); the
+ * record's other fields are not there, which that query does not read.
+ */
+export function identifiedOnly<T extends { id: string }>(id: string | null | undefined): T | null {
+  return id ? ({ id } as T) : null;
+}
+
 /** Loads a to-one relationship that the schema declares non-null: a missing record is a fault, not a null. */
 export function loadRequired<T>(loader: DataLoader<string, T | null>, id: string | null, what: string): T | Promise<T> {
   if (!id) return required<T>(null, id, what);

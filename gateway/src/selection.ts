@@ -24,3 +24,15 @@ export function fieldsReadBelow(info: GraphQLResolveInfo, path: readonly string[
   }
   return new Set();
 }
+
+/** The fields that say of a record only which one it is: its id, and its type's name (which Apollo Client asks of every object). */
+const IDENTITY = new Set(['id', '__typename']);
+
+/**
+ * Whether the query reads nothing of the record at `path` below the resolved field but its id (and __typename): then
+ * a relationship's id, which its parent holds, is all the answer needs, and the record is not loaded.
+ */
+export function readsOnlyIdentity(info: GraphQLResolveInfo, path: readonly string[] = []): boolean {
+  for (const name of fieldsReadBelow(info, path)) if (!IDENTITY.has(name)) return false;
+  return true;
+}

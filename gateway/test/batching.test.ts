@@ -146,6 +146,31 @@ describe('batching', () => {
     expect(stack.restCalls.slice(before).map((call) => decodeURIComponent(`${call.method} ${call.path}`))).toEqual(['GET /users/me?include=organization,region']);
   });
 
+  it("answers the viewer's organization and region ids from the user's own record, loading neither where only their ids are read", async () => {
+    const regional = await stack.signIn('regional');
+    const ask = async (query: string) => {
+      const before = stack.restCalls.length;
+      const { body } = await stack.graphql<{ viewer: Record<string, { id?: string; name?: string } | null> }>(query, { token: regional });
+      expect(body.errors).toBeUndefined();
+      return { viewer: body.data!.viewer, calls: stack.restCalls.slice(before).map((call) => decodeURIComponent(`${call.method} ${call.path}`)) };
+    };
+    const loaded = await ask('{ viewer { organization { id name } region { id name } } }');
+    const ids = await ask('{ viewer { organization { __typename id } region { id } } }');
+    expect(ids.calls).toEqual(['GET /users/me']);
+    expect(ids.viewer).toEqual({
+      organization: { __typename: 'Organization', id: loaded.viewer.organization!.id },
+      region: { id: loaded.viewer.region!.id },
+    });
+    // An alias that reads more than the id still brings the record, for that alias alone.
+    const both = await ask('{ viewer { organization { id } named: organization { name } } }');
+    expect(both.calls).toEqual(['GET /users/me?include=organization']);
+    expect(both.viewer).toEqual({ organization: { id: loaded.viewer.organization!.id }, named: { name: loaded.viewer.organization!.name } });
+    // An administrator has no organization: null, as when it is loaded.
+    const admin = await stack.signIn('admin');
+    const { body } = await stack.graphql<{ viewer: { organization: unknown } }>('{ viewer { organization { id } } }', { token: admin });
+    expect(body).toEqual({ data: { viewer: { organization: null } } });
+  });
+
   it('brings along only the relationships the query reads, aliased or in fragments', async () => {
     const read = async (query: string) => {
       const before = stack.restCalls.length;

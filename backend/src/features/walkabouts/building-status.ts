@@ -89,7 +89,20 @@ export function walkaboutStatusColumn(_buildingId: SQL): SQL {
     status_o.fire_watch_walkabout_id)`;
 }
 
-const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+/** A UTC timestamp as PostgreSQL writes it in JSON (2026-11-28T07:02:12.704123+00:00): its parts. */
+const UTC_JSON_TIMESTAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00$/;
+
+/**
+ * A timestamp of the status's JSON in the ISO form (toISOString: milliseconds, Z). A UTC one is rewritten as text,
+ * its fraction cut to milliseconds as Date does, for parsing it into a Date cost 3.4 against 0.45 µs here, about a
+ * hundred times for a screen of 24 buildings (issue 8); any other goes through Date.
+ */
+function iso(value: string | null): string | null {
+  if (value === null) return null;
+  const utc = UTC_JSON_TIMESTAMP.exec(value);
+  if (!utc) return new Date(value).toISOString();
+  return `${utc[1]}.${(utc[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+}
 
 export function walkaboutStatusFrom([statuses, photos, walkaboutsCount, fireWatchId, activeFireWatchWalkaboutId]: WalkaboutStatusJson): WalkaboutStatus {
   return {
