@@ -181,8 +181,14 @@ export function loadEach<TRecord, TKey extends string, TModel>(
 ): Array<TRecord & { [K in TKey]: TModel | Error | null }> | Promise<Array<TRecord & { [K in TKey]: TModel | Error | null }>> {
   if (!records.length) return [];
   const keys = records.map(keyOf);
+  // A copy, then the one key: a spread followed by a computed key made V8 build each object slowly, 1.56 against 0.20 ms
+  // for the 1,500 statuses of 500 buildings measured here (issue 8).
   const join = (loaded: ReadonlyArray<TModel | Error | null | undefined>) =>
-    records.map((record, index) => ({ ...record, [name]: loaded[index] ?? null }) as TRecord & { [K in TKey]: TModel | Error | null });
+    records.map((record, index) => {
+      const joined = Object.assign({}, record) as TRecord & { [K in TKey]: TModel | Error | null };
+      (joined as Record<string, unknown>)[name] = loaded[index] ?? null;
+      return joined;
+    });
   const known = keys.map((key) => knownOf(loader, key));
   return known.every((record) => record !== undefined) ? join(known) : loader.loadMany(keys).then(join);
 }
