@@ -49,9 +49,10 @@ const preparedOnConnection = new WeakMap<pg.PoolClient, Set<string>>();
 
 type Dialect = { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
 
+/** The text of a statement or part that has no values (a prepared statement takes them as $n; fixedSql none at all). */
 function textOf(dialect: Dialect, query: SQL, name: string): string {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  if (params.length) throw new Error(`A prepared statement takes its values as $n, not as parameters: ${name}`);
+  if (params.length) throw new Error(`A statement written once takes no parameters (a prepared one takes its values as $n): ${name}`);
   return text;
 }
 
@@ -146,9 +147,7 @@ const writer = new PgDialect({ casing: DATABASE_CASING });
  * GET /buildings (issue 8). For a part without values (columns, names, SQL words) that is the same at every run.
  */
 export function fixedSql(part: SQL): SQL {
-  const { sql: text, params } = writer.sqlToQuery(part);
-  if (params.length) throw new Error(`fixedSql takes a part without values, not: ${text}`);
-  return sql.raw(text);
+  return sql.raw(textOf(writer, part, 'fixedSql'));
 }
 
 /** The columns of `table` as the rows of `alias` (a CTE or subquery with the table's columns) name them. */

@@ -43,14 +43,14 @@ type BuildingCardProps = {
   now?: Date;
 };
 
+const linkClass = `mantine-focus-auto ${classes.link} ${NavLink.classes.root} ${UnstyledButton.classes.root}`;
+
 /**
  * Mantine's NavLink as markup with its classes: a card's links are a screen's most numerous elements (eight or nine to
  * a card), and each NavLink is about ten components that render twice as they mount (its id is set again in a layout
  * effect, in the same task). This draws the same element, an `a` with NavLink's and UnstyledButton's classes and its
  * sections, in one component.
  */
-const linkClass = `mantine-focus-auto ${classes.link} ${NavLink.classes.root} ${UnstyledButton.classes.root}`;
-
 function CardLink({ to, external, label, icon, right }: { to: string; external: boolean; label: string; icon: ReactNode; right: ReactNode }) {
   const content = (
     <>
