@@ -66,4 +66,47 @@ describe.each(databases)('GET /buildings in pages on %s', (database) => {
   it('gives the total past the last page too', async () => {
     expect(await page(admin, 4, 5)).toEqual({ names: [], total: 13 });
   });
+
+  describe('with sparse fieldsets (fields[buildings])', () => {
+    const route = () => `/buildings?filter[organization]=${organization.id}&page[size]=4&include=organization`;
+
+    it('answers only the attributes and relationships asked for, with the values of the full answer', async () => {
+      const full = list((await admin.get(route())).body);
+      const answer = await admin.get(`${route()}&fields[buildings]=statuses,name,organization,name`);
+      expect(answer.status).toBe(200);
+      const sparse = list(answer.body);
+      expect(sparse.map((b) => b.id)).toEqual(full.map((b) => b.id));
+      for (const [index, building] of sparse.entries()) {
+        expect(Object.keys(building.attributes)).toEqual(['name', 'statuses']);
+        expect(building.attributes).toEqual({ name: full[index]!.attributes.name, statuses: full[index]!.attributes.statuses });
+        expect(building.relationships).toEqual({ organization: full[index]!.relationships!.organization });
+      }
+      // What is included, and the list's total and links, are not narrowed.
+      expect(answer.body.included).toEqual((await admin.get(route())).body.included);
+      expect(answer.body.meta).toEqual({ total: 13 });
+    });
+
+    it('answers no field but type and id for an empty value, on one building too', async () => {
+      const [first] = list((await admin.get(`${route()}&fields[buildings]=`)).body);
+      expect(first).toEqual({ type: 'buildings', id: expect.any(String), attributes: {} });
+      const one = await admin.get(`/buildings/${first!.id}?fields[buildings]=name`);
+      expect(one.status).toBe(200);
+      expect(one.body.data).toMatchObject({ type: 'buildings', id: first!.id, attributes: { name: expect.any(String) } });
+      expect(Object.keys((one.body.data as { attributes: object }).attributes)).toEqual(['name']);
+      expect(one.body.data).not.toHaveProperty('relationships');
+    });
+
+    it("refuses a name that is not one of the building's fields with a 400 naming the parameter", async () => {
+      for (const path of [`${route()}&fields[buildings]=name,passwordHash`, `/buildings/${organization.buildings['Tower M']}?fields[buildings]=nope`]) {
+        const answer = await admin.get(path);
+        expect(answer.status).toBe(400);
+        expect(answer.body.errors).toEqual([expect.objectContaining({ status: '400', source: { parameter: 'fields[buildings]' } })]);
+      }
+    });
+
+    it("keeps to the caller's scope", async () => {
+      const names = list((await regional.get(`/buildings?filter[organization]=${organization.id}&page[size]=50&fields[buildings]=name`)).body).map((b) => b.attributes.name);
+      expect(names).toEqual(eastern);
+    });
+  });
 });

@@ -4,8 +4,9 @@
  * buildings that each have a Daily, a Weekly and a Monthly walkabout (three status badges).
  *
  * Every figure stands beside a baseline measured in the same run, interleaved with it, on loopback: a
- * hand-written client making the same REST calls to the backend directly (the same calls, with the related records
- * included, in parallel) and joining their answers.
+ * hand-written client making the same REST calls to the backend directly (the very calls the gateway made for the
+ * first query of that page size: the related records included, only the buildings' fields the screen reads), in
+ * parallel, and joining their answers.
  * 1. 24 buildings, the screen's page: p50 and p95 with one connection, queries per second with ten.
  * 2. 6, 24 and 500 buildings in one page: p50 and the cost per building, which stays flat when nothing is
  *    done per building that could be done per query.
@@ -73,6 +74,8 @@ export type GatewayBench = {
   /** The screen's buildings (part 1). */
   buildings: number;
   callsPerQuery: number;
+  /** The REST calls (paths) of one screen's query, which the direct side makes too. */
+  calls: string[];
   direct: GatewaySide;
   gateway: GatewaySide;
   sizes: SizeCost[];
@@ -149,8 +152,8 @@ export async function benchGateway(): Promise<GatewayBench> {
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
   const query = buildingsPageDocument();
 
-  let restCalls = 0;
-  const gateway = await createGateway({ backendUrl: backend.url, playground: false, onRestRequest: () => void (restCalls += 1) });
+  let restPaths: string[] = [];
+  const gateway = await createGateway({ backendUrl: backend.url, playground: false, onRestRequest: (call) => void restPaths.push(call.path) });
   const gatewayUrl = `${await gateway.listen({ port: 0, host: '127.0.0.1' })}/graphql`;
 
   const viaGateway = (url: string, pageSize: number): Run => {
@@ -172,12 +175,19 @@ export async function benchGateway(): Promise<GatewayBench> {
   };
   const related = (resource: Resource, name: string) => (resource.relationships?.[name]?.data as { id: string } | null)?.id ?? null;
 
-  /** The same REST calls the gateway's loaders make (one level: the related records come included), joined by hand. */
-  const direct = (pageSize: number): Run => async () => {
-    const [viewer, buildings] = await Promise.all([
-      get('/users/me?include=organization'),
-      get(`/buildings?page[number]=1&page[size]=${pageSize}&filter[organization]=${organizationId}&include=organization,region,statusCycles`),
-    ]);
+  /** The REST calls (paths) the gateway makes for a page of `pageSize`, read from a query of that size. */
+  const gatewayCallsFor = async (pageSize: number) => {
+    restPaths = [];
+    await viaGateway(gatewayUrl, pageSize)();
+    return [...restPaths];
+  };
+
+  /** The REST calls the gateway's loaders make (`paths`: the viewer, and the page with its related records included), joined by hand. */
+  const direct = (paths: string[]): Run => async () => {
+    const documents = await Promise.all(paths.map(get));
+    const viewer = documents.find((document) => !Array.isArray(document.data));
+    const buildings = documents.find((document) => Array.isArray(document.data));
+    if (!viewer || !buildings || documents.length !== 2) throw new Error(`direct: not the viewer and a page of buildings: ${paths.join(' ')}`);
     const statusesOf = (b: Resource) => b.attributes.statuses as Array<{ cycleId: number }>;
     const byId = (type: string) => new Map([...(viewer.included ?? []), ...(buildings.included ?? [])].filter((r) => r.type === type).map((r) => [r.id, r.attributes]));
     const [organizationById, regionById, cycleById] = [byId('organizations'), byId('regions'), byId('cycles')];
@@ -197,7 +207,7 @@ export async function benchGateway(): Promise<GatewayBench> {
   };
 
   // The REST calls of one screen, and a check that the answer has what the card shows.
-  restCalls = 0;
+  restPaths = [];
   const first = await requestJson(gatewayUrl, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
@@ -206,10 +216,11 @@ export async function benchGateway(): Promise<GatewayBench> {
   const firstAnswer = first.body as { data?: { buildings: { nodes: Array<{ statuses: unknown[] }> } }; errors?: unknown };
   if (!firstAnswer.data || firstAnswer.errors) throw new Error(`The gateway failed: ${JSON.stringify(firstAnswer.errors)}`);
   if (firstAnswer.data.buildings.nodes.some((node) => node.statuses.length !== 3)) throw new Error('A building has not its three statuses');
-  const callsPerQuery = restCalls;
+  const screenCalls = [...restPaths];
+  const callsPerQuery = screenCalls.length;
 
   // 1. The screen: one connection, then ten.
-  const screenRuns = [direct(SCREEN), viaGateway(gatewayUrl, SCREEN)];
+  const screenRuns = [direct(screenCalls), viaGateway(gatewayUrl, SCREEN)];
   await interleaved(screenRuns, WARMUP, SCREEN);
   const [directLatencies, gatewayLatencies] = await interleaved(screenRuns, LATENCY_ITERATIONS, SCREEN);
   const [directThroughput, gatewayThroughput] = await throughputs(screenRuns, THROUGHPUT_REQUESTS, CONNECTIONS, THROUGHPUT_WARMUP);
@@ -222,7 +233,7 @@ export async function benchGateway(): Promise<GatewayBench> {
   // 2. The cost per building, from a small page to the largest.
   const sizeLatencies = new Map<number, { gatewayP50: number; directP50: number }>();
   for (const size of SIZES) {
-    const runs = [direct(size), viaGateway(gatewayUrl, size)];
+    const runs = [direct(await gatewayCallsFor(size)), viaGateway(gatewayUrl, size)];
     await interleaved(runs, 3, size);
     const [d, g] = await interleaved(runs, ITERATIONS_OF_SIZE[size]!, size);
     sizeLatencies.set(size, { directP50: percentile(d!, 50), gatewayP50: percentile(g!, 50) });
@@ -251,6 +262,7 @@ export async function benchGateway(): Promise<GatewayBench> {
   return {
     buildings: SCREEN,
     callsPerQuery,
+    calls: screenCalls,
     direct: side(directLatencies!, directThroughput!),
     gateway: side(gatewayLatencies!, gatewayThroughput!),
     sizes,
@@ -259,7 +271,7 @@ export async function benchGateway(): Promise<GatewayBench> {
 }
 
 export function formatGatewayBench(result: GatewayBench): string {
-  const { buildings, callsPerQuery, direct: directResult, gateway: gatewayResult, sizes, marginalCpuPerBuildingMs } = result;
+  const { buildings, callsPerQuery, calls, direct: directResult, gateway: gatewayResult, sizes, marginalCpuPerBuildingMs } = result;
   const ms = (value: number, digits = 1) => `${value.toFixed(digits)} ms`;
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
   const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -270,7 +282,7 @@ export function formatGatewayBench(result: GatewayBench): string {
   return [
     '',
     `The web's BuildingsPage query (viewer, ${buildings} buildings with organization, region and 3 status badges with their cycles), signed in as a region user`,
-    `  REST calls per GraphQL query: ${callsPerQuery}`,
+    `  REST calls per GraphQL query: ${callsPerQuery}: ${calls.map((path) => `GET ${decodeURIComponent(path)}`).join(', ')}`,
     `  baseline: direct REST, the same REST calls (related records included) joined by hand; interleaved; loopback; gateway and backend in one process (the backend in its thread) as npm start runs them, NODE_ENV=production and ${gatewayNodeOptions.join(' ')}`,
     `  iterations per side: ${WARMUP} warm-up, ${LATENCY_ITERATIONS} sequential (one connection), ${THROUGHPUT_REQUESTS} with ${CONNECTIONS} connections after ${THROUGHPUT_WARMUP} of warm-up with ${CONNECTIONS}`,
     '',

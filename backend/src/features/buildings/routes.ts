@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { notFound } from '../../jsonapi/errors';
 import { parseIds, parseInclude, parsePage } from '../../jsonapi/query';
 import { listDocument, singleDocument, requestUrl } from '../../jsonapi/serializer';
+import { ListDocument, SingleDocument } from '../../jsonapi/schemas';
+import { parseFields, sparseSerializers } from '../../jsonapi/sparse';
 import { keptAtSnapshot } from '../../db/snapshot-kept';
 import { scopeOf, type Scope } from '../../plugins/authorization';
 import { cyclesByIds } from '../cycles/repository';
@@ -14,7 +16,7 @@ import { regionsByIds, regionWithDescendants } from '../regions/repository';
 import { regionResource } from '../regions/serialize';
 import { findBuilding, listBuildings, listFloors, type BuildingView } from './repository';
 import { patchBuildingSchema, updateBuilding } from './form';
-import { buildingFloorsSchema, buildingIncludes, buildingsSchema, currentUserBuildingsSchema, getBuildingSchema } from './schemas';
+import { BuildingResource, buildingFloorsSchema, buildingIncluded, buildingIncludes, buildingsSchema, currentUserBuildingsSchema, getBuildingSchema } from './schemas';
 import { buildingResource, floorResource } from './serialize';
 
 type Include = (typeof buildingIncludes)[number];
@@ -51,10 +53,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return included;
   }
 
-  async function list(request: ListRequest) {
+  // `fields[buildings]` (jsonapi/sparse.ts): the answer written with the buildings' schema narrowed to those fields.
+  const sparseList = sparseSerializers(app.getSchemas(), BuildingResource, (building) => ListDocument(building, { included: buildingIncluded }));
+  const sparseSingle = sparseSerializers(app.getSchemas(), BuildingResource, (building) => SingleDocument(building, { included: buildingIncluded }));
+  const FIELDS = 'fields[buildings]';
+
+  async function list(request: ListRequest, reply: FastifyReply) {
     const scope = scopeOf(request);
     const q = request.query;
     const include = parseInclude(q.include, buildingIncludes);
+    const fields = parseFields(q[FIELDS], FIELDS, BuildingResource);
     const page = parsePage(q);
     let regionIds: number[] | undefined;
     const regionFilter = parseIds(q['filter[region]']);
@@ -68,12 +76,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       { ids: parseIds(q['filter[id]']), organizationIds: parseIds(q['filter[organization]']), regionIds },
       page,
     );
-    return listDocument(rows.map((b) => buildingResource(b, app.urlSigner)), {
+    const document = listDocument(rows.map((b) => buildingResource(b, app.urlSigner)), {
       total,
       page,
       url: requestUrl(request),
       included: await includedFor(scope, rows, include, snapshot),
     });
+    if (fields) reply.serializer(sparseList(fields));
+    return document;
   }
 
   app.get('/current-user-buildings', { schema: currentUserBuildingsSchema }, list);
@@ -82,12 +92,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/buildings/:id',
     { schema: getBuildingSchema },
-    async (request) => {
+    async (request, reply) => {
       const scope = scopeOf(request);
       const include = parseInclude(request.query.include, buildingIncludes);
+      const fields = parseFields(request.query[FIELDS], FIELDS, BuildingResource);
       const building = await findBuilding(app.db, scope, Number(request.params.id));
       if (!building) throw notFound('Building');
-      return singleDocument(buildingResource(building, app.urlSigner), { included: await includedFor(scope, [building], include, null) });
+      const document = singleDocument(buildingResource(building, app.urlSigner), { included: await includedFor(scope, [building], include, null) });
+      if (fields) reply.serializer(sparseSingle(fields));
+      return document;
     },
   );
 

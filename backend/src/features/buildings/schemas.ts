@@ -1,7 +1,8 @@
 /** The REST contract of buildings and their floors (docs/REST.md "Foundation calls"). */
 import { OFFSET_UNITS } from '@fsi/shared';
 import Type from 'typebox';
-import { IdList, IdParams, IncludeQuery, ListQuery } from '../../jsonapi/query';
+import { IdList, IdParams, IncludeParameter, ListQuery } from '../../jsonapi/query';
+import { FieldsParameter } from '../../jsonapi/sparse';
 import {
   Bool,
   errorResponses,
@@ -151,7 +152,7 @@ export const FloorResource = Resource(
   { building: ToOne('buildings') },
 );
 
-const buildingIncluded = Included(OrganizationResource, RegionResource, CycleResource);
+export const buildingIncluded = Included(OrganizationResource, RegionResource, CycleResource);
 
 const listBuildingsSchema = (summary: string) => ({
   tags: ['buildings'],
@@ -160,6 +161,7 @@ const listBuildingsSchema = (summary: string) => ({
     {
       'filter[organization]': Type.Optional(IdList),
       'filter[region]': Type.Optional(Type.String({ ...IdList, description: 'Region ids; each includes its sub-regions' })),
+      'fields[buildings]': Type.Optional(FieldsParameter(BuildingResource)),
     },
     buildingIncludes,
   ),
@@ -173,7 +175,7 @@ export const getBuildingSchema = {
   tags: ['buildings'],
   summary: 'One building',
   params: IdParams,
-  querystring: IncludeQuery(buildingIncludes),
+  querystring: Type.Object({ include: Type.Optional(IncludeParameter(buildingIncludes)), 'fields[buildings]': Type.Optional(FieldsParameter(BuildingResource)) }),
   response: { 200: SingleDocument(ref(BuildingResource), { included: buildingIncluded }), ...errorResponses },
 };
 

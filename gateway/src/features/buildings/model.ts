@@ -31,9 +31,53 @@ export type WithCycle<TRecord> = TRecord & { cycle: CycleModel | Error | null };
 export type BuildingStatusModel = WithCycle<BuildingStatusRecord>;
 export type BuildingOffsetModel = WithCycle<BuildingOffsetRecord>;
 
+/**
+ * What each field of Building that the buildings page can answer from a sparse record (GET /buildings with
+ * `fields[buildings]`, backend/src/jsonapi/sparse.ts) reads of the REST resource: the attributes and relationships
+ * toBuilding and the resolvers below take it from. A field not listed here (the building form's, applicability, the
+ * other features' fields of Building) makes the page ask for whole records.
+ */
+const SPARSE_SOURCES: Readonly<Record<string, readonly string[]>> = {
+  __typename: [],
+  id: [],
+  ...Object.fromEntries(
+    (
+      [
+        'name', 'photoUrl', 'order', 'version', 'timeZone', 'contractUrl', 'contractFileUrl', 'organizationContract', 'contractAccepterUsername',
+        'contractAcceptedAt', 'floorDisplayName', 'hasApplicableWalkaboutConditions', 'summaryFailureReportTotal',
+        'summaryFailureReportAcknowledgedTotal', 'summaryNotesReportTotal', 'summaryNotesReportAcknowledgedTotal', 'walkaboutsCount',
+        'floorsCount', 'locationsCount', 'usersCount', 'usersWithNotificationsCount', 'unsatisfactoryPhotosCount', 'documentsCount',
+        'fireSafetyPlanId', 'fireSafetyPlanUrl', 'fireSafetyPlanMimetype', 'isFireWatchStarted', 'fireWatchId', 'hasActiveFireWatchWalkabout',
+        'activeFireWatchWalkaboutId', 'information', 'buildingOffsets', 'reportDefinitionIds', 'reportBookletTemplateIds', 'statuses',
+      ] satisfies Array<PlainBuildingField | keyof BuildingResource['attributes']>
+    ).map((name) => [name, [name]]),
+  ),
+  organization: ['organization'],
+  region: ['region'],
+  fireWatchCycle: ['fireWatchCycle'],
+};
+
+/**
+ * The REST fields (`fields[buildings]`) that give every field of `read` (the names a query reads of each building),
+ * sorted; null when one of them is not answered from a sparse record (then the whole record is asked for).
+ */
+export function sparseFieldsFor(read: Iterable<string>): string[] | null {
+  const fields = new Set<string>();
+  for (const name of read) {
+    const sources = SPARSE_SOURCES[name];
+    if (!sources) return null;
+    for (const source of sources) fields.add(source);
+  }
+  return [...fields].sort();
+}
+
+/**
+ * A building as GraphQL serves it. From a sparse record (sparseFieldsFor) the fields it was not asked for are
+ * undefined: such a model answers only the query it was read for, and is never primed into the by-id loader.
+ */
 export function toBuilding(building: BuildingResource): BuildingModel {
   const attributes = building.attributes;
-  const relationships = building.relationships;
+  const relationships = building.relationships ?? ({} as Partial<BuildingResource['relationships']>);
   return {
     id: building.id,
     name: attributes.name,
@@ -72,8 +116,8 @@ export function toBuilding(building: BuildingResource): BuildingModel {
     reportDefinitionIds: attributes.reportDefinitionIds?.map(String) ?? null,
     reportBookletTemplateIds: attributes.reportBookletTemplateIds?.map(String) ?? null,
     statuses: attributes.statuses,
-    organizationId: relationships.organization.data.id,
-    regionId: relationships.region.data?.id ?? null,
-    fireWatchCycleId: relationships.fireWatchCycle.data?.id ?? null,
+    organizationId: relationships.organization?.data.id as string,
+    regionId: relationships.region?.data?.id ?? null,
+    fireWatchCycleId: relationships.fireWatchCycle?.data?.id ?? null,
   };
 }

@@ -2,6 +2,7 @@ import type { Resolvers } from '../../generated/resolvers';
 import { loadEach, loadOptional, loadRequired, required } from '../../loaders';
 import { fieldsReadBelow } from '../../selection';
 import type { BuildingInclude } from './loaders';
+import { sparseFieldsFor } from './model';
 
 const cycleIdOf = (record: { cycleId: number }) => String(record.cycleId);
 
@@ -12,7 +13,7 @@ export const buildingResolvers: Resolvers = {
       const read = fieldsReadBelow(info, ['nodes']);
       const include: BuildingInclude[] = (['organization', 'region'] as const).filter((name) => read.has(name));
       if (read.has('statuses') && fieldsReadBelow(info, ['nodes', 'statuses']).has('cycle')) include.push('statusCycles');
-      return data.buildings.page({ ...args, include });
+      return data.buildings.page({ ...args, include, fields: sparseFieldsFor(read) });
     },
     building: (_parent, { id }, { data }) => data.buildings.byId.load(id),
   },
