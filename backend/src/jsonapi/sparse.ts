@@ -2,10 +2,11 @@
  * JSON:API sparse fieldsets (docs/REST.md "Lists"): `fields[buildings]=name,statuses,organization` answers each
  * building with only those attributes and relationships (its `type` and `id` always). A client that shows a few of a
  * resource's fields then does not receive, and the server does not write, the others: the gateway's buildings screen
- * reads 13 of a building's 45 attributes, and the answer for its 24 buildings halves.
+ * reads 12 of a building's 42 attributes and 2 of its 4 relationships, and the answer for its 24 buildings goes from
+ * 58,195 to 26,973 bytes.
  *
- * A route that takes it lists `fields[TYPE]` in its querystring (FieldsParameter) and answers through sparseSerializer,
- * which writes the route's document with the resource's schema narrowed to the fields asked for. An unknown field name
+ * A route that takes it lists `fields[TYPE]` in its querystring (FieldsParameter) and answers through a serializer of
+ * sparseSerializers, which writes the route's document with the resource's schema narrowed to the fields asked for. An unknown field name
  * is a 400 naming the parameter, as JSON:API requires; an empty value answers no field but `type` and `id`.
  */
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';

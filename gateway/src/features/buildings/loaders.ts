@@ -22,7 +22,8 @@ export function createBuildingLoaders(rest: RestClient, related: Required<Includ
      * The caller's buildings, one page; the backend scopes them to what the caller may see. The organizations,
      * regions and status badges' cycles the query reads come in the same answer (`include`, scoped alike) and fill
      * their by-id loaders, so the screen costs one REST call for them instead of four. `fields` asks for only the
-     * attributes and relationships the query reads (the buildings screen reads 13 of 45 attributes: its answer halves).
+     * attributes and relationships the query reads (the buildings screen reads 14 of 46: its answer for 24 buildings
+     * goes from 58,195 to 26,973 bytes).
      */
     page: memoizeByArgs(async ({ include = [], fields = null, ...args }: BuildingListArgs) => {
       const { page, pageSize, query } = pageQuery(args, 50);
