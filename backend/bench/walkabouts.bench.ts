@@ -150,6 +150,17 @@ export async function runWalkaboutBenches(): Promise<WalkaboutBenches> {
 
 export const databaseLabel = (kind: DatabaseKind) => (kind === 'pglite' ? 'PGlite' : 'PostgreSQL');
 
+/** Issue 8 point 6: saving 1,000 conditions p50 on each database, and creating a 10,000-condition walkabout on PostgreSQL (ms). */
+export const WALKABOUT_TARGETS = { saveP50Ms: { pglite: 100, postgres: 50 }, createMs: { postgres: 250 } } as const;
+
+/** The targets of the databases measured, each as met or MISSED. */
+export function walkaboutTargets(result: WalkaboutBenches): string[] {
+  const met = (value: number, target: number) => `${value <= target ? 'met' : 'MISSED'} (${value.toFixed(1)} ms, target ≤ ${target} ms)`;
+  const lines = result.save.map((r) => `save of 1,000 conditions on ${databaseLabel(r.kind)}: ${met(r.p50Ms, WALKABOUT_TARGETS.saveP50Ms[r.kind])}`);
+  for (const r of result.create) if (r.kind === 'postgres') lines.push(`creating 10,000 conditions on PostgreSQL: ${met(r.ms, WALKABOUT_TARGETS.createMs.postgres)}`);
+  return lines;
+}
+
 export function formatWalkaboutBenches(result: WalkaboutBenches): string {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const row = (cells: string[]) => `  ${cells[0]!.padEnd(12)}${cells[1]!.padEnd(11)}${cells[2]!.padEnd(11)}${cells[3]!.padEnd(24)}${cells[4]}`;
@@ -169,7 +180,7 @@ export function formatWalkaboutBenches(result: WalkaboutBenches): string {
     lines.push(row(['  create', ms(create.ms), '', `bulk insert ${ms(create.baselineBulkInsertMs)}`, `${create.ratio.toFixed(1)}x`]));
   }
   if (result.postgresNote) lines.push(`  PostgreSQL skipped: ${result.postgresNote}`);
-  lines.push('');
+  lines.push('', ...walkaboutTargets(result).map((line) => `  target: ${line}`), '');
   return lines.join('\n');
 }
 

@@ -31,7 +31,7 @@ import { formatCurrentWalkaboutsBenches, runCurrentWalkaboutsBenches, summarizeC
 import { formatFailureSummaryBenches, runFailureSummaryBenches, type FailureSummaryBenches } from '../../backend/bench/failure-summary.bench';
 import { formatOverviewBenches, runOverviewBenches, summarizeOverviewBenches, type OverviewBenches } from '../../backend/bench/overview.bench';
 import { benchReportPdf, formatReportPdfBench, type ReportPdfBench } from '../../backend/bench/report-pdf.bench';
-import { databaseLabel, formatWalkaboutBenches, runWalkaboutBenches, type WalkaboutBenches } from '../../backend/bench/walkabouts.bench';
+import { databaseLabel, formatWalkaboutBenches, runWalkaboutBenches, walkaboutTargets, type WalkaboutBenches } from '../../backend/bench/walkabouts.bench';
 import { BACKEND_CPU_TARGET_MS, benchBackendCost, formatBackendCostBench, type BackendCostBench } from './backend-cost';
 import { benchGateway, formatGatewayBench, type GatewayBench } from './gateway';
 import { benchLighthouse, formatLighthouseBench, LIGHTHOUSE_TARGETS, meetsTargets, type LighthouseBench } from './lighthouse';
@@ -107,6 +107,7 @@ function summary(
     lines.push(`  2 save 1,000 conditions (PATCH /walkabout-data): ${save}`);
     lines.push(`    create a walkabout of 10,000 conditions: ${create}`);
     if (walkabouts.postgresNote) lines.push(`    PostgreSQL skipped: ${walkabouts.postgresNote}`);
+    lines.push(`    targets: ${walkaboutTargets(walkabouts).join('; ')}`);
   } else lines.push('  2 backend walkabouts: FAILED');
   if (tap) {
     lines.push(
