@@ -67,7 +67,9 @@ type Serialize = (payload: unknown) => string;
 /**
  * For one route: the serializer of its 200 answer for a fieldset, `document` built around the narrowed resource
  * (ListDocument or SingleDocument of it, with the route's `included`), compiled by fast-json-stringify as Fastify
- * compiles the route's own (with the app's named schemas, `externalSchemas`), once per fieldset.
+ * compiles the route's own (with the app's named schemas, `externalSchemas`), once per fieldset. Not through the app's
+ * serializer compiler (http/compiler-cache.ts, which Fastify's reply.compileSerializationSchema would use): that one
+ * keeps every schema it has compiled for the life of the process, and a client choosing fieldsets would grow it.
  */
 export function sparseSerializers(externalSchemas: Record<string, unknown>, resource: ResourceSchema, document: (resource: TObject) => TSchema) {
   const compile = SerializerSelector()(externalSchemas, {});

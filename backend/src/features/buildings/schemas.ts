@@ -154,6 +154,9 @@ export const FloorResource = Resource(
 
 export const buildingIncluded = Included(OrganizationResource, RegionResource, CycleResource);
 
+/** `fields[buildings]` (JSON:API sparse fieldsets, jsonapi/sparse.ts), taken by the list and by one building. */
+const buildingFieldsQuery = { 'fields[buildings]': Type.Optional(FieldsParameter(BuildingResource)) };
+
 const listBuildingsSchema = (summary: string) => ({
   tags: ['buildings'],
   summary,
@@ -161,7 +164,7 @@ const listBuildingsSchema = (summary: string) => ({
     {
       'filter[organization]': Type.Optional(IdList),
       'filter[region]': Type.Optional(Type.String({ ...IdList, description: 'Region ids; each includes its sub-regions' })),
-      'fields[buildings]': Type.Optional(FieldsParameter(BuildingResource)),
+      ...buildingFieldsQuery,
     },
     buildingIncludes,
   ),
@@ -175,7 +178,7 @@ export const getBuildingSchema = {
   tags: ['buildings'],
   summary: 'One building',
   params: IdParams,
-  querystring: Type.Object({ include: Type.Optional(IncludeParameter(buildingIncludes)), 'fields[buildings]': Type.Optional(FieldsParameter(BuildingResource)) }),
+  querystring: Type.Object({ include: Type.Optional(IncludeParameter(buildingIncludes)), ...buildingFieldsQuery }),
   response: { 200: SingleDocument(ref(BuildingResource), { included: buildingIncluded }), ...errorResponses },
 };
 
