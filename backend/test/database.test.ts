@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, startBackend } from '../src/index';
@@ -141,6 +141,98 @@ describe.each(databases)('the database on %s', (database) => {
     expect(kept).toEqual({ ...condition, id: made!.id, taskId: null });
   });
 
+  it("refuses a condition whose section, entry and walkabout are not one section's, by insert or update, deletes a section's conditions with it, and keeps a named section's key", async () => {
+    const [condition] = await demo.db.select().from(schema.conditions).orderBy(schema.conditions.id).limit(1);
+    const { id: _id, ...copy } = condition!;
+    const [otherSection] = await demo.db.select().from(schema.sections).where(sql`${schema.sections.entryId} <> ${condition!.entryId}`).limit(1);
+    const key = (sectionId: number, entryId: number, walkaboutId: number) => `(section_id, entry_id, walkabout_id)=(${sectionId}, ${entryId}, ${walkaboutId})`;
+    const refused = (sectionId: number, entryId: number, walkaboutId: number) => ({
+      cause: expect.objectContaining({
+        code: '23503',
+        constraint: 'conditions_section_entry_walkabout_fk',
+        message: 'insert or update on table "conditions" violates foreign key constraint "conditions_section_entry_walkabout_fk"',
+        detail: `Key ${key(sectionId, entryId, walkaboutId)} is not present in table "sections".`,
+      }),
+    });
+    const missing = 2_000_000_000;
+    await expect(demo.db.insert(schema.conditions).values({ ...copy, sectionId: missing })).rejects.toMatchObject(refused(missing, copy.entryId, copy.walkaboutId));
+    // Another section's entry: each column names something that exists, but not one section.
+    await expect(demo.db.insert(schema.conditions).values({ ...copy, entryId: otherSection!.entryId })).rejects.toMatchObject(
+      refused(copy.sectionId, otherSection!.entryId, copy.walkaboutId),
+    );
+    // One refused row refuses the whole statement, however many rows are right.
+    await expect(demo.db.insert(schema.conditions).values([copy, { ...copy, sectionId: missing }, copy])).rejects.toMatchObject(refused(missing, copy.entryId, copy.walkaboutId));
+    await expect(demo.db.update(schema.conditions).set({ sectionId: otherSection!.id }).where(eq(schema.conditions.id, condition!.id))).rejects.toMatchObject(
+      refused(otherSection!.id, copy.entryId, copy.walkaboutId),
+    );
+    expect((await demo.db.select().from(schema.conditions).where(eq(schema.conditions.id, condition!.id)))[0]).toEqual(condition);
+
+    // A condition moved to another section with that section's entry and walkabout is kept.
+    const [made] = await demo.db.insert(schema.conditions).values(copy).returning({ id: schema.conditions.id });
+    const moved = { sectionId: otherSection!.id, entryId: otherSection!.entryId, walkaboutId: otherSection!.walkaboutId };
+    await demo.db.update(schema.conditions).set(moved).where(eq(schema.conditions.id, made!.id));
+    expect((await demo.db.select().from(schema.conditions).where(eq(schema.conditions.id, made!.id)))[0]).toMatchObject(moved);
+
+    // A named section's key does not change under its conditions; TRUNCATE sections alone is refused.
+    await expect(demo.db.update(schema.sections).set({ id: missing }).where(eq(schema.sections.id, otherSection!.id))).rejects.toMatchObject({
+      cause: expect.objectContaining({
+        code: '23503',
+        constraint: 'conditions_section_entry_walkabout_fk',
+        message: 'update or delete on table "sections" violates foreign key constraint "conditions_section_entry_walkabout_fk" on table "conditions"',
+        detail: `Key (id, entry_id, walkabout_id)=(${otherSection!.id}, ${otherSection!.entryId}, ${otherSection!.walkaboutId}) is still referenced from table "conditions".`,
+      }),
+    });
+    await expect(demo.db.execute(sql`truncate sections`)).rejects.toMatchObject({
+      cause: expect.objectContaining({ code: '0A000', message: 'cannot truncate a table referenced in a foreign key constraint' }),
+    });
+    expect((await demo.db.select({ value: count() }).from(schema.sections))[0]!.value).toBeGreaterThan(0);
+
+    // A deleted section's conditions go with it, and no other's.
+    const sectionConditions = () => demo.db.select({ id: schema.conditions.id }).from(schema.conditions).where(eq(schema.conditions.sectionId, otherSection!.id));
+    expect((await sectionConditions()).length).toBeGreaterThan(1);
+    await demo.db.delete(schema.sections).where(eq(schema.sections.id, otherSection!.id));
+    expect(await sectionConditions()).toEqual([]);
+    expect((await demo.db.select().from(schema.conditions).where(eq(schema.conditions.id, condition!.id)))[0]).toEqual(condition);
+  });
+
+  it("refuses a condition naming an editor that does not exist, by insert or update, forgets a deleted editor, and keeps a named editor's id", async () => {
+    const { userId } = await ownWalkaboutAndUser('condition-editor');
+    const [condition] = await demo.db.select().from(schema.conditions).orderBy(schema.conditions.id).limit(1);
+    const { id: _id, ...copy } = condition!;
+    const missing = 2_000_000_000;
+    const refused = {
+      cause: expect.objectContaining({
+        code: '23503',
+        constraint: 'conditions_editor_id_users_id_fk',
+        message: 'insert or update on table "conditions" violates foreign key constraint "conditions_editor_id_users_id_fk"',
+        detail: `Key (editor_id)=(${missing}) is not present in table "users".`,
+      }),
+    };
+    await expect(demo.db.insert(schema.conditions).values({ ...copy, editorId: missing })).rejects.toMatchObject(refused);
+    await expect(demo.db.insert(schema.conditions).values([{ ...copy, editorId: userId }, { ...copy, editorId: missing }])).rejects.toMatchObject(refused);
+    const made = await demo.db.insert(schema.conditions).values([{ ...copy, editorId: userId }, { ...copy, editorId: null }]).returning({ id: schema.conditions.id });
+    const ids = made.map((m) => m.id);
+    // An update naming a missing editor, among rows naming one that exists, is refused whole.
+    await expect(
+      demo.db.update(schema.conditions).set({ editorId: sql`case when ${schema.conditions.id} = ${ids[1]!} then ${missing}::int else ${userId}::int end` }).where(inArray(schema.conditions.id, ids)),
+    ).rejects.toMatchObject(refused);
+    await demo.db.update(schema.conditions).set({ editorId: userId }).where(eq(schema.conditions.id, ids[1]!));
+    const editorsOf = async () => (await demo.db.select({ editorId: schema.conditions.editorId }).from(schema.conditions).where(inArray(schema.conditions.id, ids)).orderBy(schema.conditions.id)).map((c) => c.editorId);
+    expect(await editorsOf()).toEqual([userId, userId]);
+    // Nor does a named editor's id change under their conditions.
+    await expect(demo.db.update(schema.users).set({ id: missing }).where(eq(schema.users.id, userId))).rejects.toMatchObject({
+      cause: expect.objectContaining({
+        code: '23503',
+        constraint: 'conditions_editor_id_users_id_fk',
+        detail: `Key (id)=(${userId}) is still referenced from table "conditions".`,
+      }),
+    });
+    // A deleted user's conditions keep their results, without them.
+    await demo.db.delete(schema.users).where(eq(schema.users.id, userId));
+    expect(await editorsOf()).toEqual([null, null]);
+    expect((await demo.db.select().from(schema.conditions).where(eq(schema.conditions.id, ids[0]!)))[0]).toEqual({ ...condition, id: ids[0], editorId: null });
+  });
+
   it("refuses an edit naming a walkabout or a user that does not exist, deletes a walkabout's edits with it, forgets a deleted user, and keeps a named id", async () => {
     const { walkaboutId, userId, otherWalkaboutId } = await ownWalkaboutAndUser('edits-keys');
     const missing = 2_000_000_000;
@@ -240,6 +332,57 @@ describe.each(databases)('the database on %s', (database) => {
         await waitsOnLock(insertingPid, refusedUser);
         await deleting.query('commit');
         await expect(refusedUser).rejects.toMatchObject({ code: '23503', constraint: 'walkabout_edits_user_id_users_id_fk', detail: `Key (user_id)=(${fourth.userId}) is not present in table "users".` });
+      } finally {
+        await Promise.all([inserting.end(), deleting.end()]);
+      }
+    });
+
+    it("makes a delete of a section or of an editor wait for an open transaction whose new conditions name it, and an insert naming a section being deleted wait and fail", async () => {
+      const [condition] = await demo.db.select().from(schema.conditions).orderBy(schema.conditions.id).limit(1);
+      /** A section of its own (a copy of the condition's), so that deleting it deletes nothing else. */
+      const spareSection = async () => {
+        const [section] = await demo.db.select().from(schema.sections).where(eq(schema.sections.id, condition!.sectionId));
+        const { id: _sectionId, ...sectionCopy } = section!;
+        return (await demo.db.insert(schema.sections).values(sectionCopy).returning({ id: schema.sections.id }))[0]!.id;
+      };
+      const copyIn = (sectionId: number, editorId: number | null) => ({
+        text: `insert into conditions (walkabout_id, entry_id, section_id, editor_id, label, type, order_on_walkabout)
+          select walkabout_id, entry_id, $2, $3, label, type, order_on_walkabout from conditions where id = $1 returning id`,
+        values: [condition!.id, sectionId, editorId],
+      });
+      const [inserting, deleting] = await sessions();
+      try {
+        const [insertingPid, deletingPid] = [await pidOf(inserting), await pidOf(deleting)];
+        // Insert first: the deletes wait for the insert's commit, then forget the editor and delete the condition with its section.
+        const first = await spareSection();
+        const { userId } = await ownWalkaboutAndUser('conditions-wait-1');
+        await inserting.query('begin');
+        const made = (await inserting.query<{ id: number }>(copyIn(first, userId))).rows[0]!.id;
+        const userDeleted = deleting.query('delete from users where id = $1', [userId]);
+        await waitsOnLock(deletingPid, userDeleted);
+        await inserting.query('commit');
+        expect((await userDeleted).rowCount).toBe(1);
+        expect(await demo.db.select({ editorId: schema.conditions.editorId }).from(schema.conditions).where(eq(schema.conditions.id, made))).toEqual([{ editorId: null }]);
+        await inserting.query('begin');
+        const madeInSection = (await inserting.query<{ id: number }>(copyIn(first, null))).rows[0]!.id;
+        const sectionDeleted = deleting.query('delete from sections where id = $1', [first]);
+        await waitsOnLock(deletingPid, sectionDeleted);
+        await inserting.query('commit');
+        expect((await sectionDeleted).rowCount).toBe(1);
+        expect(await demo.db.select().from(schema.conditions).where(inArray(schema.conditions.id, [made, madeInSection]))).toEqual([]);
+
+        // Delete first: the insert waits for the delete's commit, then is refused as the key refuses it.
+        const second = await spareSection();
+        await deleting.query('begin');
+        await deleting.query('delete from sections where id = $1', [second]);
+        const refused = inserting.query(copyIn(second, null));
+        await waitsOnLock(insertingPid, refused);
+        await deleting.query('commit');
+        await expect(refused).rejects.toMatchObject({
+          code: '23503',
+          constraint: 'conditions_section_entry_walkabout_fk',
+          detail: `Key (section_id, entry_id, walkabout_id)=(${second}, ${condition!.entryId}, ${condition!.walkaboutId}) is not present in table "sections".`,
+        });
       } finally {
         await Promise.all([inserting.end(), deleting.end()]);
       }

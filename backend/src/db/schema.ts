@@ -8,7 +8,6 @@ import {
   boolean,
   customType,
   date,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -676,20 +675,21 @@ export const conditions = pgTable(
     hasSatisfactoryRemarks: boolean().notNull().default(false),
     editedVia: text(),
     editedAt: stamp(),
-    editorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /*
+     * The last editor (null once that user is deleted): kept to users by triggers of migration 0016, as taskId is by 0013,
+     * with the foreign key's error (23503, conditions_editor_id_users_id_fk) and action.
+     */
+    editorId: integer(),
   },
   (t) => [
     /*
-     * One foreign key for the section, the entry and the walkabout (issue 8: creating a walkabout of
-     * 10,000 conditions spent most of its time in the per-row checks of four foreign keys). It
-     * also says more than three separate keys did: the entry and walkabout are the section's own.
-     * Deleting a walkabout or an entry deletes its sections, and so their conditions, as before.
+     * The section, the entry and the walkabout together name one section (the entry and walkabout are the section's
+     * own): kept by triggers of migration 0016 rather than the foreign key conditions_section_entry_walkabout_fk (issue
+     * 8), which checked and locked a section once per condition, 88 of the 224 ms of inserting the 10,000 conditions of
+     * a large walkabout (auto_explain, PostgreSQL). The triggers check and lock each section once per statement, refuse
+     * a condition of no such section with the key's error (23503 under its name), and delete a section's conditions
+     * with it (so deleting a walkabout or an entry deletes its conditions, as before).
      */
-    foreignKey({
-      name: 'conditions_section_entry_walkabout_fk',
-      columns: [t.sectionId, t.entryId, t.walkaboutId],
-      foreignColumns: [sections.id, sections.entryId, sections.walkaboutId],
-    }).onDelete('cascade'),
     index().on(t.walkaboutId),
     index().on(t.sectionId),
     index().on(t.entryId),

@@ -114,22 +114,25 @@ async function takeSnapshot(db: Database, walkaboutId: number, buildingId: numbe
     select ${walkaboutId}, x.entry_id, x.equipment_type_id, x.component_id,
       coalesce(nullif(ec.name, ''), et.name), case when coalesce(ec.name, '') = '' then et.alias_name else ec.alias_name end,
       (row_number() over (partition by x.entry_id order by x.component_id is not null, ec."order", ec.id))::int - 1
-    from (select distinct e.id as entry_id, e.equipment_type_id, t.component_id
-          from entries e join applicable t on t.equipment_type_id = e.equipment_type_id
+    from (select e.id as entry_id, e.equipment_type_id, t.component_id
+          from entries e join (select distinct equipment_type_id, component_id from applicable) t on t.equipment_type_id = e.equipment_type_id
           where e.walkabout_id = ${walkaboutId}) x
     join equipment_types et on et.id = x.equipment_type_id
     left join equipment_components ec on ec.id = x.component_id`);
-  await db.execute(sql`with ${applicableTasks(buildingId, cycleId)}
+  // A condition's place in its section is its task's among the tasks of the section's type and component: worked out
+  // once per task, not by sorting the 10,000 conditions of a large walkabout.
+  await db.execute(sql`with ${applicableTasks(buildingId, cycleId)},
+      ranked as (select t.*, (row_number() over (partition by t.equipment_type_id, t.component_id order by t."order", t.id))::int - 1 as place
+        from applicable t)
     insert into conditions
       (walkabout_id, entry_id, section_id, task_id, label, type, classification, description, hint, reference_name,
        reference_wording, type_value, type_satisfactory_value, type_unsatisfactory_value, type_record_value,
        range_from, range_to, options, order_on_walkabout)
     select ${walkaboutId}, s.entry_id, s.id, t.id, t.label, t.type, t.classification, t.description, t.hint, t.reference_name,
       t.reference_description, t.type_value, t.type_satisfactory_value, t.type_unsatisfactory_value, t.type_record_value,
-      t.range_from, t.range_to, t.walkabout_options,
-      (row_number() over (partition by s.id order by t."order", t.id))::int - 1
+      t.range_from, t.range_to, t.walkabout_options, t.place
     from sections s
-    join applicable t on t.equipment_type_id = s.equipment_type_id and t.component_id is not distinct from s.component_id
+    join ranked t on t.equipment_type_id = s.equipment_type_id and t.component_id is not distinct from s.component_id
     where s.walkabout_id = ${walkaboutId}`);
 }
 
