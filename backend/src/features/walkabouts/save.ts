@@ -302,7 +302,9 @@ async function record(
 
 /**
  * The changes of conditions, and the conditions as the server now has them (a newer stored result
- * stays), in the order of the save. One statement over the records (jsonb_to_recordset, sent once):
+ * stays), in the order of the save. One statement over the records (json_to_recordset, sent once: as json the
+ * database only checks the text it is sent, where jsonb first builds a binary copy of it, 11 against 8 ms of
+ * PostgreSQL's time for 1,000 records):
  * the UPDATE takes the changes that are not older than the stored result and answers the rows it
  * changed; the edit trail is an INSERT … SELECT over the same records, applied = whether the UPDATE
  * took the change; the answer is those rows with their editor's name and their task's status (a
@@ -327,7 +329,7 @@ async function recordConditions(
   };
   const [answer] = await queryRows<{ rows: Record<string, unknown>[] }>(
     tx,
-    sql`with v as materialized (select * from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as v(
+    sql`with v as materialized (select * from json_to_recordset(${JSON.stringify(changes)}::json) as v(
         n int, id int, entry_id int, value jsonb, remarks text, photo_url text, photo_mimetype text,
         has_satisfactory_remarks boolean, satisfaction text, edited_via text, edited_at timestamptz)),
       applied as (update conditions c set value = nullif(v.value, 'null'::jsonb), remarks = v.remarks, photo_url = v.photo_url,
