@@ -21,7 +21,7 @@ import {
 } from '../../db/schema';
 import type { Page } from '../../jsonapi/query';
 import { buildingsInScope, floorsInScope, type Scope } from '../../plugins/authorization';
-import { columnsOf, fixedSql, jsonRows, preparedRows, queryRows, rowsFromJson } from '../../db/raw';
+import { columnsOf, fixedSql, jsonRows, preparedRows, queryRows, rowsFromJson, type JsonRows } from '../../db/raw';
 import { followUpCountsColumn, followUpCountsFrom, followUpCountsJoin, followUpItemCtes, type FollowUpCounts, type FollowUpCountsJson } from '../failure-reports/items';
 import { walkaboutStatusColumn, walkaboutStatusCtes, walkaboutStatusFrom, walkaboutStatusJoins, type WalkaboutStatus, type WalkaboutStatusJson } from '../walkabouts/building-status';
 
@@ -256,7 +256,7 @@ async function selectBuildingViews(
   const total = page ? sql<number>`(select count(*) from ${buildings} where ${where})::int` : sql<number>`0`;
   const limit = page ? sql`limit ${page.size} offset ${page.offset}` : sql``;
   // The page's rows as one JSON value (jsonRows): read field by field, 500 buildings took 10.6 ms against 5.2 (PGlite).
-  const [answer] = await queryRows<{ rows: Record<string, unknown>[]; total: number; snapshot: string | null }>(
+  const [answer] = await queryRows<{ rows: JsonRows; total: number; snapshot: string | null }>(
     db,
     sql`select ${pageRowsJson} as rows, ${total} as total, (select ${readSnapshot}) as snapshot
       from (select * from ${buildings} where ${where} order by ${listOrder} ${limit}) as page_rows`,

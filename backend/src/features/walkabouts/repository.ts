@@ -5,7 +5,7 @@
 import { isLocked, LOCKED_CHECK_MS } from '@fsi/shared';
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { anyId, jsonRows, queryRows, rowsFromJson, type JsonFields } from '../../db/raw';
+import { anyId, jsonRows, queryRows, rowsFromJson, type JsonFields, type JsonRows } from '../../db/raw';
 import { buildings, conditions, cycles, entries, locations, sections, users, walkaboutFloors, walkabouts } from '../../db/schema';
 import type { Page } from '../../jsonapi/query';
 import { buildingsInScope, type Scope } from '../../plugins/authorization';
@@ -216,7 +216,7 @@ export async function entryTrees(db: Database, where: SQL): Promise<EntryTree> {
  * section's order: read as one JSON value, each task's status worked out once (taskStatusesOf).
  */
 export async function conditionViews(db: Database, where: SQL): Promise<ConditionView[]> {
-  const [answer] = await queryRows<{ rows: Record<string, unknown>[] }>(
+  const [answer] = await queryRows<{ rows: JsonRows }>(
     db,
     sql`with ${taskStatusesOf(where)}
       select ${jsonRows(conditionViewFields, sql`${conditions.sectionId}, ${conditions.orderOnWalkabout}`)} as rows

@@ -21,7 +21,7 @@ import {
 } from '@fsi/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { anyId, columnsOf, idArray, inIds, jsonRows, queryRows, rowsFromJson, type JsonFields } from '../../db/raw';
+import { anyId, columnsOf, idArray, inIds, jsonRows, queryRows, rowsFromJson, type JsonFields, type JsonRows } from '../../db/raw';
 import { conditions, entries, users, walkaboutSaves } from '../../db/schema';
 import { FieldErrors, HttpError, notFound, type FieldError } from '../../jsonapi/errors';
 import { canRecordWalkabouts, requirePermission, type Scope } from '../../plugins/authorization';
@@ -327,7 +327,7 @@ async function recordConditions(
     editorUsername: sql`(select username from editor)`,
     taskStatus: sql`s.task_status`,
   };
-  const [answer] = await queryRows<{ rows: Record<string, unknown>[] }>(
+  const [answer] = await queryRows<{ rows: JsonRows }>(
     tx,
     sql`with v as materialized (select * from json_to_recordset(${JSON.stringify(changes)}::json) as v(
         n int, id int, entry_id int, value jsonb, remarks text, photo_url text, photo_mimetype text,
