@@ -3,42 +3,44 @@
  * backend`): on PostgreSQL, replicas started together migrate and seed once and never run the
  * walkabout job twice; on PGlite, whose data folder belongs to one process, a second backend on the
  * same folder is refused before it touches it.
+ *
+ * The two databases' checks run side by side (describe.concurrent): each starts processes of its own on a database of
+ * its own, and spends much of its time waiting on them (the PGlite one waits for a killed backend's lock to go stale).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { DATA_FOLDER_LOCK_STALE_MS } from '../src/db/client';
-import { DEMO_PASSWORD, signIn } from '../src/testing';
+import { DEMO_PASSWORD, pgliteTemplate, signIn } from '../src/testing';
 import { databases } from './helpers';
 
 const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 type Started = { url: string; lines: () => string[]; exited: Promise<number | null>; stop(): Promise<void>; kill(): Promise<void> };
 
-const running: ChildProcess[] = [];
+/** A process left running when its test ends (a failure on the way), killed. */
+async function killLeftOver(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGKILL');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
 
-afterEach(async () => {
-  for (const child of running.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-  }
-});
-
-/** `tsx src/server.ts` with this environment; resolves with its address once it listens. */
-function startProcess(env: Record<string, string>): { ready: Promise<Started>; output: () => string; exited: Promise<number | null> } {
+/**
+ * `tsx src/server.ts` with this environment; resolves with its address once it listens. Killed at the end of the test
+ * that started it (`test`, its context: the tests run side by side, so an afterEach would kill the other's processes).
+ */
+function startProcess(test: TestContext, env: Record<string, string>): { ready: Promise<Started>; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: backendDir,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SMTP_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  running.push(child);
+  test.onTestFinished(() => killLeftOver(child));
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -86,9 +88,9 @@ function createdInLog(started: Started): number {
     .reduce((sum, line) => sum + Number((JSON.parse(line.slice(line.indexOf('{'))) as { created: number }).created), 0);
 }
 
-describe.each(databases)('Backend processes on one database (%s)', (kind) => {
+describe.concurrent.each(databases)('Backend processes on one database (%s)', (kind) => {
   if (kind === 'postgres') {
-    it('two replicas started together migrate and seed once, create each walkabout once, and both serve', { timeout: 120_000 }, async () => {
+    it('two replicas started together migrate and seed once, create each walkabout once, and both serve', { timeout: 120_000 }, async (test) => {
       const adminUrl = process.env.TEST_DATABASE_URL!;
       const name = `fsi_replicas_${randomBytes(5).toString('hex')}`;
       const admin = new pg.Client({ connectionString: adminUrl });
@@ -99,7 +101,7 @@ describe.each(databases)('Backend processes on one database (%s)', (kind) => {
       try {
         // An empty database: both processes find every migration to apply and no demo data.
         const env = { DATABASE_URL: url.toString(), SEED_DEMO: 'true' };
-        const [first, second] = await Promise.all([startProcess(env).ready, startProcess(env).ready]);
+        const [first, second] = await Promise.all([startProcess(test, env).ready, startProcess(test, env).ready]);
         for (const started of [first, second]) {
           const answer = await fetch(`${started.url}/openapi.json`);
           expect(answer.status).toBe(200);
@@ -127,13 +129,17 @@ describe.each(databases)('Backend processes on one database (%s)', (kind) => {
       }
     });
   } else {
-    it('a second backend on the same data folder is refused, in one line, while the first goes on; the folder is free once the first stops, or soon after it is killed', { timeout: 120_000 }, async () => {
+    it('a second backend on the same data folder is refused, in one line, while the first goes on; the folder is free once the first stops, or soon after it is killed', { timeout: 120_000 }, async (test) => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fsi-backend-folder-'));
       try {
+        // A copy of the tests' demo database (testing.ts), as each test backend gets: the lock is what is checked here.
+        // A new folder's making (initdb, the migrations, the demo seed: 4-5 s of the first start) is checked where
+        // it is the point, in database.test.ts and in the compiled backend's start (tests/production).
+        cpSync(await pgliteTemplate('demo'), dataDir, { recursive: true });
         const env = { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true' };
-        const first = await startProcess(env).ready;
+        const first = await startProcess(test, env).ready;
 
-        const second = startProcess(env);
+        const second = startProcess(test, env);
         second.ready.catch(() => undefined);
         expect(await second.exited).toBe(1);
         expect(second.output()).toContain(
@@ -152,14 +158,14 @@ describe.each(databases)('Backend processes on one database (%s)', (kind) => {
         expect(existsSync(lock)).toBe(true);
         await first.stop();
         expect(existsSync(lock)).toBe(false);
-        const third = await startProcess(env).ready;
+        const third = await startProcess(test, env).ready;
         expect((await fetch(`${third.url}/openapi.json`)).status).toBe(200);
 
         // Killed, it cannot let it go: the lock goes stale and the next backend takes the folder over.
         await third.kill();
         expect(existsSync(lock)).toBe(true);
         const started = Date.now();
-        const fourth = await startProcess(env).ready;
+        const fourth = await startProcess(test, env).ready;
         expect(Date.now() - started).toBeGreaterThan(DATA_FOLDER_LOCK_STALE_MS / 2);
         await signIn(fourth.url, 'inspector', DEMO_PASSWORD);
         await fourth.stop();
