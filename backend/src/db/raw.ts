@@ -1,6 +1,6 @@
 /**
  * Raw SQL for the set-based statements Drizzle's builder cannot express (INSERT … SELECT with
- * window functions, UPDATE … FROM jsonb_to_recordset). Both drivers answer `{ rows }`.
+ * window functions, UPDATE … FROM json_to_recordset). Both drivers answer `{ rows }`.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { aliasedTable, Column, getTableColumns, is, sql, type SQL } from 'drizzle-orm';
@@ -132,7 +132,7 @@ export type JsonFields = Record<string, Column | SQL>;
 export type JsonRows = unknown[][];
 
 export function jsonRows(fields: JsonFields, orderBy?: SQL): SQL<JsonRows> {
-  const values = Object.values(fields).map((value) => sql`${value}`);
+  const values = Object.values(fields);
   // json_build_array is a function: PostgreSQL takes at most 100 arguments.
   if (values.length > 100) throw new Error(`jsonRows reads at most 100 fields, not ${values.length}`);
   const order = orderBy ? sql` order by ${orderBy}` : sql``;

@@ -9,7 +9,7 @@
  * - Validated with the client's own rules (parseWalkaboutDataPayload of @fsi/shared).
  * - Later edits win by editedAt: a change made on the device before the stored one (an offline
  *   save arriving late) is kept in the edit trail with applied = false and does not overwrite.
- * - Set-based: scans, results and the edit trail are a few statements over jsonb_to_recordset,
+ * - Set-based: scans, results and the edit trail are a few statements over json_to_recordset,
  *   whatever the number of conditions; the changed conditions come back from the UPDATE itself.
  */
 import {
@@ -281,7 +281,7 @@ async function record(
   const scans = data.entries.filter((e) => e.scannedAt !== null).map((e) => ({ id: Number(e.id), scanned_at: e.scannedAt }));
   if (scans.length) {
     // The first scan unlocks the entry and names its scanner; every scan is kept in scans and the edit trail.
-    await tx.execute(sql`with v as (select * from jsonb_to_recordset(${JSON.stringify(scans)}::jsonb) as v(id int, scanned_at timestamptz)),
+    await tx.execute(sql`with v as (select * from json_to_recordset(${JSON.stringify(scans)}::json) as v(id int, scanned_at timestamptz)),
       unlocked as (update entries e set scanned_at = v.scanned_at, scanner_id = ${scope.userId}
         from v where e.id = v.id and e.walkabout_id = ${walkaboutId} and e.scanned_at is null returning e.id),
       kept as (insert into scans (walkabout_id, entry_id, user_id, scanned_at) select ${walkaboutId}, v.id, ${scope.userId}, v.scanned_at from v)
