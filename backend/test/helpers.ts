@@ -66,8 +66,8 @@ export function client(app: FastifyInstance, token?: string) {
     post: (url: string, payload: unknown) => request('POST', url, payload),
     delete: (url: string) => request('DELETE', url),
     patch: (url: string, payload: unknown, headers?: Record<string, string>) => request('PATCH', url, payload, headers),
-    /** PATCH /walkabout-data with its Idempotency-Key. */
-    save: (key: string, payload: unknown) => request('PATCH', '/walkabout-data', payload, { 'idempotency-key': key }),
+    /** PATCH /walkabout-data with its Idempotency-Key (and a query string such as `?fields[conditions]=`). */
+    save: (key: string, payload: unknown, query = '') => request('PATCH', `/walkabout-data${query}`, payload, { 'idempotency-key': key }),
     request,
   };
 }

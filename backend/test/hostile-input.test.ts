@@ -745,6 +745,8 @@ describe.each(databases)('hostile strings in every text input on %s', (database)
     'POST /walkabouts body:/data/relationships/cycle/data/type': { notStored: typeMember },
     'POST /walkabouts body:/data/relationships/cycle/data/id': { notStored: identifier },
     'PATCH /walkabout-data header:idempotency-key': { notStored: "the save's id: it only tells a repeated save" },
+    'PATCH /walkabout-data query:fields[entries]': { notStored: 'the fields of the saved entries that the answer holds: a name the entries do not have is a 400' },
+    'PATCH /walkabout-data query:fields[conditions]': { notStored: 'the fields of the saved conditions that the answer holds: a name the conditions do not have is a 400' },
     'PATCH /walkabout-data body:/walkaboutToUpdateId': { notStored: identifier },
     'PATCH /walkabout-data body:/data/entries/0/id': { notStored: identifier },
     'PATCH /walkabout-data body:/data/entries/0/scannedAt': { refusedAll: 'an ISO 8601 date-time, stored as a timestamp' },

@@ -282,6 +282,65 @@ describe.each(databases)('walkabouts on %s', (database) => {
     }
   });
 
+  it('answers only the fields asked for (fields[entries], fields[conditions]) and records what a whole answer records', async () => {
+    const { id, entryIds, first, second, payload, changeLater, trail } = await savedThenChangedLater('sparse-whole');
+    const sparse = await as.inspector!.save('sparse-ids', payload, '?fields[entries]=scannedAt&fields[conditions]=');
+    expect(sparse.status).toBe(200);
+    const data = sparse.body.data as JsonApiResource[];
+    // The entries with their scan only, then the conditions as the save listed them, by type and id alone.
+    expect(data.slice(0, entryIds.length).map((r) => [r.id, Object.keys(r.attributes), r.relationships])).toEqual(
+      entryIds.map((entryId) => [entryId, ['scannedAt'], undefined]),
+    );
+    expect(data.slice(entryIds.length)).toEqual([
+      { type: 'conditions', id: second.id, attributes: {} },
+      { type: 'conditions', id: first.id, attributes: {} },
+    ]);
+    expect(sparse.body.included!.map((r) => r.type)[0]).toBe('walkabouts');
+
+    // An older result than the stored one is kept, and still answered (by id); a few fields are those fields.
+    await changeLater();
+    const trailBefore = (await trail()).length;
+    const older = await as.inspector!.save('sparse-older', payload, '?fields[conditions]=value,isSatisfactory,entry');
+    expect(older.status).toBe(200);
+    const olderConditions = (older.body.data as JsonApiResource[]).filter((r) => r.type === 'conditions');
+    expect(olderConditions.map((r) => r.id)).toEqual([second.id, first.id]);
+    expect(olderConditions[1]).toEqual({
+      type: 'conditions',
+      id: first.id,
+      attributes: { value: 'no', isSatisfactory: false },
+      relationships: { entry: { data: { type: 'entries', id: String(first.attributes.entryId) } } },
+    });
+    expect((await trail()).length).toBe(trailBefore + 2 + entryIds.length);
+    // The whole answer's resources of an entry read now, for the same save: the entries as whole resources.
+    const now = await walkaboutOf(as.inspector!, id);
+    for (const entry of (older.body.data as JsonApiResource[]).filter((r) => r.type === 'entries')) {
+      expect(entry).toEqual(now.entries.find((e) => e.id === entry.id));
+    }
+    // A repeat of the key answers its fields too.
+    const again = await as.inspector!.save('sparse-ids', payload, '?fields[conditions]=&fields[entries]=');
+    expect(again.body.meta).toMatchObject({ replayed: true });
+    expect((again.body.data as JsonApiResource[]).map((r) => [r.type, r.id, r.attributes])).toEqual(
+      (sparse.body.data as JsonApiResource[]).map((r) => [r.type, r.id, {}]),
+    );
+  });
+
+  it('refuses an unknown or repeated fields parameter of a save before recording anything', async () => {
+    const { id, payload, trail } = await savedThenChangedLater('sparse-refused');
+    const before = await trail();
+    const unchanged = (await walkaboutOf(as.inspector!, id)).conditions;
+    for (const [query, parameter] of [
+      ['?fields[conditions]=value,passwordHash', 'fields[conditions]'],
+      ['?fields[entries]=nope', 'fields[entries]'],
+      ['?fields[conditions]=value&fields[conditions]=remarks', 'fields[conditions]'],
+    ] as const) {
+      const refused = await as.inspector!.save(`refused ${query}`, { ...payload, data: { ...payload.data, conditions: payload.data.conditions.map((c) => ({ ...c, value: 'no', remarks: 'x' })) } }, query);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([expect.objectContaining({ status: '400', source: { parameter } })]);
+    }
+    expect(await trail()).toEqual(before);
+    expect((await walkaboutOf(as.inspector!, id)).conditions).toEqual(unchanged);
+  });
+
   it('keeps the newer result when an older offline save arrives later, and keeps both in the edit trail', async () => {
     const id = await demo.walkabout('Yonge & Eglinton Tower', 'Monthly');
     const { entry, conditions } = entryNamed(await walkaboutOf(as.inspector!, id), 'Portable Fire Extinguisher');

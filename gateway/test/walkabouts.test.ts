@@ -247,9 +247,12 @@ describe('saving results', () => {
     const saveId = newSaveId();
     const first = { walkaboutId: weekly.id, saveId, entries: [{ id: entry.id, scannedAt: '2026-01-01T10:00:00.000Z' }] };
     const value = (text: string) => (condition.__typename === 'YesNoCondition' ? { yesNo: text === 'a' ? 'YES' : 'NO' } : { text: (condition.choices as string[])[text === 'a' ? 0 : 1] });
+    const before = stack.restCalls.length;
     const one = await ok<{ saveWalkabout: unknown }>(saveMutation, 'inspector', {
       input: { ...first, conditions: [{ id: condition.id, value: value('a'), editedAt: new Date(Date.now() - 60_000).toISOString() }] },
     });
+    // This operation reads the saved conditions and entries: whole records are asked for.
+    expect(stack.restCalls.slice(before).map((call) => `${call.method} ${call.path}`)).toEqual(['PATCH /walkabout-data']);
     const again = await ok<{ saveWalkabout: unknown }>(saveMutation, 'inspector', {
       input: { ...first, conditions: [{ id: condition.id, value: value('b'), editedAt: new Date().toISOString() }] },
     });
@@ -281,10 +284,36 @@ describe('saving results', () => {
         conditions: [{ id: condition.id, value: { boolean: true }, editedVia: 'tap', editedAt: new Date().toISOString() }],
       },
     });
-    expect(stack.restCalls.slice(before).map((call) => `${call.method} ${call.path}`)).toEqual(['PATCH /walkabout-data']);
+    // It reads no saved condition or entry: the backend is asked for none of their fields (JSON:API sparse fieldsets).
+    expect(stack.restCalls.slice(before).map((call) => `${call.method} ${decodeURIComponent(call.path)}`)).toEqual([
+      'PATCH /walkabout-data?fields[conditions]=&fields[entries]=',
+    ]);
     expect(data.saveWalkabout.errors).toEqual([]);
     expect(data.saveWalkabout.walkabout).toMatchObject({ id: monthly.id, markedCount: monthly.markedCount + 1 });
     expect(data.saveWalkabout.walkabout.building.statuses.map((status) => status.cycle.name)).toContain('Monthly');
+  });
+
+  it('asks for the fields of the saved entries alone when an operation reads their conditions only', async () => {
+    const weekly = await byName('3', 'Weekly');
+    const condition = conditionsOf(weekly).find((c) => c.__typename === 'YesNoCondition' && !c.isMarked)!;
+    expect(condition).toBeDefined();
+    const before = stack.restCalls.length;
+    const data = await ok<{ saveWalkabout: { errors: FieldErrors; conditions: Array<{ id: string; isMarked: boolean; yesNoValue: string }> } }>(
+      `mutation Save($input: SaveWalkaboutInput!) {
+        saveWalkabout(input: $input) { conditions { id isMarked ... on YesNoCondition { yesNoValue } } errors { field message code } }
+      }`,
+      'inspector',
+      {
+        input: {
+          walkaboutId: weekly.id,
+          saveId: newSaveId(),
+          entries: [{ id: entryOf(weekly, condition.id).id, scannedAt: new Date().toISOString() }],
+          conditions: [{ id: condition.id, value: { yesNo: 'NO' }, remarks: 'Blocked', editedAt: new Date().toISOString() }],
+        },
+      },
+    );
+    expect(stack.restCalls.slice(before).map((call) => `${call.method} ${decodeURIComponent(call.path)}`)).toEqual(['PATCH /walkabout-data?fields[entries]=']);
+    expect(data.saveWalkabout).toEqual({ conditions: [{ id: condition.id, isMarked: true, yesNoValue: 'NO' }], errors: [] });
   });
 
   it('reports a value with two fields set as a payload error, without calling the backend', async () => {

@@ -65,23 +65,52 @@ const MAX_KEPT = 64;
 type Serialize = (payload: unknown) => string;
 
 /**
- * For one route: the serializer of its 200 answer for a fieldset, `document` built around the narrowed resource
- * (ListDocument or SingleDocument of it, with the route's `included`), compiled by fast-json-stringify as Fastify
- * compiles the route's own (with the app's named schemas, `externalSchemas`), once per fieldset. Not through the app's
- * serializer compiler (http/compiler-cache.ts, which Fastify's reply.compileSerializationSchema would use): that one
- * keeps every schema it has compiled for the life of the process, and a client choosing fieldsets would grow it.
+ * For one route: the serializer of its 200 answer for a choice of fieldsets, `document(fields)` the route's document
+ * with its resources narrowed (sparseResource), compiled by fast-json-stringify as Fastify compiles the route's own
+ * (with the app's named schemas, `externalSchemas`, and the route's serializer options, such as LARGE_ARRAYS), once
+ * per choice. Not through the app's serializer compiler (http/compiler-cache.ts, which Fastify's
+ * reply.compileSerializationSchema would use): that one keeps every schema it has compiled for the life of the
+ * process, and a client choosing fieldsets would grow it.
  */
-export function sparseSerializers(externalSchemas: Record<string, unknown>, resource: ResourceSchema, document: (resource: TObject) => TSchema) {
-  const compile = SerializerSelector()(externalSchemas, {});
+export function sparseDocumentSerializers<Fields>(externalSchemas: Record<string, unknown>, document: (fields: Fields) => TSchema, options: Record<string, unknown> = {}) {
+  const compile = SerializerSelector()(externalSchemas, options);
   const kept = new Map<string, Serialize>();
-  return (fields: readonly string[]): Serialize => {
-    const key = fields.join(',');
+  return (fields: Fields): Serialize => {
+    const key = JSON.stringify(fields);
     let serialize = kept.get(key);
     if (!serialize) {
       if (kept.size >= MAX_KEPT) kept.clear();
-      serialize = compile({ schema: document(sparseResource(resource, fields)), method: 'GET', url: '', httpStatus: '200' }) as Serialize;
+      serialize = compile({ schema: document(fields), method: 'GET', url: '', httpStatus: '200' }) as Serialize;
       kept.set(key, serialize);
     }
     return serialize;
   };
+}
+
+/** sparseDocumentSerializers for a route answering one kind of resource: `document` built around the narrowed resource. */
+export function sparseSerializers(externalSchemas: Record<string, unknown>, resource: ResourceSchema, document: (resource: TObject) => TSchema) {
+  return sparseDocumentSerializers(externalSchemas, (fields: readonly string[]) => document(sparseResource(resource, fields)));
+}
+
+type ResourceObject = { type: string; id: string; attributes: object; relationships?: object; links?: unknown };
+
+/** A resource object that may lack any of its attributes and relationships (sparseObject). */
+export type SparseObject<R extends ResourceObject> = Omit<R, 'attributes' | 'relationships'> & {
+  attributes: Partial<R['attributes']>;
+  relationships?: Partial<NonNullable<R['relationships']>>;
+};
+
+/**
+ * A resource object with only `fields` among its attributes and relationships, as sparseResource's schema writes it:
+ * for an answer whose large arrays JSON.stringify writes as they are (http/compiler-cache.ts LARGE_ARRAYS). Null
+ * fields: the resource as it is.
+ */
+export function sparseObject<R extends ResourceObject>(resource: R, fields: readonly string[] | null): SparseObject<R> {
+  if (!fields) return resource;
+  const pick = (object: object | undefined) => Object.fromEntries(Object.entries(object ?? {}).filter(([name]) => fields.includes(name)));
+  const narrowed: ResourceObject = { type: resource.type, id: resource.id, attributes: pick(resource.attributes) };
+  const relationships = pick(resource.relationships);
+  if (Object.keys(relationships).length) narrowed.relationships = relationships;
+  if (resource.links !== undefined) narrowed.links = resource.links;
+  return narrowed as SparseObject<R>;
 }

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifySchemaCompiler } from 'fastify';
+import type { Static } from 'typebox';
 import { inArray } from 'drizzle-orm';
 import { entries } from '../../db/schema';
-import { largeArraysSerializer } from '../../http/compiler-cache';
+import { LARGE_ARRAYS, largeArraysSerializer } from '../../http/compiler-cache';
 import { badParameter, notFound } from '../../jsonapi/errors';
 import { parseIds, parseInclude, parsePage } from '../../jsonapi/query';
 import { listDocument, requestUrl, singleDocument } from '../../jsonapi/serializer';
+import { parseFields, sparseDocumentSerializers } from '../../jsonapi/sparse';
 import { scopeOf } from '../../plugins/authorization';
 import { findBuilding } from '../buildings/repository';
 import { listCycles } from '../cycles/repository';
@@ -18,7 +20,9 @@ import { entryTrees, findWalkabout, listWalkabouts, locationEntries, walkaboutTr
 import { saveWalkaboutData } from './save';
 import { queueConditionNotifications } from '../notifications/conditions';
 import {
+  ConditionResource,
   createWalkaboutSchema,
+  EntryResource,
   entriesSchema,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   getWalkaboutSchema,
@@ -27,6 +31,8 @@ import {
   notRepeatableCyclesSchema,
   qrUnavailabilitySchema,
   saveWalkaboutDataSchema,
+  SaveDocument,
+  SparseSaveDocument,
 } from './schemas';
 import { entryTreeResources, walkaboutFloorResource, walkaboutResource } from './serialize';
 
@@ -36,6 +42,13 @@ import { entryTreeResources, walkaboutFloorResource, walkaboutResource } from '.
  * below. Every other route is validated by its schema.
  */
 const checkedByHandler: FastifySchemaCompiler<unknown> = () => (value) => ({ value });
+
+/** A `fields[TYPE]` parameter of PATCH /walkabout-data, checked here as its schema is not (checkedByHandler): once, a list of names. */
+function saveFields(query: unknown, parameter: string, resource: Parameters<typeof parseFields>[2]): string[] | null {
+  const value = (query as Record<string, unknown>)[parameter];
+  if (value !== undefined && typeof value !== 'string') throw badParameter(parameter, `${parameter} must be given once, as a comma-separated list of fields.`);
+  return parseFields(value, parameter, resource);
+}
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -60,6 +73,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // A tree of thousands of conditions, and the answer to a save of as many: their arrays go to JSON.stringify.
   const largeArrays = largeArraysSerializer(app.getSchemas());
+  // A save's answer with `fields[entries]` or `fields[conditions]` (jsonapi/sparse.ts), its arrays written as largeArrays writes them.
+  const sparseSave = sparseDocumentSerializers(app.getSchemas(), SparseSaveDocument, LARGE_ARRAYS);
 
   app.get(
     '/walkabouts/:id',
@@ -125,8 +140,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
         throw badParameter('Idempotency-Key', `The Idempotency-Key header must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`);
       }
+      const fields = { entries: saveFields(request.query, 'fields[entries]', EntryResource), conditions: saveFields(request.query, 'fields[conditions]', ConditionResource) };
       const body: unknown = request.body;
-      const saved = await saveWalkaboutData(app.db, scopeOf(request), body, key, new Date(), app.urlSigner);
+      const saved = await saveWalkaboutData(app.db, scopeOf(request), body, key, new Date(), app.urlSigner, fields);
+      if (fields.entries || fields.conditions) reply.serializer(sparseSave(fields));
       // generateReport: the walkabout's interim reports (issue 10 point 1), once the save is recorded.
       const asked = body as { generateReport?: unknown; walkaboutToUpdateId?: unknown } | null;
       const walkaboutId = Number(asked?.walkaboutToUpdateId);
@@ -138,7 +155,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         // The save is recorded: a queue that cannot take the job now is logged, not answered as a failed save.
         await queueConditionNotifications(app, walkaboutId, changed, reply.raw).catch((error: unknown) => app.log.error({ err: error, walkaboutId }, 'notifications not queued'));
       }
-      return saved;
+      // With fields[…] its entries and conditions hold only the fields asked for: sparseSave's schema writes them, where
+      // the route's own (whole resources, its type here) writes a save without.
+      return saved as unknown as Static<typeof SaveDocument>;
     },
   );
 

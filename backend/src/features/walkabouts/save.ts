@@ -11,6 +11,9 @@
  *   save arriving late) is kept in the edit trail with applied = false and does not overwrite.
  * - Set-based: scans, results and the edit trail are a few statements over json_to_recordset,
  *   whatever the number of conditions; the changed conditions come back from the UPDATE itself.
+ * - Sparse fieldsets (`fields[conditions]`, `fields[entries]`, jsonapi/sparse.ts): a client that keeps no copy of the
+ *   conditions it saved (the web app: it reads the walkabout's fresh counts) asks for none of their fields, and the
+ *   UPDATE then answers their ids only: 1,000 resources of 35 fields are neither built, read nor written.
  */
 import {
   conditionSatisfaction,
@@ -19,11 +22,12 @@ import {
   type ConditionSave,
   type PayloadError,
 } from '@fsi/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { anyId, columnsOf, idArray, inIds, jsonRows, queryRows, rowsFromJson, type JsonFields, type JsonRows } from '../../db/raw';
 import { conditions, entries, users, walkaboutSaves } from '../../db/schema';
 import { FieldErrors, HttpError, notFound, type FieldError } from '../../jsonapi/errors';
+import { sparseObject, type SparseObject } from '../../jsonapi/sparse';
 import { canRecordWalkabouts, requirePermission, type Scope } from '../../plugins/authorization';
 import { findBuilding } from '../buildings/repository';
 import { buildingResource } from '../buildings/serialize';
@@ -49,8 +53,15 @@ export const LOCKED_MESSAGE = 'This walkabout is locked.';
 export const CLOSED_MESSAGE = 'This walkabout is closed.';
 export const ENTRY_LOCKED_MESSAGE = "This condition's entry is locked: scan its location before recording results.";
 
+/** The fields a save answers of the entries and conditions it saved (`fields[entries]`, `fields[conditions]`); null: all of them. */
+export type SaveFields = { entries: string[] | null; conditions: string[] | null };
+export const ALL_SAVE_FIELDS: SaveFields = { entries: null, conditions: null };
+
+/** A saved entry or condition in the answer: whole, or with the fields asked for (SaveFields). */
+type SavedResource = SparseObject<EntryResourceObject> | SparseObject<ConditionResourceObject>;
+
 /** The saved entries and conditions, as a save answers them and a repeat of its key again. */
-type SavedData = { data: (EntryResourceObject | ConditionResourceObject)[]; meta: { savedAt: string; replayed: boolean } };
+type SavedData = { data: SavedResource[]; meta: { savedAt: string; replayed: boolean } };
 
 /**
  * The answer: the saved entries and conditions, and in `included` the walkabout and its building
@@ -145,13 +156,22 @@ async function repeatedSave(db: Database, walkaboutId: number, userId: number, k
 /** Thrown inside the transaction when another send of the same save got there first. */
 class AlreadySaved extends Error {}
 
-export async function saveWalkaboutData(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer: UrlSigner): Promise<SaveDocument> {
-  const { walkaboutId, buildingId, ...stored } = await storeSave(db, scope, body, key, now, signer);
-  const data = stored.data.map((resource) =>
-    resource.type === 'conditions' && 'photoUrl' in resource.attributes
-      ? { ...resource, attributes: { ...resource.attributes, photoUrl: signedPhotoUrl(signer, resource.attributes.photoUrl) } }
-      : resource,
-  );
+export async function saveWalkaboutData(
+  db: Database,
+  scope: Scope,
+  body: unknown,
+  key: string,
+  now: Date,
+  signer: UrlSigner,
+  fields: SaveFields = ALL_SAVE_FIELDS,
+): Promise<SaveDocument> {
+  const { walkaboutId, buildingId, ...stored } = await storeSave(db, scope, body, key, now, signer, fields);
+  const data = stored.data.map((resource) => {
+    if (resource.type === 'entries') return sparseObject(resource, fields.entries);
+    const condition = sparseObject(resource, fields.conditions);
+    const photoUrl = condition.attributes.photoUrl;
+    return photoUrl === undefined ? condition : { ...condition, attributes: { ...condition.attributes, photoUrl: signedPhotoUrl(signer, photoUrl) } };
+  });
   return { ...stored, data, included: await freshWalkaboutAndBuilding(db, scope, walkaboutId, buildingId, now, signer) };
 }
 
@@ -176,12 +196,26 @@ async function freshWalkaboutAndBuilding(
   return [walkaboutResource(walkabout, now, floorIds), buildingResource(building, signer), ...cycles.map(cycleResource)];
 }
 
-async function storeSave(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer: UrlSigner): Promise<SavedData & { walkaboutId: number; buildingId: number }> {
+async function storeSave(
+  db: Database,
+  scope: Scope,
+  body: unknown,
+  key: string,
+  now: Date,
+  signer: UrlSigner,
+  fields: SaveFields,
+): Promise<SavedData & { walkaboutId: number; buildingId: number }> {
   const walkaboutId = isRecord(body) ? Number(body.walkaboutToUpdateId) : NaN;
   if (!Number.isSafeInteger(walkaboutId) || walkaboutId <= 0 || walkaboutId >= 2 ** 31) {
     const parsed = parseWalkaboutDataPayload(body, () => undefined);
     throw new FieldErrors(parsed.ok ? [{ pointer: '/walkaboutToUpdateId', detail: 'Must be a walkabout id' }] : parsed.errors);
   }
+  const raw = body as Record<string, unknown>;
+  const rawData = isRecord(raw.data) ? raw.data : {};
+  // The definitions are read while the walkabout is checked (on PostgreSQL, on another connection): they are of the
+  // caller's scope in the walkabout asked for, and only used once it is found open to them.
+  const definitionsRead = definitionsOf(db, scope, walkaboutId, idsIn(rawData.conditions));
+  definitionsRead.catch(() => undefined);
   // Its figures are read after the save, for the answer (freshWalkaboutAndBuilding).
   const walkabout = await findWalkaboutRow(db, scope, walkaboutId);
   if (!walkabout) throw notFound('Walkabout');
@@ -193,9 +227,7 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
   if (isClosedNow(walkabout, now)) throw new HttpError(409, CLOSED_MESSAGE, undefined, 'CLOSED');
   if (isLockedNow(walkabout, now)) throw new HttpError(409, LOCKED_MESSAGE, undefined, 'LOCKED');
 
-  const raw = body as Record<string, unknown>;
-  const rawData = isRecord(raw.data) ? raw.data : {};
-  const definitions = await definitionsOf(db, scope, walkabout.id, idsIn(rawData.conditions));
+  const definitions = await definitionsRead;
   const parsed = parseWalkaboutDataPayload(body, (id) => definitions.get(id));
   const errors: FieldError[] = parsed.ok ? [] : [...parsed.errors];
   const flags = satisfactoryRemarksFlags(raw, errors);
@@ -227,7 +259,9 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
   if (errors.length) throw new FieldErrors(errors);
 
   try {
-    const saved = await db.transaction((tx) => record(tx, scope, walkabout.id, key, now, payload.data, definitions, flags));
+    // Without a condition field asked for, the changed conditions are answered by id (recordConditions).
+    const conditionAttributes = fields.conditions === null || fields.conditions.length > 0;
+    const saved = await db.transaction((tx) => record(tx, scope, walkabout.id, key, now, payload.data, definitions, flags, conditionAttributes));
     return { ...saved, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
   } catch (error) {
     if (!(error instanceof AlreadySaved)) throw error;
@@ -267,6 +301,7 @@ async function record(
   data: { entries: { id: string; scannedAt: string | null }[]; conditions: ConditionSave[] },
   definitions: Map<string, Definition>,
   flags: Map<string, boolean>,
+  conditionAttributes: boolean,
 ): Promise<SavedData> {
   const entryIds = [...new Set(data.entries.map((e) => Number(e.id)))];
   const conditionIds = [...new Set(data.conditions.map((c) => Number(c.id)))];
@@ -291,7 +326,7 @@ async function record(
   }
 
   const changes = conditionRecords(data.conditions, definitions, flags, now);
-  const saved = changes.length ? await recordConditions(tx, scope, walkaboutId, save.id, changes) : [];
+  const saved = changes.length ? await recordConditions(tx, scope, walkaboutId, save.id, changes, conditionAttributes) : [];
 
   const document: SavedData = {
     data: [...(await savedEntries(tx, entryIds, now)), ...saved],
@@ -312,7 +347,8 @@ async function record(
  * names a few dozen; a task's status does not change with a result), as one JSON value (jsonRows: rows
  * of 35 fields decoded and mapped one by one cost more than the database's work). The conditions
  * whose stored result was newer (an older offline save) are read as they are, in a query that a save
- * of the device's own latest changes does not make.
+ * of the device's own latest changes does not make. Without `attributes` (no condition field asked for), the
+ * UPDATE answers the ids it changed, and the others are only checked to still exist.
  */
 async function recordConditions(
   tx: Database,
@@ -320,7 +356,30 @@ async function recordConditions(
   walkaboutId: number,
   saveId: number,
   changes: ReturnType<typeof conditionRecords>,
-): Promise<ConditionResourceObject[]> {
+  attributes: boolean,
+): Promise<SavedResource[]> {
+  const recorded = (answered: SQL) => sql`with v as materialized (select * from json_to_recordset(${JSON.stringify(changes)}::json) as v(
+        n int, id int, entry_id int, value jsonb, remarks text, photo_url text, photo_mimetype text,
+        has_satisfactory_remarks boolean, satisfaction text, edited_via text, edited_at timestamptz)),
+      applied as (update conditions c set value = nullif(v.value, 'null'::jsonb), remarks = v.remarks, photo_url = v.photo_url,
+          photo_mimetype = v.photo_mimetype, has_satisfactory_remarks = v.has_satisfactory_remarks, satisfaction = v.satisfaction,
+          edited_via = v.edited_via, edited_at = v.edited_at, editor_id = ${scope.userId}
+        from v where c.id = v.id and c.walkabout_id = ${walkaboutId} and (c.edited_at is null or v.edited_at >= c.edited_at)
+        returning ${answered}),
+      trail as (insert into walkabout_edits (walkabout_id, save_id, kind, condition_id, entry_id, user_id, value, remarks,
+          photo_url, photo_mimetype, has_satisfactory_remarks, edited_via, edited_at, applied)
+        select ${walkaboutId}, ${saveId}, 'condition', v.id, v.entry_id, ${scope.userId}, nullif(v.value, 'null'::jsonb), v.remarks,
+          v.photo_url, v.photo_mimetype, v.has_satisfactory_remarks, v.edited_via, v.edited_at, a.id is not null
+        from v left join (select distinct id from applied) a on a.id = v.id order by v.n)`;
+  const ids = [...new Set(changes.map((c) => c.id))];
+  if (!attributes) {
+    const applied = new Set((await queryRows<{ id: number }>(tx, sql`${recorded(sql`c.id`)} select id from applied`)).map((row) => row.id));
+    const kept = ids.filter((id) => !applied.has(id));
+    const existing = kept.length
+      ? new Set((await tx.select({ id: conditions.id }).from(conditions).where(anyId(conditions.id, kept))).map((row) => row.id))
+      : new Set<number>();
+    return ids.filter((id) => applied.has(id) || existing.has(id)).map((id) => ({ type: 'conditions', id: String(id), attributes: {} }));
+  }
   const appliedFields = {
     ...columnsOf(conditions, 'applied'),
     // Every row this UPDATE answers has the caller as its editor: their name, read once rather than per row.
@@ -329,19 +388,7 @@ async function recordConditions(
   };
   const [answer] = await queryRows<{ rows: JsonRows }>(
     tx,
-    sql`with v as materialized (select * from json_to_recordset(${JSON.stringify(changes)}::json) as v(
-        n int, id int, entry_id int, value jsonb, remarks text, photo_url text, photo_mimetype text,
-        has_satisfactory_remarks boolean, satisfaction text, edited_via text, edited_at timestamptz)),
-      applied as (update conditions c set value = nullif(v.value, 'null'::jsonb), remarks = v.remarks, photo_url = v.photo_url,
-          photo_mimetype = v.photo_mimetype, has_satisfactory_remarks = v.has_satisfactory_remarks, satisfaction = v.satisfaction,
-          edited_via = v.edited_via, edited_at = v.edited_at, editor_id = ${scope.userId}
-        from v where c.id = v.id and c.walkabout_id = ${walkaboutId} and (c.edited_at is null or v.edited_at >= c.edited_at)
-        returning c.*),
-      trail as (insert into walkabout_edits (walkabout_id, save_id, kind, condition_id, entry_id, user_id, value, remarks,
-          photo_url, photo_mimetype, has_satisfactory_remarks, edited_via, edited_at, applied)
-        select ${walkaboutId}, ${saveId}, 'condition', v.id, v.entry_id, ${scope.userId}, nullif(v.value, 'null'::jsonb), v.remarks,
-          v.photo_url, v.photo_mimetype, v.has_satisfactory_remarks, v.edited_via, v.edited_at, a.id is not null
-        from v left join (select distinct id from applied) a on a.id = v.id order by v.n),
+    sql`${recorded(sql`c.*`)},
       editor as (select ${users.username} from ${users} where ${users.id} = ${scope.userId}),
       ${taskStatusesOf(sql`${conditions.id} in (select id from v)`)}
     select ${jsonRows(appliedFields)} as rows
@@ -349,7 +396,6 @@ async function recordConditions(
   );
   const byId = new Map<number, ConditionView>();
   for (const row of rowsFromJson<ConditionView>(appliedFields, answer!.rows)) byId.set(row.id, row);
-  const ids = [...new Set(changes.map((c) => c.id))];
   const kept = ids.filter((id) => !byId.has(id));
   if (kept.length) for (const [id, condition] of await conditionsNow(tx, kept)) byId.set(id, condition);
   return ids.flatMap((id) => resourceOf(byId, id));

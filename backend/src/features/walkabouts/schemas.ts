@@ -2,6 +2,7 @@
 import { CONDITION_TYPES, QR_UNAVAILABILITY_KINDS, type QrUnavailabilityKind } from '@fsi/shared';
 import Type from 'typebox';
 import { IdList, IdParams, ListQuery, SingleId } from '../../jsonapi/query';
+import { FieldsParameter, sparseResource } from '../../jsonapi/sparse';
 import {
   Bool,
   BoolNull,
@@ -263,6 +264,20 @@ export const SaveDocument = Type.Object({
   meta: SaveMeta,
 });
 
+/** SaveDocument with its entries and conditions narrowed to the fields asked for (null: all of them). */
+export function SparseSaveDocument(fields: { entries: readonly string[] | null; conditions: readonly string[] | null }) {
+  return Type.Object({
+    data: Type.Array(
+      Type.Union([
+        fields.entries ? sparseResource(EntryResource, fields.entries) : ref(EntryResource),
+        fields.conditions ? sparseResource(ConditionResource, fields.conditions) : ref(ConditionResource),
+      ]),
+    ),
+    included: SaveDocument.properties.included,
+    meta: SaveMeta,
+  });
+}
+
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 
 export const saveWalkaboutDataSchema = {
@@ -270,6 +285,7 @@ export const saveWalkaboutDataSchema = {
   summary: "Record scans and results (idempotent per Idempotency-Key, the device's save id)",
   description:
     'Answers the saved entries and conditions, with the walkabout and its building (fresh counts and statuses) and the cycles they name in included. ' +
+    'fields[entries] and fields[conditions] (JSON:API sparse fieldsets) answer only those fields of them: empty, their type and id. ' +
     'The body is checked by the shared rule (parseWalkaboutDataPayload of @fsi/shared): 422 with a pointer per mistake.',
   headers: Type.Object({
     'idempotency-key': Type.String({
@@ -277,6 +293,10 @@ export const saveWalkaboutDataSchema = {
       maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
       description: "The device's save id: a repeat records nothing and answers the first save's entries and conditions as they are now",
     }),
+  }),
+  querystring: Type.Object({
+    'fields[entries]': Type.Optional(FieldsParameter(EntryResource)),
+    'fields[conditions]': Type.Optional(FieldsParameter(ConditionResource)),
   }),
   body: WalkaboutDataBody,
   response: { 200: SaveDocument, ...errorResponses },

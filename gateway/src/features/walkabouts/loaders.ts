@@ -7,7 +7,7 @@ import DataLoader from 'dataloader';
 import { MORE_THAN_ONE_VALUE_MESSAGE, restValueOfInput, type ConditionValue, type QrUnavailabilityKind } from '@fsi/shared';
 import { relatedIds, type AnyResource, type ListDocument } from '../../json-api';
 import type { DataSource } from '../../data-source';
-import { MAX_PAGE_SIZE, type QueryParams, type RestClient } from '../../rest-client';
+import { MAX_PAGE_SIZE, toQueryString, type QueryParams, type RestClient } from '../../rest-client';
 import { byIdLoader, isRestId, memoizeByArgs, nullWhenNotFound, prime } from '../../loaders';
 import { withPayloadErrors, type FieldErrorRecord } from '../../errors';
 import type { SaveWalkaboutInput } from '../../generated/resolvers';
@@ -30,6 +30,9 @@ type TreeType = TreeResource['type'];
 type TreeOf<T extends TreeType> = Extract<TreeResource, { type: T }>;
 
 export type WalkaboutResult = { walkabout: WalkaboutResource | null; errors: FieldErrorRecord[] };
+
+/** Whether the operation reads the saved conditions and entries of a save (saveWalkabout's `conditions`, `entries`). */
+export type SaveRead = { conditions: boolean; entries: boolean };
 
 export type SaveResult = {
   walkabout: WalkaboutResource | null;
@@ -168,8 +171,11 @@ export function createWalkaboutLoaders(rest: RestClient, { buildings, cycles }: 
      * recorded once and answered the same. Its answer is the saved entries and conditions (same ids, so
      * the client's cache merges them) and, in `included`, the walkabout with its new counts, its building
      * with its new statuses and the cycles these name: they fill this request's loaders, so a save is one REST call.
+     * The saved conditions and entries that the operation does not read (`read`: the web app reads neither, only the
+     * walkabout's fresh counts) are asked for without a field (`fields[conditions]=`, JSON:API sparse fieldsets): the
+     * backend then neither builds nor sends them (1,000 conditions of 35 fields), and they are answered as none.
      */
-    async save(input: SaveWalkaboutInput): Promise<SaveResult> {
+    async save(input: SaveWalkaboutInput, read: SaveRead = { conditions: true, entries: true }): Promise<SaveResult> {
       const failed = (errors: FieldErrorRecord[]): SaveResult => ({ walkabout: null, conditions: [], entries: [], errors });
       // The save id travels as the Idempotency-Key header, which carries visible ASCII only (a uuid): any other
       // character would stop the call in the gateway's HTTP client.
@@ -202,10 +208,12 @@ export function createWalkaboutLoaders(rest: RestClient, { buildings, cycles }: 
         },
       };
       return withPayloadErrors(async () => {
-        const document = await rest.patch<RestRoute<'/walkabout-data', 'patch'>>('/walkabout-data', body, {
+        const fields = { 'fields[conditions]': read.conditions ? undefined : '', 'fields[entries]': read.entries ? undefined : '' };
+        const document = await rest.patch<RestRoute<'/walkabout-data', 'patch'>>(`/walkabout-data${toQueryString(fields)}`, body, {
           'idempotency-key': input.saveId,
         });
-        keep(document.data);
+        // Only whole records are kept for this request's later reads (a sparse one has no attributes).
+        keep(document.data.filter((record) => (record.type === 'conditions' ? read.conditions : read.entries)));
         byId.clear(input.walkaboutId);
         // What the answer includes replaces what this request held: the walkabout's counts and the building's statuses changed.
         for (const walkabout of ofType<WalkaboutResource>(document.included, 'walkabouts')) byId.clear(walkabout.id).prime(walkabout.id, walkabout);
@@ -216,8 +224,8 @@ export function createWalkaboutLoaders(rest: RestClient, { buildings, cycles }: 
         prime(cycles.byId, ofType<CycleResource>(document.included, 'cycles').map(toCycle));
         return {
           walkabout: await byId.load(input.walkaboutId),
-          conditions: ofType<ConditionResource>(document.data, 'conditions'),
-          entries: ofType<EntryResource>(document.data, 'entries'),
+          conditions: read.conditions ? ofType<ConditionResource>(document.data, 'conditions') : [],
+          entries: read.entries ? ofType<EntryResource>(document.data, 'entries') : [],
           errors: [],
         };
       }, failed);

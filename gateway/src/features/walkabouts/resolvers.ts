@@ -2,6 +2,7 @@ import type { Resolvers } from '../../generated/resolvers';
 import { idOf } from '../../json-api';
 import { attributeResolvers } from '../../attribute-resolvers';
 import { loadRequired } from '../../loaders';
+import { fieldsReadBelow } from '../../selection';
 import {
   ANSWER_FROM_WIRE,
   CONDITION_TYPE_FROM_WIRE,
@@ -42,7 +43,10 @@ export const walkaboutResolvers: Resolvers = {
     notRepeatableCycles: (_parent, { buildingId }, { data }) => data.walkabouts.notRepeatableCycles(buildingId),
   },
   Mutation: {
-    saveWalkabout: (_parent, { input }, { data }) => data.walkabouts.save(input),
+    saveWalkabout: (_parent, { input }, { data }, info) => {
+      const read = fieldsReadBelow(info, []);
+      return data.walkabouts.save(input, { conditions: read.has('conditions'), entries: read.has('entries') });
+    },
     lockWalkabout: (_parent, { id }, { data }) => data.walkabouts.lock(id),
     createWalkabout: (_parent, { buildingId, cycleId }, { data }) => data.walkabouts.create(buildingId, cycleId),
     reportUnavailableQrCode: (_parent, { entryIds, kind, comment }, { data }) =>
