@@ -10,7 +10,7 @@ import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LARGE_ARRAYS } from '../src/http/compiler-cache';
-import { getWalkaboutSchema, saveWalkaboutDataSchema } from '../src/features/walkabouts/schemas';
+import { getWalkaboutSchema, saveWalkaboutDataSchema, SparseSaveDocument } from '../src/features/walkabouts/schemas';
 import { seedLargeBuilding } from '../src/seed/large-building';
 import { schema, signIn, type TestBackend } from '../src/testing';
 import { databases, startTestBackend } from './helpers';
@@ -72,5 +72,34 @@ describe.each(databases)('large arrays on %s', (database) => {
     const answer = response.json() as { data: unknown[] };
     expect(answer.data.length).toBeGreaterThanOrEqual(LARGE_ARRAYS.largeArraySize);
     expect(JSON.parse(bySchema(saveWalkaboutDataSchema, '/walkabout-data', 'PATCH')(answer))).toEqual(answer);
+  });
+
+  it('writes the answer to a save of 1,200 results with a few of their fields as the narrowed schema does', async () => {
+    const rows = await backend.db
+      .select({ id: schema.conditions.id, entryId: schema.conditions.entryId })
+      .from(schema.conditions)
+      .where(eq(schema.conditions.walkaboutId, Number(walkaboutId)));
+    const scannedAt = new Date().toISOString();
+    const fields = { entries: [] as string[], conditions: ['entry', 'isSatisfactory', 'value'] };
+    const response = await backend.app.inject({
+      method: 'PATCH',
+      url: `/walkabout-data?fields[entries]=&fields[conditions]=${fields.conditions.join(',')}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': 'large-arrays-sparse' },
+      payload: {
+        walkaboutToUpdateId: walkaboutId,
+        data: {
+          entries: [...new Set(rows.map((r) => r.entryId))].map((id) => ({ id: String(id), scannedAt })),
+          conditions: rows.map((r, n) => ({ id: String(r.id), value: n % 5 !== 0, remarks: n % 5 === 0 ? 'Worn' : null })),
+        },
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json() as { data: { type: string; attributes: Record<string, unknown>; relationships?: Record<string, unknown> }[] };
+    const conditionsAnswered = answer.data.filter((r) => r.type === 'conditions');
+    expect(conditionsAnswered).toHaveLength(1200);
+    expect(answer.data.filter((r) => r.type === 'entries').every((r) => Object.keys(r.attributes).length === 0 && r.relationships === undefined)).toBe(true);
+    expect(conditionsAnswered.every((r) => Object.keys(r.attributes).sort().join() === 'isSatisfactory,value' && Object.keys(r.relationships!).join() === 'entry')).toBe(true);
+    const narrowed = SerializerSelector()(backend.app.getSchemas(), {})({ schema: SparseSaveDocument(fields), method: 'PATCH', url: '/walkabout-data', httpStatus: '200' }) as (value: unknown) => string;
+    expect(JSON.parse(narrowed(answer))).toEqual(answer);
   });
 });
