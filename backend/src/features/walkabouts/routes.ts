@@ -140,7 +140,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
         throw badParameter('Idempotency-Key', `The Idempotency-Key header must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`);
       }
-      const fields = { entries: saveFields(request.query, 'fields[entries]', EntryResource), conditions: saveFields(request.query, 'fields[conditions]', ConditionResource) };
+      const fields = {
+        entries: saveFields(request.query, 'fields[entries]', EntryResource),
+        conditions: saveFields(request.query, 'fields[conditions]', ConditionResource),
+      };
       const body: unknown = request.body;
       const saved = await saveWalkaboutData(app.db, scopeOf(request), body, key, new Date(), app.urlSigner, fields);
       if (fields.entries || fields.conditions) reply.serializer(sparseSave(fields));

@@ -165,7 +165,9 @@ export async function saveWalkaboutData(
   signer: UrlSigner,
   fields: SaveFields = ALL_SAVE_FIELDS,
 ): Promise<SaveDocument> {
-  const { walkaboutId, buildingId, ...stored } = await storeSave(db, scope, body, key, now, signer, fields);
+  // Without a condition field asked for, the changed conditions are answered by id (recordConditions).
+  const conditionAttributes = fields.conditions === null || fields.conditions.length > 0;
+  const { walkaboutId, buildingId, ...stored } = await storeSave(db, scope, body, key, now, signer, conditionAttributes);
   const data = stored.data.map((resource) => {
     if (resource.type === 'entries') return sparseObject(resource, fields.entries);
     const condition = sparseObject(resource, fields.conditions);
@@ -196,15 +198,9 @@ async function freshWalkaboutAndBuilding(
   return [walkaboutResource(walkabout, now, floorIds), buildingResource(building, signer), ...cycles.map(cycleResource)];
 }
 
-async function storeSave(
-  db: Database,
-  scope: Scope,
-  body: unknown,
-  key: string,
-  now: Date,
-  signer: UrlSigner,
-  fields: SaveFields,
-): Promise<SavedData & { walkaboutId: number; buildingId: number }> {
+type Stored = SavedData & { walkaboutId: number; buildingId: number };
+
+async function storeSave(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer: UrlSigner, conditionAttributes: boolean): Promise<Stored> {
   const walkaboutId = isRecord(body) ? Number(body.walkaboutToUpdateId) : NaN;
   if (!Number.isSafeInteger(walkaboutId) || walkaboutId <= 0 || walkaboutId >= 2 ** 31) {
     const parsed = parseWalkaboutDataPayload(body, () => undefined);
@@ -259,8 +255,6 @@ async function storeSave(
   if (errors.length) throw new FieldErrors(errors);
 
   try {
-    // Without a condition field asked for, the changed conditions are answered by id (recordConditions).
-    const conditionAttributes = fields.conditions === null || fields.conditions.length > 0;
     const saved = await db.transaction((tx) => record(tx, scope, walkabout.id, key, now, payload.data, definitions, flags, conditionAttributes));
     return { ...saved, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
   } catch (error) {
