@@ -5,7 +5,8 @@
  * - benchSaves1000: p50/p95 of PATCH /walkabout-data saving 1,000 conditions, against a `select 1`
  *   round trip (sampled between the saves, so that both see the same load): answering every saved condition
  *   whole (35 fields), and as the web app saves through the gateway, which reads none of them
- *   (`fields[conditions]=&fields[entries]=`: their ids only), the two alternating on the same walkabout;
+ *   (`fields[conditions]=&fields[entries]=`: their ids only), the two alternating: results saved again over the
+ *   walkabout's earlier ones, then each new walkabout's first save (its 50 entries scanned in the same save);
  * - benchCreate10000: creating a walkabout of 10,000 conditions, against one bulk insert of 10,000 rows.
  * On PGlite always, and on PostgreSQL when TEST_DATABASE_URL answers.
  */
@@ -19,8 +20,11 @@ import { postgresAvailable, schema, signIn, startTestBackend, type TestBackend }
 export type DatabaseKind = 'pglite' | 'postgres';
 /** How a save is answered: every saved condition whole, or by id (`fields[conditions]=`, as the web app's saves ask). */
 export type SaveAnswer = 'whole' | 'ids';
+/** Which save: results saved again over the walkabout's earlier ones, or a new walkabout's first (its 50 entries scanned too). */
+export type SaveRound = 'again' | 'first';
 export type SaveBench = {
   kind: DatabaseKind;
+  round: SaveRound;
   answer: SaveAnswer;
   iterations: number;
   conditions: number;
@@ -31,6 +35,7 @@ export type SaveBench = {
 };
 const SAVE_QUERY: Record<SaveAnswer, string> = { whole: '', ids: '?fields[conditions]=&fields[entries]=' };
 export const saveAnswerLabel = (answer: SaveAnswer) => (answer === 'whole' ? 'whole answer' : 'as the web app saves (ids only)');
+export const saveRoundLabel = (round: SaveRound) => (round === 'again' ? 'saved again' : "a walkabout's first save");
 export type CreateBench = { kind: DatabaseKind; iterations: number; conditions: number; ms: number; baselineBulkInsertMs: number; ratio: number };
 
 const quantile = (values: number[], q: number) => {
@@ -73,63 +78,90 @@ async function createWalkabout(backend: TestBackend, large: LargeBuilding, token
   return (response.json() as { data: { id: string } }).data.id;
 }
 
-/** Both answers of a save (SaveAnswer) of 1,000 conditions, alternating on one walkabout, each after the other's first. */
+/** The conditions of a walkabout, and its entries. */
+async function conditionsOf(backend: TestBackend, walkaboutId: string) {
+  const rows = await backend.db
+    .select({ id: schema.conditions.id, entryId: schema.conditions.entryId })
+    .from(schema.conditions)
+    .where(eq(schema.conditions.walkaboutId, Number(walkaboutId)));
+  return { rows, entryIds: [...new Set(rows.map((r) => r.entryId))] };
+}
+
+/**
+ * Both answers of a save (SaveAnswer) of 1,000 conditions, alternating, in both rounds (SaveRound): first saved again
+ * and again on one walkabout, each after one warm-up, then as the first save of as many new walkabouts.
+ */
 export async function benchSaves1000(kind: DatabaseKind, iterations = 15): Promise<SaveBench[]> {
   const { backend, large, token } = await prepare(kind, { locations: 50, tasks: 20 });
   try {
-    const walkaboutId = await createWalkabout(backend, large, token);
-    const rows = await backend.db
-      .select({ id: schema.conditions.id, entryId: schema.conditions.entryId })
-      .from(schema.conditions)
-      .where(eq(schema.conditions.walkaboutId, Number(walkaboutId)));
-    const entryIds = [...new Set(rows.map((r) => r.entryId))];
     const answers: SaveAnswer[] = ['whole', 'ids'];
-    const times: Record<SaveAnswer, number[]> = { whole: [], ids: [] };
+    const times: Record<SaveRound, Record<SaveAnswer, number[]>> = { again: { whole: [], ids: [] }, first: { whole: [], ids: [] } };
     const baselines: number[] = [];
     let saves = 0;
+    /** One save of every condition, timed; its queued jobs (its notifications) run after it, as between an inspector's saves. */
+    const save = async (walkaboutId: string, { rows, entryIds }: Awaited<ReturnType<typeof conditionsOf>>, scan: boolean, answer: SaveAnswer) => {
+      // Each save changes a seventh of the results (a new failure, a failure fixed) and is later than the one before.
+      const n = saves++;
+      const editedAt = new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
+      const payload = {
+        generateReport: false,
+        walkaboutToUpdateId: walkaboutId,
+        data: {
+          entries: scan ? entryIds.map((id) => ({ id: String(id), scannedAt: editedAt })) : [],
+          conditions: rows.map((r, c) => ({ id: String(r.id), value: (c + n) % 7 !== 0, remarks: (c + n) % 7 === 0 ? 'Damaged' : null, editedVia: 'bench', editedAt })),
+        },
+      };
+      const ms = await timed(async () => {
+        const response = await backend.app.inject({
+          method: 'PATCH',
+          url: `/walkabout-data${SAVE_QUERY[answer]}`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `bench-${n}` },
+          payload,
+        });
+        if (response.statusCode !== 200) throw new Error(`save answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+      });
+      await backend.app.jobs.drain();
+      baselines.push(...(await selectOneTimes(backend.db, 5)));
+      return ms;
+    };
+    // Locked, so that the next creation makes a new walkabout rather than opening this one.
+    const lock = (walkaboutId: string) =>
+      backend.db.update(schema.walkabouts).set({ lockedAt: new Date(Date.now() - 1000) }).where(eq(schema.walkabouts.id, Number(walkaboutId)));
+
+    const walkaboutId = await createWalkabout(backend, large, token);
+    const walkabout = await conditionsOf(backend, walkaboutId);
     for (let i = 0; i < iterations + 1; i += 1) {
       for (const answer of answers) {
-        // Each save changes a seventh of the results (a new failure, a failure fixed) and is later than the one before.
-        const n = saves++;
-        const editedAt = new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
-        const payload = {
-          generateReport: false,
-          walkaboutToUpdateId: walkaboutId,
-          data: {
-            entries: n === 0 ? entryIds.map((id) => ({ id: String(id), scannedAt: editedAt })) : [],
-            conditions: rows.map((r, c) => ({ id: String(r.id), value: (c + n) % 7 !== 0, remarks: (c + n) % 7 === 0 ? 'Damaged' : null, editedVia: 'bench', editedAt })),
-          },
-        };
-        const ms = await timed(async () => {
-          const response = await backend.app.inject({
-            method: 'PATCH',
-            url: `/walkabout-data${SAVE_QUERY[answer]}`,
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `bench-${n}` },
-            payload,
-          });
-          if (response.statusCode !== 200) throw new Error(`save answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
-        });
-        // The first saves also unlock the entries and warm up: not counted.
-        if (i > 0) times[answer].push(ms);
-        // The jobs the save queued (its notifications) run before the next save, as they do between an inspector's saves.
-        await backend.app.jobs.drain();
-        baselines.push(...(await selectOneTimes(backend.db, 5)));
+        // The first saves unlock the entries and warm up: not counted.
+        const ms = await save(walkaboutId, walkabout, i === 0, answer);
+        if (i > 0) times.again[answer].push(ms);
+      }
+    }
+    await lock(walkaboutId);
+    for (let i = 0; i < iterations; i += 1) {
+      for (const answer of answers) {
+        const id = await createWalkabout(backend, large, token);
+        times.first[answer].push(await save(id, await conditionsOf(backend, id), true, answer));
+        await lock(id);
       }
     }
     const baseline = quantile(baselines, 0.5);
-    return answers.map((answer) => {
-      const p50 = quantile(times[answer], 0.5);
-      return {
-        kind,
-        answer,
-        iterations,
-        conditions: rows.length,
-        p50Ms: round(p50),
-        p95Ms: round(quantile(times[answer], 0.95)),
-        baselineSelectOneMs: round(baseline),
-        p50Ratio: round(p50 / baseline),
-      };
-    });
+    return (['again', 'first'] as const).flatMap((which) =>
+      answers.map((answer) => {
+        const p50 = quantile(times[which][answer], 0.5);
+        return {
+          kind,
+          round: which,
+          answer,
+          iterations,
+          conditions: walkabout.rows.length,
+          p50Ms: round(p50),
+          p95Ms: round(quantile(times[which][answer], 0.95)),
+          baselineSelectOneMs: round(baseline),
+          p50Ratio: round(p50 / baseline),
+        };
+      }),
+    );
   } finally {
     await backend.close();
   }
@@ -190,7 +222,7 @@ export const WALKABOUT_TARGETS = { saveP50Ms: { pglite: 100, postgres: 50 }, cre
 export function walkaboutTargets(result: WalkaboutBenches): string[] {
   const met = (value: number, target: number) => `${value <= target ? 'met' : 'MISSED'} (${value.toFixed(1)} ms, target ≤ ${target} ms)`;
   const lines = result.save.map(
-    (r) => `save of 1,000 conditions on ${databaseLabel(r.kind)}, ${saveAnswerLabel(r.answer)}: ${met(r.p50Ms, WALKABOUT_TARGETS.saveP50Ms[r.kind])}`,
+    (r) => `save of 1,000 conditions on ${databaseLabel(r.kind)}, ${saveRoundLabel(r.round)}, ${saveAnswerLabel(r.answer)}: ${met(r.p50Ms, WALKABOUT_TARGETS.saveP50Ms[r.kind])}`,
   );
   for (const r of result.create) if (r.kind === 'postgres') lines.push(`creating 10,000 conditions on PostgreSQL: ${met(r.ms, WALKABOUT_TARGETS.createMs.postgres)}`);
   return lines;
@@ -198,12 +230,13 @@ export function walkaboutTargets(result: WalkaboutBenches): string[] {
 
 export function formatWalkaboutBenches(result: WalkaboutBenches): string {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  const row = (cells: string[]) => `  ${cells[0]!.padEnd(20)}${cells[1]!.padEnd(11)}${cells[2]!.padEnd(11)}${cells[3]!.padEnd(24)}${cells[4]}`;
+  const row = (cells: string[]) => `  ${cells[0]!.padEnd(24)}${cells[1]!.padEnd(11)}${cells[2]!.padEnd(11)}${cells[3]!.padEnd(24)}${cells[4]}`;
   const lines = [
     '',
     'Walkabouts in the backend (through the routes, in process), against a baseline on the same database in the same run',
     `  save: one PATCH /walkabout-data of ${result.save[0]?.conditions.toLocaleString('en-US')} conditions, ${result.save[0]?.iterations} saves of each answer after one warm-up, alternating on one walkabout, each one's queued jobs run before the next; baseline a \`select 1\` round trip sampled between the saves`,
     '    whole: every saved condition answered in full (35 fields); ids: as the web app saves through the gateway, fields[conditions]=&fields[entries]= (their ids only)',
+    "    again: results saved again over the walkabout's earlier ones; first: a new walkabout's first save, its 50 entries scanned in it (median of as many)",
     `  create: POST /walkabouts making ${result.create[0]?.conditions.toLocaleString('en-US')} conditions, median of ${result.create[0]?.iterations}; baseline one bulk insert of 10,000 rows (median of ${result.create[0]?.iterations})`,
     '',
     row(['', 'p50', 'p95', 'baseline', 'p50 / baseline']),
@@ -212,7 +245,7 @@ export function formatWalkaboutBenches(result: WalkaboutBenches): string {
     const create = result.create.find((r) => r.kind === kind)!;
     lines.push(row([databaseLabel(kind), '', '', '', '']).trimEnd());
     for (const save of result.save.filter((r) => r.kind === kind)) {
-      lines.push(row([`  save, ${save.answer}`, ms(save.p50Ms), ms(save.p95Ms), `select 1 ${ms(save.baselineSelectOneMs)}`, `${save.p50Ratio.toFixed(0)}x`]));
+      lines.push(row([`  save ${save.round}, ${save.answer}`, ms(save.p50Ms), ms(save.p95Ms), `select 1 ${ms(save.baselineSelectOneMs)}`, `${save.p50Ratio.toFixed(0)}x`]));
     }
     lines.push(row(['  create', ms(create.ms), '', `bulk insert ${ms(create.baselineBulkInsertMs)}`, `${create.ratio.toFixed(1)}x`]));
   }

@@ -102,7 +102,7 @@ function summary(
     );
   } else lines.push('  1 gateway: FAILED');
   if (walkabouts) {
-    const save = walkabouts.save.map((r) => `${databaseLabel(r.kind)} ${r.answer} answer p50 ${ms(r.p50Ms)} = ${x(r.p50Ratio, 0)} select 1`).join('; ');
+    const save = walkabouts.save.map((r) => `${databaseLabel(r.kind)} ${r.round}, ${r.answer} answer p50 ${ms(r.p50Ms)} = ${x(r.p50Ratio, 0)} select 1`).join('; ');
     const create = walkabouts.create.map((r) => `${databaseLabel(r.kind)} ${ms(r.ms)} = ${x(r.ratio, 1)} one bulk insert of 10,000 rows`).join('; ');
     lines.push(`  2 save 1,000 conditions (PATCH /walkabout-data): ${save}`);
     lines.push(`    create a walkabout of 10,000 conditions: ${create}`);
