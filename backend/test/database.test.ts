@@ -233,6 +233,59 @@ describe.each(databases)('the database on %s', (database) => {
     expect((await demo.db.select().from(schema.conditions).where(eq(schema.conditions.id, ids[0]!)))[0]).toEqual({ ...condition, id: ids[0], editorId: null });
   });
 
+  it('checks an editor a save locked once (conditions_lock_editor) rather than per condition, and every other editor per condition as before', async () => {
+    const { userId } = await ownWalkaboutAndUser('locked-editor');
+    const { userId: other } = await ownWalkaboutAndUser('locked-editor-other');
+    const conditionIds = (await demo.db.select({ id: schema.conditions.id }).from(schema.conditions).orderBy(schema.conditions.id).limit(3)).map((c) => c.id);
+    const missing = 2_000_000_000;
+    const refused = (id: number) => ({
+      cause: expect.objectContaining({
+        code: '23503',
+        constraint: 'conditions_editor_id_users_id_fk',
+        detail: `Key (editor_id)=(${id}) is not present in table "users".`,
+      }),
+    });
+    const name = (tx: typeof demo.db, editorId: number) => tx.update(schema.conditions).set({ editorId }).where(inArray(schema.conditions.id, conditionIds));
+    const editors = async () => (await demo.db.select({ editorId: schema.conditions.editorId }).from(schema.conditions).where(inArray(schema.conditions.id, conditionIds))).map((c) => c.editorId);
+    /** A transaction that is rolled back after `run` (what it names is not kept). */
+    const rolledBack = (run: (tx: typeof demo.db) => Promise<unknown>) =>
+      demo.db.transaction(async (tx) => {
+        await run(tx as unknown as typeof demo.db);
+        tx.rollback();
+      }).catch((error: unknown) => {
+        if ((error as Error).message !== 'Rollback') throw error;
+      });
+
+    // A missing user cannot be locked: the key's error.
+    await expect(demo.db.execute(sql`select conditions_lock_editor(${missing})`)).rejects.toMatchObject(refused(missing));
+    await demo.db.transaction(async (tx) => {
+      await tx.execute(sql`select conditions_lock_editor(${userId})`);
+      await name(tx as unknown as typeof demo.db, userId);
+      // Another editor, and a missing one, are still checked row by row in the same transaction.
+      await name(tx as unknown as typeof demo.db, other);
+    });
+    expect(await editors()).toEqual(conditionIds.map(() => other));
+    await expect(rolledBack(async (tx) => {
+      await tx.execute(sql`select conditions_lock_editor(${userId})`);
+      await name(tx, missing);
+    })).rejects.toMatchObject(refused(missing));
+    // The transaction's own delete of its locked editor ends the promise: naming them again is refused.
+    await expect(rolledBack(async (tx) => {
+      await tx.execute(sql`select conditions_lock_editor(${userId})`);
+      await tx.delete(schema.users).where(eq(schema.users.id, userId));
+      await name(tx, userId);
+    })).rejects.toMatchObject(refused(userId));
+    // So does its renumbering of them (no condition names them yet, so the new id is allowed).
+    await expect(rolledBack(async (tx) => {
+      await tx.update(schema.conditions).set({ editorId: other }).where(eq(schema.conditions.editorId, userId));
+      await tx.execute(sql`select conditions_lock_editor(${userId})`);
+      await tx.update(schema.users).set({ id: missing - 1 }).where(eq(schema.users.id, userId));
+      await name(tx, userId);
+    })).rejects.toMatchObject(refused(userId));
+    expect(await editors()).toEqual(conditionIds.map(() => other));
+    await demo.db.update(schema.conditions).set({ editorId: null }).where(inArray(schema.conditions.id, conditionIds));
+  });
+
   it("refuses an edit naming a walkabout or a user that does not exist, deletes a walkabout's edits with it, forgets a deleted user, and keeps a named id", async () => {
     const { walkaboutId, userId, otherWalkaboutId } = await ownWalkaboutAndUser('edits-keys');
     const missing = 2_000_000_000;
@@ -385,6 +438,31 @@ describe.each(databases)('the database on %s', (database) => {
         });
       } finally {
         await Promise.all([inserting.end(), deleting.end()]);
+      }
+    });
+
+    it("makes a delete of a save's locked editor wait for the save's transaction, and forgets the lock with the transaction", async () => {
+      const [saving, deleting] = await sessions();
+      try {
+        const deletingPid = await pidOf(deleting);
+        const { userId } = await ownWalkaboutAndUser('locked-editor-wait');
+        const locked = () => saving.query<{ value: string | null }>(`select current_setting('fsi.locked_editor', true) as value`);
+        await saving.query('begin');
+        await saving.query('select conditions_lock_editor($1)', [userId]);
+        expect((await locked()).rows[0]!.value).toBe(String(userId));
+        const userDeleted = deleting.query('delete from users where id = $1', [userId]);
+        await waitsOnLock(deletingPid, userDeleted);
+        await saving.query('commit');
+        expect((await userDeleted).rowCount).toBe(1);
+        // Transaction-local: the session no longer promises anything, and naming the deleted user is refused.
+        expect((await locked()).rows[0]!.value ?? '').toBe('');
+        const [condition] = await demo.db.select({ id: schema.conditions.id }).from(schema.conditions).orderBy(schema.conditions.id).limit(1);
+        await expect(saving.query('update conditions set editor_id = $1 where id = $2', [userId, condition!.id])).rejects.toMatchObject({
+          code: '23503',
+          constraint: 'conditions_editor_id_users_id_fk',
+        });
+      } finally {
+        await Promise.all([saving.end(), deleting.end()]);
       }
     });
 

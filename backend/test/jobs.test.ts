@@ -144,6 +144,31 @@ describe.each(databases)('background jobs on %s', (kind) => {
     expect(seen).toEqual([{ n: 0 }, { n: 1 }]);
   });
 
+  it('adds a job queued inside a transaction if and only if the transaction commits, and runs it once its answer has closed', async () => {
+    const seen: unknown[] = [];
+    const app = await start(await place(), { 'test.saved': async (data) => void seen.push(data) }, { pollingIntervalSeconds: 60 });
+    const enqueue = await app.jobs.inTransaction('test.saved');
+    const rolledBack = new Error('rolled back');
+    await expect(
+      app.db.transaction(async (tx) => {
+        expect(await enqueue(tx, { n: 1, with: { nested: ['data'] } })).toEqual(expect.any(String));
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    const answer = new EventEmitter();
+    const id = await app.db.transaction(async (tx) => {
+      const added = await enqueue(tx, { n: 2, with: { nested: ['data'] } }, { wakeAfter: answer });
+      // Not there for another connection before the commit (PGlite has one, which the transaction holds).
+      if (kind === 'postgres') expect(await app.jobs.state('test.saved', added!)).toBeNull();
+      return added;
+    });
+    expect(await app.jobs.state('test.saved', id!)).toMatchObject({ state: 'created' });
+    answer.emit('close');
+    await until(() => seen.length === 1, 'the committed job to run once its answer closed', 10_000);
+    await app.jobs.drain();
+    expect(seen).toEqual([{ n: 2, with: { nested: ['data'] } }]);
+  });
+
   it('does not queue a job whose singleton key is already waiting or running', async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));

@@ -197,6 +197,9 @@ describe.each(databases)('reminders and notifications on %s', (database) => {
     await setSubscriptions('regional', { unsatisfactoryEquipmentIds: [] });
     await setSubscriptions('manager', { unsatisfactoryEquipmentIds: [typeId + 100_000] });
     received.length = 0;
+    const jobs = async () =>
+      ((await backend.db.execute(sql`select data::text as data from pgboss.job where name = 'notifications.conditions' order by created_on, id`)) as unknown as { rows: { data: string }[] }).rows.map((r) => JSON.parse(r.data) as unknown);
+    const jobsBefore = (await jobs()).length;
     const admin = await signedIn(backend, 'admin');
     let minute = 0;
     const save = async (value: string, remarks: string | null, hasSatisfactoryRemarks = false) => {
@@ -231,6 +234,8 @@ describe.each(databases)('reminders and notifications on %s', (database) => {
     expect(received).toHaveLength(3);
     expect(received[2]!.subject).toBe(`Note: ${row!.entry.equipmentName} – King Street Commerce Centre`);
     expect(received.flatMap((m) => m.to)).toEqual(['viewer@northwindpm.example', 'viewer@northwindpm.example', 'viewer@northwindpm.example']);
+    // A job per save that recorded a failure or a note, none for the satisfactory result without one (the third save).
+    expect((await jobs()).slice(jobsBefore)).toEqual(Array.from({ length: 5 }, () => ({ walkaboutId: Number(walkabout), conditionIds: [row!.condition.id] })));
   });
 
   it('e-mails one message per failing condition when one save records several, over several equipment types', async () => {

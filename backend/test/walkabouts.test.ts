@@ -324,6 +324,26 @@ describe.each(databases)('walkabouts on %s', (database) => {
     );
   });
 
+  it('answers the entries of a save by id with fields[entries]=, in the order a whole answer gives them', async () => {
+    const id = await demo.walkabout('King Street Commerce Centre', 'Yearly');
+    const t = await walkaboutOf(as.inspector!, id);
+    // Entries of more than one floor, sent in the reverse of the walkabout's order.
+    const chosen = t.entries.filter((_, n) => n % 2 === 0).slice(0, 6);
+    expect(new Set(chosen.map((e) => e.attributes.walkaboutFloorId)).size).toBeGreaterThan(1);
+    const payload = (at: string) => ({
+      walkaboutToUpdateId: id,
+      data: { entries: [...chosen].reverse().map((e) => ({ id: e.id, scannedAt: at })), conditions: [] },
+    });
+    const byId = await as.inspector!.save('entries-by-id', payload('2026-11-21T15:00:00Z'), '?fields[entries]=&fields[conditions]=');
+    expect(byId.status).toBe(200);
+    expect(byId.body.data).toEqual(chosen.map((e) => ({ type: 'entries', id: e.id, attributes: {} })));
+    const whole = await as.inspector!.save('entries-whole', payload('2026-11-21T15:01:00Z'));
+    expect((whole.body.data as JsonApiResource[]).map((r) => `${r.type} ${r.id}`)).toEqual(chosen.map((e) => `entries ${e.id}`));
+    // Recorded as a whole answer's save is: the entries scanned.
+    const now = await walkaboutOf(as.inspector!, id);
+    for (const e of chosen) expect(now.entries.find((n) => n.id === e.id)!.attributes.scannedAt).toBe('2026-11-21T15:00:00.000Z');
+  });
+
   it('refuses an unknown or repeated fields parameter of a save before recording anything', async () => {
     const { id, payload, trail } = await savedThenChangedLater('sparse-refused');
     const before = await trail();

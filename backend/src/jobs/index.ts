@@ -17,6 +17,7 @@ import { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { clientOf, type Database } from '../db/client';
 import { pgliteDb } from './pglite-adapter';
 
@@ -55,6 +56,13 @@ export type FailedJob = {
 export type Jobs = {
   /** Adds a job; answers its id, or null when a job with the same singletonKey is already waiting or running. */
   enqueue(queue: string, data: Record<string, unknown>, options?: EnqueueOptions): Promise<string | null>;
+  /**
+   * Enqueueing inside one of the app's transactions: the job is added on the transaction's connection, with its writes,
+   * so that it is there if and only if they commit. Resolves once the queue is ready, to the function to call inside the
+   * transaction (ask before it begins: on PGlite, starting the queue needs the app's one connection, which an open
+   * transaction holds). Its job is started once `wakeAfter` closes, or else at the worker's next poll.
+   */
+  inTransaction(queue: string): Promise<(tx: Database, data: Record<string, unknown>, options?: EnqueueOptions) => Promise<string | null>>;
   /** Runs handler for each job of this queue (call while the app's plugins register). */
   work(queue: string, handler: JobHandler): void;
   /** Waits until every job of the queues this app works has completed or failed (tests). */
@@ -102,6 +110,20 @@ function bossDb(db: Database): PgBoss.Db {
   if (client instanceof PGlite) return pgliteDb(client);
   if (client instanceof pg.Pool) return { executeSql: (text, values) => client.query(text, values) };
   throw new Error('The jobs plugin needs a PGlite or node-postgres database.');
+}
+
+/**
+ * pg-boss's database inside a transaction of the app's: its statements, their $n parameters bound as the app's are (an
+ * undefined one as null, as node-postgres binds it: Drizzle would leave it out).
+ */
+function transactionDb(tx: Database): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const statement = sql.join(parts.map((part, n) => (n % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)));
+      return { rows: ((await tx.execute(statement)) as unknown as { rows: any[] }).rows }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    },
+  };
 }
 
 /**
@@ -182,31 +204,44 @@ export default fp<JobsOptions>(
       return created;
     };
 
+    /** Adds the job through `database` (the app's, or a transaction's) to a queue that is ready. */
+    const add = async (database: PgBoss.Db, queue: string, data: Record<string, unknown>, enqueueOptions: EnqueueOptions) => {
+      const key = enqueueOptions.singletonKey;
+      if (key !== undefined) {
+        const { rows } = await database.executeSql(
+          `SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' LIMIT 1`,
+          [queue, key],
+        );
+        if (rows.length > 0) return null;
+      }
+      const id = await boss.send(queue, data, {
+        // Without a key of its own, every job gets a unique one: stately would otherwise keep one keyless job.
+        singletonKey: key ?? `job:${randomUUID()}`,
+        retryLimit: enqueueOptions.retryLimit ?? retryLimit,
+        retryDelay,
+        retryBackoff: true,
+        db: database,
+      });
+      const worker = workerIds.get(queue);
+      if (id && worker) {
+        if (enqueueOptions.wakeAfter) enqueueOptions.wakeAfter.once('close', () => void (stopped || boss.notifyWorker(worker)));
+        // A job added inside a transaction is not there for the worker before the commit: its next poll finds it.
+        else if (database === db) boss.notifyWorker(worker);
+      }
+      return id;
+    };
+
     const jobs: Jobs = {
       async enqueue(queue, data, enqueueOptions = {}) {
         await start();
         await ensureQueue(queue);
-        const key = enqueueOptions.singletonKey;
-        if (key !== undefined) {
-          const { rows } = await db.executeSql(
-            `SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' LIMIT 1`,
-            [queue, key],
-          );
-          if (rows.length > 0) return null;
-        }
-        const id = await boss.send(queue, data, {
-          // Without a key of its own, every job gets a unique one: stately would otherwise keep one keyless job.
-          singletonKey: key ?? `job:${randomUUID()}`,
-          retryLimit: enqueueOptions.retryLimit ?? retryLimit,
-          retryDelay,
-          retryBackoff: true,
-        });
-        const worker = workerIds.get(queue);
-        if (id && worker) {
-          if (enqueueOptions.wakeAfter) enqueueOptions.wakeAfter.once('close', () => void (stopped || boss.notifyWorker(worker)));
-          else boss.notifyWorker(worker);
-        }
-        return id;
+        return add(db, queue, data, enqueueOptions);
+      },
+
+      async inTransaction(queue) {
+        await start();
+        await ensureQueue(queue);
+        return (tx, data, enqueueOptions = {}) => add(transactionDb(tx), queue, data, enqueueOptions);
       },
 
       work(queue, handler) {

@@ -7,7 +7,7 @@
  * Once per condition and episode: an episode starts with the edit that made the condition unsatisfactory after it
  * was satisfactory (or had no result), or that gave it a note after it had none; the delivery's subject is that edit
  * (condition:{id}:since:{editId}), so that further saves of the same failure or note send nothing, and a failure
- * recorded anew after the condition was satisfactory sends again. The save only queues a job (after its commit);
+ * recorded anew after the condition was satisfactory sends again. The save only queues a job (in its transaction);
  * the job reads the conditions as they are when it runs.
  */
 import { conditionSatisfaction, type ConditionDefinition } from '@fsi/shared';
@@ -17,21 +17,30 @@ import { anyId } from '../../db/raw';
 import { conditions, cycles, entries, users, walkaboutEdits, walkabouts } from '../../db/schema';
 import { buildingRef, deliverOnce, recipientsSeeing, type NotificationKind } from './deliveries';
 import type { EnqueueOptions } from '../../jobs';
+import type { Database } from '../../db/client';
 
 export const CONDITION_NOTIFICATION_QUEUE = 'notifications.conditions';
 
+/** A result a save recorded, as its notifications read it. */
+export type RecordedResult = { id: number; satisfaction: string; hasSatisfactoryRemarks: boolean; remarks: string | null };
+
 /**
- * Called after a save is recorded: queues the notifications of the conditions it changed, as a job, which starts
- * once the save's answer (`wakeAfter`, its raw response) is sent.
+ * What a save calls inside its transaction with the results it recorded (save.ts): queues the notifications of those
+ * that are unsatisfactory or a note (only such a result starts an episode; the job reads each condition again as it is
+ * then) as a job that is added with the save's writes, so that it is there if and only if the save commits, and that
+ * starts once the save's answer (`wakeAfter`, its raw response) is sent. Resolves once the queue is ready: ask before
+ * the save's transaction begins.
  */
-export async function queueConditionNotifications(
+export async function conditionNotificationsQueue(
   app: FastifyInstance,
-  walkaboutId: number,
-  conditionIds: number[],
   wakeAfter?: EnqueueOptions['wakeAfter'],
-): Promise<void> {
-  if (!conditionIds.length) return;
-  await app.jobs.enqueue(CONDITION_NOTIFICATION_QUEUE, { walkaboutId, conditionIds: [...new Set(conditionIds)].sort((a, b) => a - b) }, { wakeAfter });
+): Promise<(tx: Database, walkaboutId: number, results: RecordedResult[]) => Promise<void>> {
+  const enqueue = await app.jobs.inTransaction(CONDITION_NOTIFICATION_QUEUE);
+  return async (tx, walkaboutId, results) => {
+    const notable = results.filter((r) => r.satisfaction === 'unsatisfactory' || isNoted(r.satisfaction, r.hasSatisfactoryRemarks, r.remarks));
+    if (!notable.length) return;
+    await enqueue(tx, { walkaboutId, conditionIds: [...new Set(notable.map((r) => r.id))].sort((a, b) => a - b) }, { wakeAfter });
+  };
 }
 
 type EditState = { id: number; satisfaction: string; noted: boolean };

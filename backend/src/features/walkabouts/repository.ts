@@ -182,6 +182,9 @@ export function taskStatusesOf(where: SQL): SQL {
 export type SectionRow = typeof sections.$inferSelect;
 export type EntryTree = { entries: EntryView[]; sections: SectionRow[]; conditions: ConditionView[] };
 
+/** The order of a walkabout's entries: by floor, then as the walkabout lists them. */
+export const entryOrder = [asc(entries.walkaboutFloorId), asc(entries.order), asc(entries.id)];
+
 /** Entries (with their location and cycle) matching `where`, with their sections: what an entry resource names. */
 export async function entriesWithSections(db: Database, where: SQL): Promise<Omit<EntryTree, 'conditions'>> {
   const entryRows = await db
@@ -191,7 +194,7 @@ export async function entriesWithSections(db: Database, where: SQL): Promise<Omi
     .innerJoin(walkabouts, eq(walkabouts.id, entries.walkaboutId))
     .innerJoin(cycles, eq(cycles.id, walkabouts.cycleId))
     .where(where)
-    .orderBy(asc(entries.walkaboutFloorId), asc(entries.order), asc(entries.id));
+    .orderBy(...entryOrder);
   const entryIds = entryRows.map((e) => e.entry.id);
   if (!entryIds.length) return { entries: [], sections: [] };
   const sectionRows = await db

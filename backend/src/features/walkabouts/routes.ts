@@ -18,7 +18,7 @@ import { requestWalkaboutReportsQuietly } from '../reports/generate';
 import { createWalkaboutFor } from './create';
 import { entryTrees, findWalkabout, listWalkabouts, locationEntries, walkaboutTree } from './repository';
 import { saveWalkaboutData } from './save';
-import { queueConditionNotifications } from '../notifications/conditions';
+import { conditionNotificationsQueue } from '../notifications/conditions';
 import {
   ConditionResource,
   createWalkaboutSchema,
@@ -145,19 +145,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         conditions: saveFields(request.query, 'fields[conditions]', ConditionResource),
       };
       const body: unknown = request.body;
-      const saved = await saveWalkaboutData(app.db, scopeOf(request), body, key, new Date(), app.urlSigner, fields);
+      // Unsatisfactory results and notes e-mail their subscribers from a job (features/notifications), not in this request:
+      // queued in the save's transaction (there if and only if the save is), it starts once this answer is sent.
+      const notify = await conditionNotificationsQueue(app, reply.raw);
+      const saved = await saveWalkaboutData(app.db, scopeOf(request), body, key, new Date(), app.urlSigner, { fields, notify });
       if (fields.entries || fields.conditions) reply.serializer(sparseSave(fields));
       // generateReport: the walkabout's interim reports (issue 10 point 1), once the save is recorded.
       const asked = body as { generateReport?: unknown; walkaboutToUpdateId?: unknown } | null;
       const walkaboutId = Number(asked?.walkaboutToUpdateId);
       if (asked?.generateReport === true && Number.isSafeInteger(walkaboutId)) await requestWalkaboutReportsQuietly(app, [walkaboutId], { audit: false });
-      // Unsatisfactory results and notes e-mail their subscribers from a job (features/notifications), not in this
-      // request; the job starts once this answer is sent, so that its work does not delay the answer.
-      if (!saved.meta.replayed) {
-        const changed = saved.data.filter((r) => r.type === 'conditions').map((r) => Number(r.id));
-        // The save is recorded: a queue that cannot take the job now is logged, not answered as a failed save.
-        await queueConditionNotifications(app, walkaboutId, changed, reply.raw).catch((error: unknown) => app.log.error({ err: error, walkaboutId }, 'notifications not queued'));
-      }
       // With fields[…] its entries and conditions hold only the fields asked for: sparseSave's schema writes them, where
       // the route's own (whole resources, its type here) writes a save without.
       return saved as unknown as Static<typeof SaveDocument>;

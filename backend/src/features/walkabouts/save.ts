@@ -14,6 +14,8 @@
  * - Sparse fieldsets (`fields[conditions]`, `fields[entries]`, jsonapi/sparse.ts): a client that keeps no copy of the
  *   conditions it saved (the web app: it reads the walkabout's fresh counts) asks for none of their fields, and the
  *   UPDATE then answers their ids only: 1,000 resources of 35 fields are neither built, read nor written.
+ * - Notifications: the failures and notes a save records are queued as a job in its transaction (`notify`, given by
+ *   the route), so that the job is there if and only if the save is.
  */
 import {
   conditionSatisfaction,
@@ -37,6 +39,7 @@ import { cycleResource } from '../cycles/serialize';
 import {
   conditionViews,
   entriesWithSections,
+  entryOrder,
   equipmentInScope,
   findWalkabout,
   findWalkaboutRow,
@@ -48,6 +51,7 @@ import {
 } from './repository';
 import { conditionResource, entryResource, walkaboutResource, type ConditionResourceObject, type EntryResourceObject } from './serialize';
 import { requireAcceptedContractOf } from '../buildings/contract';
+import type { RecordedResult } from '../notifications/conditions';
 
 export const LOCKED_MESSAGE = 'This walkabout is locked.';
 export const CLOSED_MESSAGE = 'This walkabout is closed.';
@@ -56,6 +60,13 @@ export const ENTRY_LOCKED_MESSAGE = "This condition's entry is locked: scan its 
 /** The fields a save answers of the entries and conditions it saved (`fields[entries]`, `fields[conditions]`); null: all of them. */
 export type SaveFields = { entries: string[] | null; conditions: string[] | null };
 export const ALL_SAVE_FIELDS: SaveFields = { entries: null, conditions: null };
+
+export type SaveOptions = {
+  /** The fields of the saved entries and conditions to answer (default: all). */
+  fields?: SaveFields;
+  /** Called inside the save's transaction with the results it recorded (not by a repeat of its key): their notifications. */
+  notify?: (tx: Database, walkaboutId: number, results: RecordedResult[]) => Promise<void>;
+};
 
 /** A saved entry or condition in the answer: whole, or with the fields asked for (SaveFields). */
 type SavedResource = SparseObject<EntryResourceObject> | SparseObject<ConditionResourceObject>;
@@ -163,11 +174,11 @@ export async function saveWalkaboutData(
   key: string,
   now: Date,
   signer: UrlSigner,
-  fields: SaveFields = ALL_SAVE_FIELDS,
+  { fields = ALL_SAVE_FIELDS, notify }: SaveOptions = {},
 ): Promise<SaveDocument> {
-  // Without a condition field asked for, the changed conditions are answered by id (recordConditions).
-  const conditionAttributes = fields.conditions === null || fields.conditions.length > 0;
-  const { walkaboutId, buildingId, ...stored } = await storeSave(db, scope, body, key, now, signer, conditionAttributes);
+  // Without a field of theirs asked for, the saved entries and conditions are answered by id (savedEntryIds, recordConditions).
+  const answered: Answered = { entries: fields.entries === null || fields.entries.length > 0, conditions: fields.conditions === null || fields.conditions.length > 0 };
+  const { walkaboutId, buildingId, ...stored } = await storeSave(db, scope, body, key, now, signer, { answered, notify });
   const data = stored.data.map((resource) => {
     if (resource.type === 'entries') return sparseObject(resource, fields.entries);
     const condition = sparseObject(resource, fields.conditions);
@@ -200,7 +211,12 @@ async function freshWalkaboutAndBuilding(
 
 type Stored = SavedData & { walkaboutId: number; buildingId: number };
 
-async function storeSave(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer: UrlSigner, conditionAttributes: boolean): Promise<Stored> {
+/** Whether a save's entries and conditions are answered with fields (else by id: none of their fields was asked for). */
+type Answered = { entries: boolean; conditions: boolean };
+/** How a save is answered, and what it queues with its writes. */
+type Recording = { answered: Answered; notify?: SaveOptions['notify'] };
+
+async function storeSave(db: Database, scope: Scope, body: unknown, key: string, now: Date, signer: UrlSigner, how: Recording): Promise<Stored> {
   const walkaboutId = isRecord(body) ? Number(body.walkaboutToUpdateId) : NaN;
   if (!Number.isSafeInteger(walkaboutId) || walkaboutId <= 0 || walkaboutId >= 2 ** 31) {
     const parsed = parseWalkaboutDataPayload(body, () => undefined);
@@ -255,7 +271,7 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
   if (errors.length) throw new FieldErrors(errors);
 
   try {
-    const saved = await db.transaction((tx) => record(tx, scope, walkabout.id, key, now, payload.data, definitions, flags, conditionAttributes));
+    const saved = await db.transaction((tx) => record(tx, scope, walkabout.id, key, now, payload.data, definitions, flags, how));
     return { ...saved, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
   } catch (error) {
     if (!(error instanceof AlreadySaved)) throw error;
@@ -295,14 +311,16 @@ async function record(
   data: { entries: { id: string; scannedAt: string | null }[]; conditions: ConditionSave[] },
   definitions: Map<string, Definition>,
   flags: Map<string, boolean>,
-  conditionAttributes: boolean,
+  how: Recording,
 ): Promise<SavedData> {
   const entryIds = [...new Set(data.entries.map((e) => Number(e.id)))];
   const conditionIds = [...new Set(data.conditions.map((c) => Number(c.id)))];
+  // The save's editor is locked once, for every condition it names them on (migration 0017), with its key.
   const [save] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into walkabout_saves (walkabout_id, user_id, key, entry_ids, condition_ids, created_at)
-      values (${walkaboutId}, ${scope.userId}, ${key}, ${idArray(entryIds)}, ${idArray(conditionIds)}, ${now.toISOString()})
+    sql`with editor as (select conditions_lock_editor(${scope.userId}))
+      insert into walkabout_saves (walkabout_id, user_id, key, entry_ids, condition_ids, created_at)
+      select ${walkaboutId}, ${scope.userId}, ${key}, ${idArray(entryIds)}, ${idArray(conditionIds)}, ${now.toISOString()}::timestamptz from editor
       on conflict (walkabout_id, user_id, key) do nothing returning id`,
   );
   if (!save) throw new AlreadySaved();
@@ -320,10 +338,15 @@ async function record(
   }
 
   const changes = conditionRecords(data.conditions, definitions, flags, now);
-  const saved = changes.length ? await recordConditions(tx, scope, walkaboutId, save.id, changes, conditionAttributes) : [];
+  const saved = changes.length ? await recordConditions(tx, scope, walkaboutId, save.id, changes, how.answered.conditions) : [];
+  if (how.notify && saved.length) {
+    const kept = new Set(saved.map((resource) => Number(resource.id)));
+    const results = changes.filter((c) => kept.has(c.id));
+    await how.notify(tx, walkaboutId, results.map((c) => ({ id: c.id, satisfaction: c.satisfaction, hasSatisfactoryRemarks: c.has_satisfactory_remarks, remarks: c.remarks })));
+  }
 
   const document: SavedData = {
-    data: [...(await savedEntries(tx, entryIds, now)), ...saved],
+    data: [...(how.answered.entries ? await savedEntries(tx, entryIds, now) : await savedEntryIds(tx, entryIds)), ...saved],
     meta: { savedAt: now.toISOString(), replayed: false },
   };
   return document;
@@ -405,6 +428,17 @@ async function conditionsNow(db: Database, ids: number[]): Promise<Map<number, C
 function resourceOf(conditionsById: Map<number, ConditionView>, id: number): ConditionResourceObject[] {
   const condition = conditionsById.get(id);
   return condition ? [conditionResource(condition, null)] : [];
+}
+
+/** The saved entries that are still there, by id, in the order savedEntries answers them. */
+async function savedEntryIds(tx: Database, entryIds: number[]): Promise<SparseObject<EntryResourceObject>[]> {
+  if (!entryIds.length) return [];
+  const rows = await tx
+    .select({ id: entries.id })
+    .from(entries)
+    .where(inIds(entries.id, entryIds))
+    .orderBy(...entryOrder);
+  return rows.map((row) => ({ type: 'entries', id: String(row.id), attributes: {} }));
 }
 
 /** The saved entries as the server now has them (an entry resource names its sections, not its conditions, so those are not read). */
