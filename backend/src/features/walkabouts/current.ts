@@ -123,7 +123,7 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
         returning c.id`,
     );
     await tx.execute(sql`delete from sections s where s.walkabout_id = ${walkaboutId}
-      and not exists (select 1 from conditions c where c.section_id = s.id)`);
+      and not exists (select 1 from conditions c where c.walkabout_id = s.walkabout_id and c.entry_id = s.entry_id and c.section_id = s.id)`);
     const entriesRemoved = await count(
       tx,
       sql`delete from entries e where e.walkabout_id = ${walkaboutId}
@@ -165,7 +165,8 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
         join entries e on e.id = s.entry_id
         join tasks t on ${taskApplies(sql`t`, sql`s.equipment_type_id`, sql`s.component_id`)}
         where s.walkabout_id = ${walkaboutId} and ${entryApplies(sql`e`)}
-          and not exists (select 1 from conditions c2 where c2.section_id = s.id and c2.task_id = t.id)
+          and not exists (select 1 from conditions c2 where c2.walkabout_id = s.walkabout_id and c2.entry_id = s.entry_id
+            and c2.section_id = s.id and c2.task_id = t.id)
         returning id`,
     );
 
