@@ -733,7 +733,12 @@ export const walkaboutEdits = pgTable(
     applied: boolean().notNull().default(true),
     recordedAt: createdAt(),
   },
-  (t) => [index().on(t.walkaboutId), index().on(t.conditionId)],
+  /*
+   * One index for a walkabout's edits and for a condition's (named with its walkabout: the notification job's edits),
+   * rather than one of each (migration 0019, issue 8): a save of 1,000 results writes 1,000 edits, and each wrote an
+   * entry in both (its INSERT 10.3 ms on PostgreSQL with the two, 8.3 with this one).
+   */
+  (t) => [index().on(t.walkaboutId, t.conditionId)],
 );
 
 /** Saves by idempotency key: the same save (the device's save id) sent twice is recorded once. */

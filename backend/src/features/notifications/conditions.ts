@@ -103,7 +103,15 @@ async function notifyConditions(app: FastifyInstance, conditionIds: number[], pu
   const editRows: EditRow[] = await app.db
     .select({ conditionId: walkaboutEdits.conditionId, id: walkaboutEdits.id, value: walkaboutEdits.value, remarks: walkaboutEdits.remarks, hasSatisfactoryRemarks: walkaboutEdits.hasSatisfactoryRemarks })
     .from(walkaboutEdits)
-    .where(and(anyId(walkaboutEdits.conditionId, rows.map((row) => row.condition.id)), eq(walkaboutEdits.kind, 'condition'), eq(walkaboutEdits.applied, true)))
+    .where(
+      and(
+        // Their walkabouts named with them: the trail's index is by walkabout, then condition.
+        anyId(walkaboutEdits.walkaboutId, [...new Set(rows.map((row) => row.walkaboutId))]),
+        anyId(walkaboutEdits.conditionId, rows.map((row) => row.condition.id)),
+        eq(walkaboutEdits.kind, 'condition'),
+        eq(walkaboutEdits.applied, true),
+      ),
+    )
     .orderBy(asc(walkaboutEdits.conditionId), asc(walkaboutEdits.editedAt), asc(walkaboutEdits.id));
   const editsOf = new Map<number, EditRow[]>();
   for (const edit of editRows) {
