@@ -342,6 +342,41 @@ describe.each(databases)('walkabouts on %s', (database) => {
     // Recorded as a whole answer's save is: the entries scanned.
     const now = await walkaboutOf(as.inspector!, id);
     for (const e of chosen) expect(now.entries.find((n) => n.id === e.id)!.attributes.scannedAt).toBe('2026-11-21T15:00:00.000Z');
+
+    // With a field of the conditions asked for, the entries are still answered by id, in the same order; the edit trail
+    // holds the save's scans then its results, each in the order sent.
+    const scanned = new Set(chosen.map((e) => Number(e.id)));
+    const [first, second] = now.conditions.filter((c) => scanned.has(c.attributes.entryId as number) && c.attributes.conditionType === 'yesno');
+    const mixed = await as.inspector!.save(
+      'entries-by-id-with-values',
+      {
+        ...payload('2026-11-21T15:02:00Z'),
+        data: {
+          ...payload('2026-11-21T15:02:00Z').data,
+          conditions: [second!, first!].map((c) => ({ id: c.id, value: 'yes', remarks: null, editedAt: '2026-11-21T15:02:00Z' })),
+        },
+      },
+      '?fields[entries]=&fields[conditions]=value',
+    );
+    expect(mixed.status, JSON.stringify(mixed.body)).toBe(200);
+    expect(mixed.body.data).toEqual([
+      ...chosen.map((e) => ({ type: 'entries', id: e.id, attributes: {} })),
+      ...[second!, first!].map((c) => ({ type: 'conditions', id: c.id, attributes: { value: 'yes' } })),
+    ]);
+    const [save] = await backend.db
+      .select({ id: schema.walkaboutSaves.id })
+      .from(schema.walkaboutSaves)
+      .where(and(eq(schema.walkaboutSaves.walkaboutId, Number(id)), eq(schema.walkaboutSaves.key, 'entries-by-id-with-values')));
+    const trail = await backend.db
+      .select({ kind: schema.walkaboutEdits.kind, entryId: schema.walkaboutEdits.entryId, conditionId: schema.walkaboutEdits.conditionId, applied: schema.walkaboutEdits.applied })
+      .from(schema.walkaboutEdits)
+      .where(eq(schema.walkaboutEdits.saveId, save!.id))
+      .orderBy(schema.walkaboutEdits.id);
+    expect(trail).toEqual([
+      // Scanned again: kept, but the entry's first scan stands.
+      ...[...chosen].reverse().map((e) => ({ kind: 'scan', entryId: Number(e.id), conditionId: null, applied: false })),
+      ...[second!, first!].map((c) => ({ kind: 'condition', entryId: c.attributes.entryId, conditionId: Number(c.id), applied: true })),
+    ]);
   });
 
   it('refuses an unknown or repeated fields parameter of a save before recording anything', async () => {

@@ -155,6 +155,13 @@ function headerWithControlCharacter(raw: Buffer | undefined): string | undefined
   return undefined;
 }
 
+/**
+ * The requests whose JSON body was sent without a `\u` escape. Valid UTF-8 holds no surrogate, and JSON refuses a raw
+ * control character inside a string, so only an escape can put NUL or half of a surrogate pair into a parsed string:
+ * such a body is not walked (a save of 1,000 conditions has some 6,000 strings).
+ */
+const escapeFreeBodies = new WeakSet<FastifyRequest>();
+
 async function requestHygiene(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   // One parser for both JSON types: read as bytes, so that invalid UTF-8 is refused instead of becoming U+FFFD.
@@ -171,6 +178,7 @@ async function requestHygiene(app: FastifyInstance) {
       done(null, undefined);
       return;
     }
+    if (!text.includes('\\u')) escapeFreeBodies.add(request);
     parseJson(request, text, done);
   });
 
@@ -194,7 +202,7 @@ async function requestHygiene(app: FastifyInstance) {
         throw new HttpError(400, `The ${where} parameter ${parameter} ${INVALID_CHARACTER_DETAIL}`, { parameter }, 'INVALID_CHARACTER');
       }
     }
-    const pointers = forbiddenStringPointers(request.body);
+    const pointers = escapeFreeBodies.has(request) ? [] : forbiddenStringPointers(request.body);
     if (pointers.length) {
       throw new FieldErrors(pointers.map((pointer) => ({ pointer, detail: `${pointer} ${INVALID_CHARACTER_DETAIL}`, code: 'INVALID_CHARACTER' })));
     }

@@ -97,13 +97,16 @@ export async function listWalkabouts(db: Database, scope: Scope, filters: Walkab
   return { rows: await withFigures(db, rows), total: total?.value ?? 0 };
 }
 
+/** The walkabout asked for, if its building is in the caller's scope. */
+const walkaboutInScope = (scope: Scope, id: number) => and(eq(walkabouts.id, id), buildingsInScope(scope));
+
 function walkaboutRowsOf(db: Database, scope: Scope, id: number) {
   return db
     .select(walkaboutColumns)
     .from(walkabouts)
     .innerJoin(buildings, eq(buildings.id, walkabouts.buildingId))
     .innerJoin(cycles, eq(cycles.id, walkabouts.cycleId))
-    .where(and(eq(walkabouts.id, id), buildingsInScope(scope)));
+    .where(walkaboutInScope(scope, id));
 }
 
 export async function findWalkabout(db: Database, scope: Scope, id: number): Promise<WalkaboutView | undefined> {
@@ -114,6 +117,19 @@ export async function findWalkabout(db: Database, scope: Scope, id: number): Pro
 export async function findWalkaboutRow(db: Database, scope: Scope, id: number): Promise<WalkaboutRow | undefined> {
   const [row] = await walkaboutRowsOf(db, scope, id);
   return row && { ...row.walkabout, cycleName: row.cycleName, frequency: row.frequency };
+}
+
+/** findWalkaboutRow with its building's contract, read in the same query: what a save checks (requireAcceptedContract). */
+export async function findWalkaboutRowAndContract(db: Database, scope: Scope, id: number) {
+  const [row] = await db
+    .select({ ...walkaboutColumns, contractUrl: buildings.contractUrl, contractAcceptedAt: buildings.contractAcceptedAt })
+    .from(walkabouts)
+    .innerJoin(buildings, eq(buildings.id, walkabouts.buildingId))
+    .innerJoin(cycles, eq(cycles.id, walkabouts.cycleId))
+    .where(walkaboutInScope(scope, id));
+  if (!row) return undefined;
+  const walkabout: WalkaboutRow = { ...row.walkabout, cycleName: row.cycleName, frequency: row.frequency };
+  return { walkabout, contract: { contractUrl: row.contractUrl, contractAcceptedAt: row.contractAcceptedAt } };
 }
 
 /** Entries of the equipment the caller handles (all for administrators and unrestricted roles). */

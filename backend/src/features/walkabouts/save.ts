@@ -42,7 +42,7 @@ import {
   entryOrder,
   equipmentInScope,
   findWalkabout,
-  findWalkaboutRow,
+  findWalkaboutRowAndContract,
   isClosedNow,
   isLockedNow,
   taskStatusesOf,
@@ -50,7 +50,7 @@ import {
   type ConditionView,
 } from './repository';
 import { conditionResource, entryResource, walkaboutResource, type ConditionResourceObject, type EntryResourceObject } from './serialize';
-import { requireAcceptedContractOf } from '../buildings/contract';
+import { requireAcceptedContract } from '../buildings/contract';
 import type { RecordedResult } from '../notifications/conditions';
 
 export const LOCKED_MESSAGE = 'This walkabout is locked.';
@@ -141,17 +141,23 @@ function satisfactoryRemarksFlags(body: Record<string, unknown>, errors: Payload
   return flags;
 }
 
+/** A save recorded under the caller's key in the walkabout: what a repeat of the key answers (savedAnswer). */
+type SaveRow = { entryIds: number[] | null; conditionIds: number[] | null; response: string | null; savedAt: Date };
+
+async function saveRowOf(db: Database, walkaboutId: number, userId: number, key: string): Promise<SaveRow | undefined> {
+  const [row] = await db
+    .select({ entryIds: walkaboutSaves.entryIds, conditionIds: walkaboutSaves.conditionIds, response: walkaboutSaves.response, savedAt: walkaboutSaves.createdAt })
+    .from(walkaboutSaves)
+    .where(and(eq(walkaboutSaves.walkaboutId, walkaboutId), eq(walkaboutSaves.userId, userId), eq(walkaboutSaves.key, key)));
+  return row;
+}
+
 /**
  * The answer to a repeat of a save's key: the entries and conditions it saved, as the server has them now (a later
  * save's results included: what the device would read next), with the first send's time. A save recorded before
  * migration 0015 answers the document it stored.
  */
-async function repeatedSave(db: Database, walkaboutId: number, userId: number, key: string, now: Date): Promise<SavedData | null> {
-  const [row] = await db
-    .select({ entryIds: walkaboutSaves.entryIds, conditionIds: walkaboutSaves.conditionIds, response: walkaboutSaves.response, savedAt: walkaboutSaves.createdAt })
-    .from(walkaboutSaves)
-    .where(and(eq(walkaboutSaves.walkaboutId, walkaboutId), eq(walkaboutSaves.userId, userId), eq(walkaboutSaves.key, key)));
-  if (!row) return null;
+async function savedAnswer(db: Database, row: SaveRow, now: Date): Promise<SavedData | null> {
   if (row.entryIds && row.conditionIds) {
     const saved = await conditionsNow(db, row.conditionIds);
     return {
@@ -224,22 +230,32 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
   }
   const raw = body as Record<string, unknown>;
   const rawData = isRecord(raw.data) ? raw.data : {};
-  // The definitions are read while the walkabout is checked (on PostgreSQL, on another connection): they are of the
-  // caller's scope in the walkabout asked for, and only used once it is found open to them.
-  const definitionsRead = definitionsOf(db, scope, walkaboutId, idsIn(rawData.conditions));
-  definitionsRead.catch(() => undefined);
-  // Its figures are read after the save, for the answer (freshWalkaboutAndBuilding).
-  const walkabout = await findWalkaboutRow(db, scope, walkaboutId);
-  if (!walkabout) throw notFound('Walkabout');
+  // What the checks below need is read at once (on PostgreSQL, each on a connection of its own) and used in their
+  // order: the walkabout in the caller's scope with its building's contract, a first send of this save, the definitions
+  // of the conditions (of the caller's scope in that walkabout) and which of the entries sent are in it. All reads: what
+  // comes of them is answered only once the walkabout is found open to the caller.
+  const entryIdsSent = idsIn(rawData.entries);
+  const [found, firstSend, definitions, knownEntries] = await Promise.all([
+    findWalkaboutRowAndContract(db, scope, walkaboutId),
+    saveRowOf(db, walkaboutId, scope.userId, key),
+    definitionsOf(db, scope, walkaboutId, idsIn(rawData.conditions)),
+    entryIdsSent.length
+      ? db
+          .select({ id: entries.id })
+          .from(entries)
+          .where(and(eq(entries.walkaboutId, walkaboutId), inIds(entries.id, entryIdsSent), equipmentInScope(scope)))
+      : [],
+  ]);
+  if (!found) throw notFound('Walkabout');
+  const { walkabout, contract } = found;
   requirePermission(scope, canRecordWalkabouts(scope), 'You may view walkabouts but not record results.');
 
-  const replay = await repeatedSave(db, walkabout.id, scope.userId, key, now);
+  const replay = firstSend && (await savedAnswer(db, firstSend, now));
   if (replay) return { ...replay, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
-  await requireAcceptedContractOf(db, walkabout.buildingId);
+  requireAcceptedContract(contract);
   if (isClosedNow(walkabout, now)) throw new HttpError(409, CLOSED_MESSAGE, undefined, 'CLOSED');
   if (isLockedNow(walkabout, now)) throw new HttpError(409, LOCKED_MESSAGE, undefined, 'LOCKED');
 
-  const definitions = await definitionsRead;
   const parsed = parseWalkaboutDataPayload(body, (id) => definitions.get(id));
   const errors: FieldError[] = parsed.ok ? [] : [...parsed.errors];
   const flags = satisfactoryRemarksFlags(raw, errors);
@@ -250,13 +266,6 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
     if (condition.photoUrl !== null) condition.photoUrl = storedReferenceOf(signer, condition.photoUrl);
   }
 
-  const entryIds = payload.data.entries.map((e) => Number(e.id));
-  const knownEntries = entryIds.length
-    ? await db
-        .select({ id: entries.id })
-        .from(entries)
-        .where(and(eq(entries.walkaboutId, walkabout.id), inArray(entries.id, entryIds), equipmentInScope(scope)))
-    : [];
   const known = new Set(knownEntries.map((e) => String(e.id)));
   payload.data.entries.forEach((e, index) => {
     if (!known.has(e.id)) errors.push({ pointer: `/data/entries/${index}/id`, detail: 'Entry is not part of this walkabout' });
@@ -275,7 +284,8 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
     return { ...saved, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
   } catch (error) {
     if (!(error instanceof AlreadySaved)) throw error;
-    const first = await repeatedSave(db, walkabout.id, scope.userId, key, now);
+    const row = await saveRowOf(db, walkabout.id, scope.userId, key);
+    const first = row && (await savedAnswer(db, row, now));
     if (!first) throw error;
     return { ...first, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
   }
@@ -325,77 +335,107 @@ async function record(
   );
   if (!save) throw new AlreadySaved();
 
-  const scans = data.entries.filter((e) => e.scannedAt !== null).map((e) => ({ id: Number(e.id), scanned_at: e.scannedAt }));
-  if (scans.length) {
-    // The first scan unlocks the entry and names its scanner; every scan is kept in scans and the edit trail.
-    await tx.execute(sql`with v as (select * from json_to_recordset(${JSON.stringify(scans)}::json) as v(id int, scanned_at timestamptz)),
-      unlocked as (update entries e set scanned_at = v.scanned_at, scanner_id = ${scope.userId}
-        from v where e.id = v.id and e.walkabout_id = ${walkaboutId} and e.scanned_at is null returning e.id),
-      kept as (insert into scans (walkabout_id, entry_id, user_id, scanned_at) select ${walkaboutId}, v.id, ${scope.userId}, v.scanned_at from v)
-      insert into walkabout_edits (walkabout_id, save_id, kind, entry_id, user_id, edited_at, applied)
-      select ${walkaboutId}, ${save.id}, 'scan', v.id, ${scope.userId}, v.scanned_at, u.id is not null
-      from v left join unlocked u on u.id = v.id`);
-  }
-
+  // The first scan unlocks the entry and names its scanner; every scan is kept in scans and the edit trail.
+  const scans = data.entries.flatMap((e, n) => (e.scannedAt === null ? [] : [{ n, id: Number(e.id), scanned_at: e.scannedAt }]));
   const changes = conditionRecords(data.conditions, definitions, flags, now);
-  const saved = changes.length ? await recordConditions(tx, scope, walkaboutId, save.id, changes, how.answered.conditions) : [];
-  if (how.notify && saved.length) {
-    const kept = new Set(saved.map((resource) => Number(resource.id)));
+  const recorded = await recordChanges(tx, scope, walkaboutId, save.id, { scans, changes, entryIds }, how.answered);
+  if (how.notify && recorded.conditions.length) {
+    const kept = new Set(recorded.conditions.map((resource) => Number(resource.id)));
     const results = changes.filter((c) => kept.has(c.id));
     await how.notify(tx, walkaboutId, results.map((c) => ({ id: c.id, satisfaction: c.satisfaction, hasSatisfactoryRemarks: c.has_satisfactory_remarks, remarks: c.remarks })));
   }
 
   const document: SavedData = {
-    data: [...(how.answered.entries ? await savedEntries(tx, entryIds, now) : await savedEntryIds(tx, entryIds)), ...saved],
+    data: [...(recorded.entries ?? (await savedEntries(tx, entryIds, now))), ...recorded.conditions],
     meta: { savedAt: now.toISOString(), replayed: false },
   };
   return document;
 }
 
+/** What one save writes: its scans, its changes of conditions, and the entries it names (answered in the save's order). */
+type Changes = { scans: { n: number; id: number; scanned_at: string | null }[]; changes: ReturnType<typeof conditionRecords>; entryIds: number[] };
+
 /**
- * The changes of conditions, and the conditions as the server now has them (a newer stored result
- * stays), in the order of the save. One statement over the records (json_to_recordset, sent once: as json the
+ * The scans and the changes of conditions of a save, and the conditions as the server now has them (a newer stored
+ * result stays), in the order of the save: one statement over the records (json_to_recordset, sent once: as json the
  * database only checks the text it is sent, where jsonb first builds a binary copy of it, 11 against 8 ms of
- * PostgreSQL's time for 1,000 records):
- * the UPDATE takes the changes that are not older than the stored result and answers the rows it
- * changed; the edit trail is an INSERT … SELECT over the same records, applied = whether the UPDATE
- * took the change; the answer is those rows with their editor's name and their task's status (a
- * status per task, taskStatusesOf, as opening the walkabout works it out: a save of 1,000 conditions
- * names a few dozen; a task's status does not change with a result), as one JSON value (jsonRows: rows
- * of 35 fields decoded and mapped one by one cost more than the database's work). The conditions
- * whose stored result was newer (an older offline save) are read as they are, in a query that a save
- * of the device's own latest changes does not make. Without `attributes` (no condition field asked for), the
- * UPDATE answers the ids it changed, and the others are only checked to still exist.
+ * PostgreSQL's time for 1,000 records).
+ * - A scan unlocks its entry if it is the first (naming its scanner), and is kept in scans.
+ * - The UPDATE takes the changes that are not older than the stored result and answers the rows it changed.
+ * - The edit trail is one INSERT … SELECT of the scans then the changes, each in the order of the save; applied =
+ *   whether the scan unlocked its entry, whether the UPDATE took the change.
+ * - With `answered.conditions`, the answer is the changed rows with their editor's name and their task's status (a
+ *   status per task, taskStatusesOf, as opening the walkabout works it out: a save of 1,000 conditions names a few
+ *   dozen; a task's status does not change with a result), as one JSON value (jsonRows: rows of 35 fields decoded and
+ *   mapped one by one cost more than the database's work). The conditions whose stored result was newer (an older
+ *   offline save) are read as they are, in a query that a save of the device's own latest changes does not make.
+ *   Without it (no condition field asked for), the UPDATE answers the ids it changed, and the others are only checked
+ *   to still exist; without `answered.entries`, the entries that are still there are answered by id, in the order a
+ *   whole answer gives them (entryOrder), from the same statement.
  */
-async function recordConditions(
+async function recordChanges(
   tx: Database,
   scope: Scope,
   walkaboutId: number,
   saveId: number,
-  changes: ReturnType<typeof conditionRecords>,
-  attributes: boolean,
-): Promise<SavedResource[]> {
-  const recorded = (answered: SQL) => sql`with v as materialized (select * from json_to_recordset(${JSON.stringify(changes)}::json) as v(
+  { scans, changes, entryIds }: Changes,
+  answered: Answered,
+): Promise<{ conditions: SavedResource[]; entries: SparseObject<EntryResourceObject>[] | null }> {
+  const entryIdsAnswered = !answered.entries;
+  if (!scans.length && !changes.length && !(entryIdsAnswered && entryIds.length)) return { conditions: [], entries: entryIdsAnswered ? [] : null };
+  // Without scans, their part of the statement is left out (an INSERT of no rows still runs its statement triggers).
+  const scanned = scans.length
+    ? {
+        with: sql`scan as (select * from json_to_recordset(${JSON.stringify(scans)}::json) as scan(n int, id int, scanned_at timestamptz)),
+          unlocked as (update entries e set scanned_at = scan.scanned_at, scanner_id = ${scope.userId}
+            from scan where e.id = scan.id and e.walkabout_id = ${walkaboutId} and e.scanned_at is null returning e.id),
+          kept_scans as (insert into scans (walkabout_id, entry_id, user_id, scanned_at)
+            select ${walkaboutId}, scan.id, ${scope.userId}, scan.scanned_at from scan),`,
+        trail: sql`select 0 as part, scan.n, 'scan' as kind, null::int as condition_id, scan.id as entry_id, null::jsonb as value,
+              null::text as remarks, null::text as photo_url, null::text as photo_mimetype, null::boolean as has_satisfactory_remarks,
+              null::text as edited_via, scan.scanned_at as edited_at, u.id is not null as applied
+            from scan left join unlocked u on u.id = scan.id
+          union all `,
+      }
+    : { with: sql``, trail: sql`` };
+  const recorded = (answer: SQL) => sql`with ${scanned.with}
+      v as materialized (select * from json_to_recordset(${JSON.stringify(changes)}::json) as v(
         n int, id int, entry_id int, value jsonb, remarks text, photo_url text, photo_mimetype text,
         has_satisfactory_remarks boolean, satisfaction text, edited_via text, edited_at timestamptz)),
       applied as (update conditions c set value = nullif(v.value, 'null'::jsonb), remarks = v.remarks, photo_url = v.photo_url,
           photo_mimetype = v.photo_mimetype, has_satisfactory_remarks = v.has_satisfactory_remarks, satisfaction = v.satisfaction,
           edited_via = v.edited_via, edited_at = v.edited_at, editor_id = ${scope.userId}
         from v where c.id = v.id and c.walkabout_id = ${walkaboutId} and (c.edited_at is null or v.edited_at >= c.edited_at)
-        returning ${answered}),
+        returning ${answer}),
       trail as (insert into walkabout_edits (walkabout_id, save_id, kind, condition_id, entry_id, user_id, value, remarks,
           photo_url, photo_mimetype, has_satisfactory_remarks, edited_via, edited_at, applied)
-        select ${walkaboutId}, ${saveId}, 'condition', v.id, v.entry_id, ${scope.userId}, nullif(v.value, 'null'::jsonb), v.remarks,
-          v.photo_url, v.photo_mimetype, v.has_satisfactory_remarks, v.edited_via, v.edited_at, a.id is not null
-        from v left join (select distinct id from applied) a on a.id = v.id order by v.n)`;
+        select ${walkaboutId}, ${saveId}, edit.kind, edit.condition_id, edit.entry_id, ${scope.userId}, edit.value, edit.remarks,
+          edit.photo_url, edit.photo_mimetype, edit.has_satisfactory_remarks, edit.edited_via, edit.edited_at, edit.applied
+        from (${scanned.trail}select 1 as part, v.n, 'condition' as kind, v.id as condition_id, v.entry_id, nullif(v.value, 'null'::jsonb) as value,
+              v.remarks, v.photo_url, v.photo_mimetype, v.has_satisfactory_remarks, v.edited_via, v.edited_at, a.id is not null as applied
+            from v left join (select distinct id from applied) a on a.id = v.id) as edit
+        order by edit.part, edit.n)`;
+  const entryIdsNow =
+    entryIdsAnswered && entryIds.length
+      ? sql`(select json_agg(${entries.id} order by ${sql.join(entryOrder, sql`, `)}) from ${entries} where ${inIds(entries.id, entryIds)})`
+      : sql`null::json`;
+  const entriesOf = (ids: number[] | null) =>
+    entryIdsAnswered ? (ids ?? []).map((id): SparseObject<EntryResourceObject> => ({ type: 'entries', id: String(id), attributes: {} })) : null;
   const ids = [...new Set(changes.map((c) => c.id))];
-  if (!attributes) {
-    const applied = new Set((await queryRows<{ id: number }>(tx, sql`${recorded(sql`c.id`)} select id from applied`)).map((row) => row.id));
+  if (!answered.conditions) {
+    const [answer] = await queryRows<{ applied: number[]; entry_ids: number[] | null }>(
+      tx,
+      sql`${recorded(sql`c.id`)} select (select coalesce(json_agg(id), '[]'::json) from applied) as applied, ${entryIdsNow} as entry_ids`,
+    );
+    const applied = new Set(answer!.applied);
     const kept = ids.filter((id) => !applied.has(id));
     const existing = kept.length
       ? new Set((await tx.select({ id: conditions.id }).from(conditions).where(anyId(conditions.id, kept))).map((row) => row.id))
       : new Set<number>();
-    return ids.filter((id) => applied.has(id) || existing.has(id)).map((id) => ({ type: 'conditions', id: String(id), attributes: {} }));
+    return {
+      conditions: ids.filter((id) => applied.has(id) || existing.has(id)).map((id) => ({ type: 'conditions', id: String(id), attributes: {} })),
+      entries: entriesOf(answer!.entry_ids),
+    };
   }
   const appliedFields = {
     ...columnsOf(conditions, 'applied'),
@@ -403,19 +443,19 @@ async function recordConditions(
     editorUsername: sql`(select username from editor)`,
     taskStatus: sql`s.task_status`,
   };
-  const [answer] = await queryRows<{ rows: JsonRows }>(
+  const [answer] = await queryRows<{ rows: JsonRows; entry_ids: number[] | null }>(
     tx,
     sql`${recorded(sql`c.*`)},
       editor as (select ${users.username} from ${users} where ${users.id} = ${scope.userId}),
       ${taskStatusesOf(sql`${conditions.id} in (select id from v)`)}
-    select ${jsonRows(appliedFields)} as rows
+    select ${jsonRows(appliedFields)} as rows, ${entryIdsNow} as entry_ids
     from applied left join task_statuses s on s.walkabout_id = applied.walkabout_id and s.task_id = applied.task_id`,
   );
   const byId = new Map<number, ConditionView>();
   for (const row of rowsFromJson<ConditionView>(appliedFields, answer!.rows)) byId.set(row.id, row);
   const kept = ids.filter((id) => !byId.has(id));
   if (kept.length) for (const [id, condition] of await conditionsNow(tx, kept)) byId.set(id, condition);
-  return ids.flatMap((id) => resourceOf(byId, id));
+  return { conditions: ids.flatMap((id) => resourceOf(byId, id)), entries: entriesOf(answer!.entry_ids) };
 }
 
 /** The listed conditions as they are, with their editor's name and their task's status (as a tree reads them). */
@@ -428,17 +468,6 @@ async function conditionsNow(db: Database, ids: number[]): Promise<Map<number, C
 function resourceOf(conditionsById: Map<number, ConditionView>, id: number): ConditionResourceObject[] {
   const condition = conditionsById.get(id);
   return condition ? [conditionResource(condition, null)] : [];
-}
-
-/** The saved entries that are still there, by id, in the order savedEntries answers them. */
-async function savedEntryIds(tx: Database, entryIds: number[]): Promise<SparseObject<EntryResourceObject>[]> {
-  if (!entryIds.length) return [];
-  const rows = await tx
-    .select({ id: entries.id })
-    .from(entries)
-    .where(inIds(entries.id, entryIds))
-    .orderBy(...entryOrder);
-  return rows.map((row) => ({ type: 'entries', id: String(row.id), attributes: {} }));
 }
 
 /** The saved entries as the server now has them (an entry resource names its sections, not its conditions, so those are not read). */
