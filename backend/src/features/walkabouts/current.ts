@@ -122,8 +122,11 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
               (select t.id, t.equipment_type_id, coalesce(t.component_id, 0) from tasks t where t.id = any(${taskIds})))
         returning c.id`,
     );
+    // The sections and conditions left are looked up as one hashed set of the walkabout's conditions (NOT IN over a
+    // column that is never null): NOT EXISTS let PostgreSQL, on statistics older than the walkabout (as just after
+    // its creation), rescan the walkabout's conditions for each section: 1.9 s instead of 0.2 for 5,064 conditions.
     await tx.execute(sql`delete from sections s where s.walkabout_id = ${walkaboutId}
-      and not exists (select 1 from conditions c where c.walkabout_id = s.walkabout_id and c.entry_id = s.entry_id and c.section_id = s.id)`);
+      and s.id not in (select c.section_id from conditions c where c.walkabout_id = ${walkaboutId})`);
     const entriesRemoved = await count(
       tx,
       sql`delete from entries e where e.walkabout_id = ${walkaboutId}
@@ -165,8 +168,7 @@ async function updateWalkabout(db: Database, walkaboutId: number, now: Date): Pr
         join entries e on e.id = s.entry_id
         join tasks t on ${taskApplies(sql`t`, sql`s.equipment_type_id`, sql`s.component_id`)}
         where s.walkabout_id = ${walkaboutId} and ${entryApplies(sql`e`)}
-          and not exists (select 1 from conditions c2 where c2.walkabout_id = s.walkabout_id and c2.entry_id = s.entry_id
-            and c2.section_id = s.id and c2.task_id = t.id)
+          and (s.id, t.id) not in (select c2.section_id, c2.task_id from conditions c2 where c2.walkabout_id = ${walkaboutId} and c2.task_id is not null)
         returning id`,
     );
 
