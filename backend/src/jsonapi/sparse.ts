@@ -101,15 +101,23 @@ export type SparseObject<R extends ResourceObject> = Omit<R, 'attributes' | 'rel
 };
 
 /**
+ * The members of `object` named in `fields`. A function of the module, not a closure made per resource: the production
+ * build keeps function names (keepNames), which names each closure as it is made, 1 ms of a save answering 1,050
+ * resources.
+ */
+function picked(object: object | undefined, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(object ?? {}).filter(([name]) => fields.includes(name)));
+}
+
+/**
  * A resource object with only `fields` among its attributes and relationships, as sparseResource's schema writes it:
  * for an answer whose large arrays JSON.stringify writes as they are (http/compiler-cache.ts LARGE_ARRAYS). Null
  * fields: the resource as it is.
  */
 export function sparseObject<R extends ResourceObject>(resource: R, fields: readonly string[] | null): SparseObject<R> {
   if (!fields) return resource;
-  const pick = (object: object | undefined) => Object.fromEntries(Object.entries(object ?? {}).filter(([name]) => fields.includes(name)));
-  const narrowed: ResourceObject = { type: resource.type, id: resource.id, attributes: pick(resource.attributes) };
-  const relationships = pick(resource.relationships);
+  const narrowed: ResourceObject = { type: resource.type, id: resource.id, attributes: picked(resource.attributes, fields) };
+  const relationships = picked(resource.relationships, fields);
   if (Object.keys(relationships).length) narrowed.relationships = relationships;
   if (resource.links !== undefined) narrowed.links = resource.links;
   return narrowed as SparseObject<R>;
