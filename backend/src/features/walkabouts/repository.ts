@@ -97,16 +97,14 @@ export async function listWalkabouts(db: Database, scope: Scope, filters: Walkab
   return { rows: await withFigures(db, rows), total: total?.value ?? 0 };
 }
 
-/** The walkabout asked for, if its building is in the caller's scope. */
-const walkaboutInScope = (scope: Scope, id: number) => and(eq(walkabouts.id, id), buildingsInScope(scope));
-
+/** A walkabout of the caller's scope, with its building's contract (what a save checks: findWalkaboutRowAndContract). */
 function walkaboutRowsOf(db: Database, scope: Scope, id: number) {
   return db
-    .select(walkaboutColumns)
+    .select({ ...walkaboutColumns, contract: { contractUrl: buildings.contractUrl, contractAcceptedAt: buildings.contractAcceptedAt } })
     .from(walkabouts)
     .innerJoin(buildings, eq(buildings.id, walkabouts.buildingId))
     .innerJoin(cycles, eq(cycles.id, walkabouts.cycleId))
-    .where(walkaboutInScope(scope, id));
+    .where(and(eq(walkabouts.id, id), buildingsInScope(scope)));
 }
 
 export async function findWalkabout(db: Database, scope: Scope, id: number): Promise<WalkaboutView | undefined> {
@@ -115,21 +113,15 @@ export async function findWalkabout(db: Database, scope: Scope, id: number): Pro
 
 /** The walkabout as findWalkabout gives it, without its figures (which count its conditions): for a check before a change. */
 export async function findWalkaboutRow(db: Database, scope: Scope, id: number): Promise<WalkaboutRow | undefined> {
-  const [row] = await walkaboutRowsOf(db, scope, id);
-  return row && { ...row.walkabout, cycleName: row.cycleName, frequency: row.frequency };
+  return (await findWalkaboutRowAndContract(db, scope, id))?.walkabout;
 }
 
 /** findWalkaboutRow with its building's contract, read in the same query: what a save checks (requireAcceptedContract). */
 export async function findWalkaboutRowAndContract(db: Database, scope: Scope, id: number) {
-  const [row] = await db
-    .select({ ...walkaboutColumns, contractUrl: buildings.contractUrl, contractAcceptedAt: buildings.contractAcceptedAt })
-    .from(walkabouts)
-    .innerJoin(buildings, eq(buildings.id, walkabouts.buildingId))
-    .innerJoin(cycles, eq(cycles.id, walkabouts.cycleId))
-    .where(walkaboutInScope(scope, id));
+  const [row] = await walkaboutRowsOf(db, scope, id);
   if (!row) return undefined;
   const walkabout: WalkaboutRow = { ...row.walkabout, cycleName: row.cycleName, frequency: row.frequency };
-  return { walkabout, contract: { contractUrl: row.contractUrl, contractAcceptedAt: row.contractAcceptedAt } };
+  return { walkabout, contract: row.contract };
 }
 
 /** Entries of the equipment the caller handles (all for administrators and unrestricted roles). */
