@@ -322,6 +322,67 @@ describe.each(databases)('the database on %s', (database) => {
     expect(await editsOf(otherWalkaboutId)).toContainEqual({ ...made[3]!, userId: null });
   });
 
+  /** The entries whose failure and note counts are not their conditions' (none while migration 0020's triggers keep them). */
+  const miscountedEntries = async () =>
+    ((await demo.db.execute(sql`select e.id, e.failure_count as "failureCount", e.note_count as "noteCount",
+        coalesce(c.failures, 0) as failures, coalesce(c.notes, 0) as notes
+      from entries e left join (
+        select entry_id, count(*) filter (where satisfaction = 'unsatisfactory')::int as failures,
+          count(*) filter (where satisfaction <> 'unsatisfactory' and has_satisfactory_remarks and remarks <> '')::int as notes
+        from conditions group by entry_id) c on c.entry_id = e.id
+      where e.failure_count <> coalesce(c.failures, 0) or e.note_count <> coalesce(c.notes, 0)`)) as unknown as { rows: unknown[] }).rows;
+  const countsOf = async (entryId: number) =>
+    (await demo.db.select({ failures: schema.entries.failureCount, notes: schema.entries.noteCount }).from(schema.entries).where(eq(schema.entries.id, entryId)))[0];
+
+  it("counts each entry's failures and notes as its conditions are inserted, changed, moved and deleted", async () => {
+    expect(await miscountedEntries()).toEqual([]);
+    const [condition] = await demo.db.select().from(schema.conditions).orderBy(schema.conditions.id).limit(1);
+    const { id: _id, ...copy } = condition!;
+    const before = (await countsOf(copy.entryId))!;
+    const plain = { ...copy, value: null, satisfaction: 'neutral' as const, hasSatisfactoryRemarks: false, remarks: null };
+    // A failure, a note, a note flag without words (no note), remarks on an unflagged result (no note), a plain result.
+    const made = await demo.db
+      .insert(schema.conditions)
+      .values([
+        { ...plain, value: false, satisfaction: 'unsatisfactory', remarks: 'Broken' },
+        { ...plain, value: true, satisfaction: 'satisfactory', hasSatisfactoryRemarks: true, remarks: 'Dusty' },
+        { ...plain, value: true, satisfaction: 'satisfactory', hasSatisfactoryRemarks: true, remarks: '' },
+        { ...plain, value: true, satisfaction: 'satisfactory', remarks: 'Fine' },
+        plain,
+      ])
+      .returning({ id: schema.conditions.id });
+    const ids = made.map((m) => m.id);
+    expect(await countsOf(copy.entryId)).toEqual({ failures: before.failures + 1, notes: before.notes + 1 });
+
+    // One statement: the failure repaired with a note, the note become a failure, the empty note given words, the plain one failed.
+    await demo.db.execute(sql`update conditions c set satisfaction = v.satisfaction, has_satisfactory_remarks = v.flag, remarks = v.remarks
+      from (values (${ids[0]}::int, 'satisfactory', true, 'Repaired'), (${ids[1]}::int, 'unsatisfactory', true, 'Worse'),
+        (${ids[2]}::int, 'satisfactory', true, 'Noted'), (${ids[4]}::int, 'unsatisfactory', false, null)) as v(id, satisfaction, flag, remarks)
+      where c.id = v.id`);
+    expect(await countsOf(copy.entryId)).toEqual({ failures: before.failures + 2, notes: before.notes + 2 });
+    // A change that keeps each row what it was changes no count; flagging the remarks of a result makes a note.
+    await demo.db.update(schema.conditions).set({ editedVia: 'test' }).where(inArray(schema.conditions.id, ids));
+    expect(await countsOf(copy.entryId)).toEqual({ failures: before.failures + 2, notes: before.notes + 2 });
+    await demo.db.update(schema.conditions).set({ hasSatisfactoryRemarks: true }).where(eq(schema.conditions.id, ids[3]!));
+    expect(await countsOf(copy.entryId)).toEqual({ failures: before.failures + 2, notes: before.notes + 3 });
+
+    // Moved to another entry's section: counted there, no longer here.
+    const [otherSection] = await demo.db.select().from(schema.sections).where(sql`${schema.sections.entryId} <> ${copy.entryId}`).orderBy(schema.sections.id).limit(1);
+    const otherBefore = (await countsOf(otherSection!.entryId))!;
+    await demo.db
+      .update(schema.conditions)
+      .set({ sectionId: otherSection!.id, entryId: otherSection!.entryId, walkaboutId: otherSection!.walkaboutId })
+      .where(inArray(schema.conditions.id, [ids[1]!, ids[2]!]));
+    expect(await countsOf(copy.entryId)).toEqual({ failures: before.failures + 1, notes: before.notes + 2 });
+    expect(await countsOf(otherSection!.entryId)).toEqual({ failures: otherBefore.failures + 1, notes: otherBefore.notes + 1 });
+
+    // Deleted, by themselves and with their section.
+    await demo.db.delete(schema.conditions).where(inArray(schema.conditions.id, [ids[0]!, ids[3]!, ids[4]!]));
+    expect(await countsOf(copy.entryId)).toEqual(before);
+    await demo.db.delete(schema.sections).where(eq(schema.sections.id, otherSection!.id));
+    expect(await miscountedEntries()).toEqual([]);
+  });
+
   if (database === 'postgres') {
     /** Two sessions of their own on the test's PostgreSQL. */
     const sessions = async () => {
@@ -464,6 +525,40 @@ describe.each(databases)('the database on %s', (database) => {
       } finally {
         await Promise.all([saving.end(), deleting.end()]);
       }
+    });
+
+    it("adds up the failure and note counts of two transactions that change one entry's conditions at once", async () => {
+      const [{ entry_id: entryId, ids }] = ((await demo.db.execute(sql`select entry_id, array_agg(id order by id) as ids from conditions
+        group by entry_id having count(*) >= 2 order by entry_id limit 1`)) as unknown as { rows: [{ entry_id: number; ids: number[] }] }).rows;
+      const [one, two] = ids as [number, number];
+      const reset = sql`update conditions set satisfaction = 'neutral', has_satisfactory_remarks = false, remarks = null where id in (${one}, ${two})`;
+      await demo.db.execute(reset);
+      const before = (await countsOf(entryId))!;
+      const [first, second] = await sessions();
+      try {
+        const secondPid = await pidOf(second);
+        const set = (session: pg.Client, id: number, satisfaction: string, remarks: string | null) =>
+          session.query('update conditions set satisfaction = $2, has_satisfactory_remarks = $3::text is not null, remarks = $3 where id = $1', [id, satisfaction, remarks]);
+        // Both fail a condition of the entry: the second waits for the first's count, then adds its own to it.
+        await first.query('begin');
+        await set(first, one, 'unsatisfactory', null);
+        const failed = set(second, two, 'unsatisfactory', null);
+        await waitsOnLock(secondPid, failed);
+        await first.query('commit');
+        await failed;
+        expect(await countsOf(entryId)).toEqual({ failures: before.failures + 2, notes: before.notes });
+        // One repairs theirs with a note while the other repairs theirs.
+        await first.query('begin');
+        await set(first, one, 'satisfactory', 'Replaced');
+        const repaired = set(second, two, 'satisfactory', null);
+        await waitsOnLock(secondPid, repaired);
+        await first.query('commit');
+        await repaired;
+        expect(await countsOf(entryId)).toEqual({ failures: before.failures, notes: before.notes + 1 });
+      } finally {
+        await Promise.all([first.end(), second.end()]);
+      }
+      expect(await miscountedEntries()).toEqual([]);
     });
 
     it('makes a delete of a task wait for an open transaction whose new conditions name it, and an insert naming a task being deleted wait and fail', async () => {

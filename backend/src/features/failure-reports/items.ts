@@ -14,18 +14,19 @@
  * closing it does so in both lists. A repaired (closed) item leaves the lists and the counts; it
  * stays in the repair report.
  *
- * The statements' partial index conditions_follow_up_idx holds exactly the conditions matched here
- * (the predicate below is written as the index's), so that a walkabout's thousands of results are
- * not read to find its few failures and notes.
+ * A walkabout's items are found by its entries' counts of failures and notes (entries.failureCount and
+ * noteCount, kept by the triggers of migration 0020 with the rule below) and their partial index
+ * entries_follow_up_idx (the predicate below is written as the index's), so that a walkabout's
+ * thousands of results are not read to find its few failures and notes.
  */
 import { sql, type SQL } from 'drizzle-orm';
 
-/** The predicate of conditions_follow_up_idx, on the table alias `c`. */
+/** A condition that is a failure or a note, on the table alias `c` (what migration 0020's triggers count on its entry). */
 export const followUpCondition = sql.raw(
   `(c.satisfaction = 'unsatisfactory' or (c.has_satisfactory_remarks and c.remarks <> ''))`,
 );
-const failureCondition = sql.raw(`c.satisfaction = 'unsatisfactory'`);
-const noteCondition = sql.raw(`(c.satisfaction <> 'unsatisfactory' and c.has_satisfactory_remarks and c.remarks <> '')`);
+/** An entry with a failure or a note, on the table alias `e`: the predicate of entries_follow_up_idx. */
+const followUpEntry = sql.raw(`(e.failure_count > 0 or e.note_count > 0)`);
 
 /**
  * Common table expressions for the buildings `buildingIds` (a subquery) at the time `at` (an
@@ -46,11 +47,9 @@ export function followUpItemCtes(buildingIds: SQL, at: SQL): SQL {
       where w.building_id in ${buildingIds} and w.locked_at <= ${at} and not w.is_fire_watch
       group by w.building_id
     ), fu_entries as (
-      select w.building_id, w.cycle_id, c.entry_id,
-        bool_or(${failureCondition}) as failure, bool_or(${noteCondition}) as notes
-      from fu_walkabouts w join conditions c on c.walkabout_id = w.id
-      where ${followUpCondition}
-      group by w.building_id, w.cycle_id, c.entry_id
+      select w.building_id, w.cycle_id, e.id as entry_id, e.failure_count > 0 as failure, e.note_count > 0 as notes
+      from fu_walkabouts w join entries e on e.walkabout_id = w.id
+      where ${followUpEntry}
     ), fu_items as (
       select e.building_id, e.cycle_id, e.entry_id, null::integer as location_comment_id, e.failure, e.notes,
         f.acknowledged_at is not null as acknowledged

@@ -54,7 +54,8 @@ export async function organizationUsage(db: Database, organizationId: number, pa
          or jsonb_array_length(coalesce(s.subscriptions->'unsatisfactoryEquipmentIds', '[]'::jsonb)) > 0
          or jsonb_array_length(coalesce(s.subscriptions->'notatedEquipmentIds', '[]'::jsonb)) > 0))::int as "usersWithNotificationsCount",
       (select count(*) from locations l where l.building_id = p.id and l.deleted_at is null)::int as "locationsCount",
-      (select count(*) from conditions c join walkabouts w on w.id = c.walkabout_id
+      (select count(*) from walkabouts w join entries e on e.walkabout_id = w.id and e.failure_count > 0
+         join conditions c on c.entry_id = e.id
          where w.building_id = p.id and c.satisfaction = 'unsatisfactory' and c.photo_url is not null)::int as "unsatisfactoryPhotosCount",
       (select count(*) from documents d where d.building_id = p.id)::int as "documentsCount",
       plan.key as "fireSafetyPlanKey", plan.name as "fireSafetyPlanName"

@@ -123,7 +123,8 @@ export async function finalizeLocked(db: Database, now: Date, walkaboutId?: numb
     db,
     sql`update walkabouts w set finalized_at = ${now.toISOString()},
         final_is_complete = not exists (select 1 from conditions c where c.walkabout_id = w.id and c.value is null),
-        final_unsatisfactory_count = (select count(*) from conditions c where c.walkabout_id = w.id and c.satisfaction = 'unsatisfactory')
+        final_unsatisfactory_count = (select coalesce(sum(e.failure_count), 0) from entries e
+          where e.walkabout_id = w.id and (e.failure_count > 0 or e.note_count > 0))
       where w.locked_at <= ${now.toISOString()} and w.finalized_at is null${only}
       returning w.id`,
   );
