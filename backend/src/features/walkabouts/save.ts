@@ -200,7 +200,7 @@ export async function saveWalkaboutData(
   signer: UrlSigner,
   { fields = ALL_SAVE_FIELDS, notify }: SaveOptions = {},
 ): Promise<SaveDocument> {
-  // Without a field of theirs asked for, the saved entries and conditions are answered by id (savedEntryIds, recordConditions).
+  // Without a field of theirs asked for, the saved entries and conditions are answered by id (recordChanges).
   const answered: Answered = { entries: fields.entries === null || fields.entries.length > 0, conditions: fields.conditions === null || fields.conditions.length > 0 };
   const { walkaboutId, buildingId, ...stored } = await storeSave(db, scope, body, key, now, signer, { answered, notify });
   const data = stored.data.map((resource) => {
