@@ -123,6 +123,34 @@ describe.each(databases)('walkabouts on %s', (database) => {
     }
   });
 
+  it("refuses a save naming another equipment's condition to a role that handles only some equipment, and records its own", async () => {
+    const id = await demo.walkabout('King Street Commerce Centre', 'Monthly');
+    const admin = await walkaboutOf(as.admin!, id);
+    const yesNoOf = (entry: JsonApiResource) => admin.conditions.find((c) => c.attributes.entryId === Number(entry.id) && c.attributes.conditionType === 'yesno');
+    const withYesNo = admin.entries.filter((e) => yesNoOf(e));
+    const own = withYesNo[0]!;
+    const other = withYesNo.find((e) => e.attributes.equipmentName !== own.attributes.equipmentName)!;
+    const [{ equipmentTypeId }] = (await backend.db.select({ equipmentTypeId: schema.entries.equipmentTypeId }).from(schema.entries).where(eq(schema.entries.id, Number(own.id)))) as [{ equipmentTypeId: number }];
+    const [inspectorRole] = await backend.db.select().from(schema.roles).where(and(eq(schema.roles.name, 'Inspector'), eq(schema.roles.organizationId, demo.northwind)));
+    await backend.db.update(schema.roles).set({ walkaboutEquipmentIds: [equipmentTypeId] }).where(eq(schema.roles.id, inspectorRole!.id));
+    try {
+      const at = '2026-11-21T15:00:00Z';
+      const saveOf = (key: string, entry: JsonApiResource) =>
+        as.inspector!.save(key, {
+          walkaboutToUpdateId: id,
+          data: { entries: [{ id: own.id, scannedAt: at }], conditions: [{ id: yesNoOf(entry)!.id, value: 'yes', editedAt: at }] },
+        });
+      const refused = await saveOf('other-equipment', other);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual([expect.objectContaining({ source: { pointer: '/data/conditions/0/id' }, detail: 'Condition is not part of this walkabout' })]);
+      const saved = await saveOf('own-equipment', own);
+      expect(saved.status).toBe(200);
+      expect((saved.body.data as JsonApiResource[]).find((r) => r.id === yesNoOf(own)!.id)?.attributes).toMatchObject({ value: 'yes', editedAt: '2026-11-21T15:00:00.000Z' });
+    } finally {
+      await backend.db.update(schema.roles).set({ walkaboutEquipmentIds: inspectorRole!.walkaboutEquipmentIds }).where(eq(schema.roles.id, inspectorRole!.id));
+    }
+  });
+
   it('records a save once for one Idempotency-Key, even when it is sent again or twice at the same time', async () => {
     const id = await demo.walkabout('Yonge & Eglinton Tower', 'Monthly');
     const t = await walkaboutOf(as.inspector!, id);
