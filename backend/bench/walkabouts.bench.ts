@@ -8,7 +8,9 @@
  *   (`fields[conditions]=&fields[entries]=`: their ids only), the two alternating: results saved again over the
  *   walkabout's earlier ones, then each new walkabout's first save (its 50 entries scanned in the same save);
  * - benchCreate10000: creating a walkabout of 10,000 conditions, against one bulk insert of 10,000 rows.
- * On PGlite always, and on PostgreSQL when TEST_DATABASE_URL answers.
+ * On PGlite always, and on PostgreSQL when TEST_DATABASE_URL answers; there also
+ * - benchIdleSave: a save of one location's 20 results after 11 idle seconds (longer than node-postgres keeps an idle
+ *   connection by default), against the same save on a connection in use (db/client.ts POOL_IDLE_MS).
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -198,18 +200,81 @@ export async function benchCreate10000(kind: DatabaseKind = 'pglite', iterations
   }
 }
 
-export type WalkaboutBenches = { kinds: DatabaseKind[]; postgresNote: string | null; save: SaveBench[]; create: CreateBench[] };
+export type IdleSaveBench = { idleMs: number; rounds: number; conditions: number; p50Ms: number; inUseP50Ms: number; ratio: number };
+
+/** Seconds idle before each timed save of benchIdleSave: longer than node-postgres's default idleTimeoutMillis (10 s). */
+const IDLE_MS = 11_000;
+
+/**
+ * A save as an inspector makes them, one location's results (its 20 conditions, its entry scanned), on PostgreSQL:
+ * after IDLE_MS without a query (the median of `rounds`), against the same save on a connection in use (the median of
+ * 10, after 10 of warm-up). A connection started again pays for its session's first trigger calls and prepared
+ * statements (db/client.ts POOL_IDLE_MS).
+ */
+export async function benchIdleSave(rounds = 3): Promise<IdleSaveBench> {
+  const { backend, large, token } = await prepare('postgres', { locations: 50, tasks: 20 });
+  try {
+    const walkaboutId = await createWalkabout(backend, large, token);
+    const { rows, entryIds } = await conditionsOf(backend, walkaboutId);
+    let n = 0;
+    const saveOneLocation = () => {
+      n += 1;
+      const entryId = entryIds[n % entryIds.length]!;
+      const editedAt = new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
+      const payload = {
+        generateReport: false,
+        walkaboutToUpdateId: walkaboutId,
+        data: {
+          entries: [{ id: String(entryId), scannedAt: editedAt }],
+          conditions: rows
+            .filter((r) => r.entryId === entryId)
+            .map((r, c) => ({ id: String(r.id), value: (c + n) % 7 !== 0, remarks: (c + n) % 7 === 0 ? 'Damaged' : null, editedVia: 'bench', editedAt })),
+        },
+      };
+      return timed(async () => {
+        const response = await backend.app.inject({
+          method: 'PATCH',
+          url: `/walkabout-data${SAVE_QUERY.ids}`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `idle-${n}` },
+          payload,
+        });
+        if (response.statusCode !== 200) throw new Error(`save answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+      });
+    };
+    for (let i = 0; i < 10; i += 1) await saveOneLocation();
+    const inUse: number[] = [];
+    for (let i = 0; i < 10; i += 1) inUse.push(await saveOneLocation());
+    const afterIdle: number[] = [];
+    for (let i = 0; i < rounds; i += 1) {
+      // The save's queued jobs run first, so that nothing else uses the connections while they are idle.
+      await backend.app.jobs.drain();
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+      afterIdle.push(await saveOneLocation());
+    }
+    const p50 = quantile(afterIdle, 0.5);
+    const inUseP50 = quantile(inUse, 0.5);
+    return { idleMs: IDLE_MS, rounds, conditions: rows.filter((r) => r.entryId === entryIds[0]).length, p50Ms: round(p50), inUseP50Ms: round(inUseP50), ratio: round(p50 / inUseP50) };
+  } finally {
+    await backend.close();
+  }
+}
+
+/** A save after IDLE_MS idle is at most this many times the same save on a connection in use, else MISSED (benchIdleSave). */
+export const IDLE_SAVE_GUARD_RATIO = 2;
+
+export type WalkaboutBenches = { kinds: DatabaseKind[]; postgresNote: string | null; save: SaveBench[]; create: CreateBench[]; idle: IdleSaveBench | null };
 
 /** Both benchmarks on PGlite, then on PostgreSQL when TEST_DATABASE_URL answers. */
 export async function runWalkaboutBenches(): Promise<WalkaboutBenches> {
   const postgres = await postgresAvailable();
   const kinds: DatabaseKind[] = postgres ? ['pglite', 'postgres'] : ['pglite'];
   const postgresNote = postgres ? null : process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL does not answer' : 'TEST_DATABASE_URL is not set';
-  const result: WalkaboutBenches = { kinds, postgresNote, save: [], create: [] };
+  const result: WalkaboutBenches = { kinds, postgresNote, save: [], create: [], idle: null };
   for (const kind of kinds) {
     result.save.push(...(await benchSaves1000(kind)));
     result.create.push(await benchCreate10000(kind));
   }
+  if (postgres) result.idle = await benchIdleSave();
   return result;
 }
 
@@ -225,6 +290,10 @@ export function walkaboutTargets(result: WalkaboutBenches): string[] {
     (r) => `save of 1,000 conditions on ${databaseLabel(r.kind)}, ${saveRoundLabel(r.round)}, ${saveAnswerLabel(r.answer)}: ${met(r.p50Ms, WALKABOUT_TARGETS.saveP50Ms[r.kind])}`,
   );
   for (const r of result.create) if (r.kind === 'postgres') lines.push(`creating 10,000 conditions on PostgreSQL: ${met(r.ms, WALKABOUT_TARGETS.createMs.postgres)}`);
+  if (result.idle) {
+    const { ratio } = result.idle;
+    lines.push(`guard: a save after ${result.idle.idleMs / 1000} s idle ≤ ${IDLE_SAVE_GUARD_RATIO}x one on a connection in use: ${ratio <= IDLE_SAVE_GUARD_RATIO ? 'met' : 'MISSED'} (${ratio.toFixed(2)}x)`);
+  }
   return lines;
 }
 
@@ -248,6 +317,12 @@ export function formatWalkaboutBenches(result: WalkaboutBenches): string {
       lines.push(row([`  save ${save.round}, ${save.answer}`, ms(save.p50Ms), ms(save.p95Ms), `select 1 ${ms(save.baselineSelectOneMs)}`, `${save.p50Ratio.toFixed(0)}x`]));
     }
     lines.push(row(['  create', ms(create.ms), '', `bulk insert ${ms(create.baselineBulkInsertMs)}`, `${create.ratio.toFixed(1)}x`]));
+  }
+  if (result.idle) {
+    const idle = result.idle;
+    lines.push(
+      `  PostgreSQL, one location's ${idle.conditions} results saved (ids answered) after ${idle.idleMs / 1000} s idle, median of ${idle.rounds}: ${ms(idle.p50Ms)}; baseline the same save on a connection in use (median of 10): ${ms(idle.inUseP50Ms)}; ${idle.ratio.toFixed(2)}x`,
+    );
   }
   if (result.postgresNote) lines.push(`  PostgreSQL skipped: ${result.postgresNote}`);
   lines.push('', ...walkaboutTargets(result).map((line) => `  target: ${line}`), '');
