@@ -334,7 +334,7 @@ describe.each(databases)('the database on %s', (database) => {
   const countsOf = async (entryId: number) =>
     (await demo.db.select({ failures: schema.entries.failureCount, notes: schema.entries.noteCount }).from(schema.entries).where(eq(schema.entries.id, entryId)))[0];
 
-  it("counts each entry's failures and notes as its conditions are inserted, changed, moved and deleted", async () => {
+  it("counts each entry's failures and notes as its conditions are inserted, changed, moved, deleted and truncated", async () => {
     expect(await miscountedEntries()).toEqual([]);
     const [condition] = await demo.db.select().from(schema.conditions).orderBy(schema.conditions.id).limit(1);
     const { id: _id, ...copy } = condition!;
@@ -380,6 +380,23 @@ describe.each(databases)('the database on %s', (database) => {
     await demo.db.delete(schema.conditions).where(inArray(schema.conditions.id, [ids[0]!, ids[3]!, ids[4]!]));
     expect(await countsOf(copy.entryId)).toEqual(before);
     await demo.db.delete(schema.sections).where(eq(schema.sections.id, otherSection!.id));
+    expect(await miscountedEntries()).toEqual([]);
+
+    // Truncated, in a transaction rolled back: no entry keeps a count.
+    const [failure] = await demo.db.insert(schema.conditions).values({ ...plain, value: false, satisfaction: 'unsatisfactory' }).returning({ id: schema.conditions.id });
+    const counted = sql`select count(*)::int as n from entries where failure_count > 0 or note_count > 0`;
+    const countedOf = async (db: typeof demo.db) => ((await db.execute(counted)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    expect(await countedOf(demo.db)).toBeGreaterThan(0);
+    class RolledBack extends Error {}
+    await expect(
+      demo.db.transaction(async (tx) => {
+        await tx.execute(sql`truncate conditions`);
+        expect(await countedOf(tx as unknown as typeof demo.db)).toBe(0);
+        throw new RolledBack();
+      }),
+    ).rejects.toBeInstanceOf(RolledBack);
+    expect(await countsOf(copy.entryId)).toEqual({ failures: before.failures + 1, notes: before.notes });
+    await demo.db.delete(schema.conditions).where(eq(schema.conditions.id, failure!.id));
     expect(await miscountedEntries()).toEqual([]);
   });
 

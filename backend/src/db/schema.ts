@@ -606,7 +606,7 @@ export const entries = pgTable(
     qrUnavailabilityComment: text(),
     /*
      * How many of the entry's conditions are failures (unsatisfactory) and notes (a note on a result that is not), kept
-     * by the statement triggers of migration 0020 on conditions (features/failure-reports/items.ts reads them): a
+     * by the statement triggers of migrations 0020 and 0021 on conditions (features/failure-reports/items.ts reads them): a
      * walkabout's failures and notes are found by its entries, not by an index of the conditions' results, which a save
      * of 1,000 results had to rewrite (issue 8).
      */
