@@ -220,8 +220,7 @@ export async function repairedItems(db: Database, buildingId: number, from: Date
     sql`select coalesce(e.failure, false) as failure, not coalesce(e.failure, false) as notes, ${itemDetails},
       (select name from equipment_types where id = e.equipment_type_id) as "equipmentTypeName"
     from report_follow_ups f
-      left join lateral (select en.*, exists (select 1 from conditions c where c.entry_id = en.id and c.satisfaction = 'unsatisfactory') as failure
-        from entries en where en.id = f.entry_id) e on true
+      left join lateral (select en.*, en.failure_count > 0 as failure from entries en where en.id = f.entry_id) e on true
       left join location_comments lc on lc.id = f.location_comment_id
       ${itemJoins}
     where f.repaired_at >= ${from.toISOString()}::timestamptz and f.repaired_at < ${to.toISOString()}::timestamptz
@@ -242,7 +241,7 @@ export async function findTarget(db: Database, scope: Scope, target: FollowUpTar
   const query =
     target.kind === 'entries'
       ? sql`select e.id, buildings.id as "buildingId", buildings.time_zone as "timeZone",
-          exists (select 1 from conditions c where c.entry_id = e.id and ${followUpCondition}) as "isItem", ${followUpColumns('f')}
+          (e.failure_count > 0 or e.note_count > 0) as "isItem", ${followUpColumns('f')}
         from entries e join walkabouts w on w.id = e.walkabout_id join buildings on buildings.id = w.building_id
           left join report_follow_ups f on f.entry_id = e.id
         where e.id = ${target.id} and ${inScope}`

@@ -111,12 +111,10 @@ export async function findWalkabout(db: Database, scope: Scope, id: number): Pro
   return (await withFigures(db, await walkaboutRowsOf(db, scope, id)))[0];
 }
 
-/** The walkabout as findWalkabout gives it, without its figures (which count its conditions): for a check before a change. */
-export async function findWalkaboutRow(db: Database, scope: Scope, id: number): Promise<WalkaboutRow | undefined> {
-  return (await findWalkaboutRowAndContract(db, scope, id))?.walkabout;
-}
-
-/** findWalkaboutRow with its building's contract, read in the same query: what a save checks (requireAcceptedContract). */
+/**
+ * The walkabout as findWalkabout gives it, without its figures (which count its conditions), with its building's
+ * contract read in the same query: what a save checks before it records (requireAcceptedContract).
+ */
 export async function findWalkaboutRowAndContract(db: Database, scope: Scope, id: number) {
   const [row] = await walkaboutRowsOf(db, scope, id);
   if (!row) return undefined;
