@@ -310,6 +310,64 @@ describe.each(databases)('walkabouts on %s', (database) => {
     }
   });
 
+  it('answers each condition a save wrote as GET /walkabouts/{id} then gives it, whatever its result and the form of its time', async () => {
+    const id = await demo.walkabout('Riverside Distribution Warehouse', 'Monthly');
+    const before = await walkaboutOf(as.admin!, id);
+    const ofType = (type: string, n = 0) => before.conditions.filter((c) => c.attributes.conditionType === type)[n]!;
+    const [boolean, dropdown, multiselect, range, yesno, unanswered, notApplicable, older] = [
+      ofType('boolean'),
+      ofType('dropdown'),
+      ofType('multiselect'),
+      ofType('range'),
+      ofType('yesno'),
+      ofType('yesno', 1),
+      ofType('yesnonotapplicable'),
+      ofType('range', 1),
+    ];
+    const saving = [boolean, dropdown, multiselect, range, yesno, unanswered, notApplicable, older].map((c) => c!);
+    const entries = [...new Set(saving.map((c) => String(c.attributes.entryId)))].map((entryId) => ({ id: entryId, scannedAt: '2026-11-21T14:00:00Z' }));
+    // A newer result of one of them is stored first: the save's older change of it is kept in the trail, not applied.
+    const newer = await as.admin!.save('every-kind-newer', {
+      walkaboutToUpdateId: id,
+      data: { entries, conditions: [{ id: older!.id, value: 120, editedAt: '2026-11-22T08:00:00Z' }] },
+    });
+    expect(newer.status).toBe(200);
+    const payload = {
+      walkaboutToUpdateId: id,
+      data: {
+        entries,
+        conditions: [
+          { id: boolean!.id, value: true, editedAt: '2026-11-21T19:31:00.5+05:30' },
+          // Seven digits past the second: the database rounds them to six, up to the next millisecond here.
+          { id: dropdown!.id, value: 'Red - overcharged', remarks: 'Recharge ordered', photoUrl: 'https://photos.example.com/gauge.jpg', photoMimetype: 'IMAGE/JPEG', editedAt: '2026-11-21T14:01:00.1239996Z' },
+          { id: multiselect!.id, value: ['Hose', 'Nozzle'], remarks: 'Extinguisher moved to the lobby', hasSatisfactoryRemarks: true, editedAt: '2026-11-21T14:02Z' },
+          { id: range!.id, value: 300, remarks: 'Gauge reads high', editedAt: '2026-11-21T14:03:00.999+00:00' },
+          { id: yesno!.id, value: 'no', editedVia: 'scanner' },
+          { id: unanswered!.id, value: null, editedAt: '2026-11-21T14:04:00Z' },
+          { id: notApplicable!.id, value: 'na', editedAt: '2026-11-21T09:05:00-05:00' },
+          { id: older!.id, value: 60, editedAt: '2026-11-21T14:06:00Z' },
+        ],
+      },
+    };
+    const saved = await as.admin!.save('every-kind', payload);
+    expect(saved.status).toBe(200);
+    const answered = (saved.body.data as JsonApiResource[]).filter((r) => r.type === 'conditions');
+    expect(answered.map((r) => r.id)).toEqual(saving.map((c) => c.id));
+    // Each as the walkabout's tree gives it once the save is done: every field, the editor and the task's status included.
+    const after = await walkaboutOf(as.admin!, id);
+    for (const resource of answered) expect(resource).toEqual(after.conditions.find((c) => c.id === resource.id));
+    const attributes = (c: JsonApiResource) => answered.find((r) => r.id === c.id)!.attributes;
+    expect(attributes(boolean!)).toMatchObject({ value: true, isSatisfactory: true, editedAt: '2026-11-21T14:01:00.500Z', editorUsername: 'admin' });
+    expect(attributes(dropdown!)).toMatchObject({ isSatisfactory: false, photoMimetype: 'image/jpeg', editedAt: '2026-11-21T14:01:00.124Z' });
+    expect(attributes(multiselect!)).toMatchObject({ value: ['Hose', 'Nozzle'], hasSatisfactoryRemarks: true, editedAt: '2026-11-21T14:02:00.000Z' });
+    expect(attributes(unanswered!)).toMatchObject({ value: null, isMarked: false, isSatisfactory: null });
+    expect(attributes(older!)).toMatchObject({ value: 120, editedAt: '2026-11-22T08:00:00.000Z' });
+    // A repeat of the key reads them all from the database: the same resources.
+    const again = await as.admin!.save('every-kind', payload);
+    expect(again.body.meta).toMatchObject({ replayed: true });
+    expect(again.body.data).toEqual(saved.body.data);
+  });
+
   it('answers only the fields asked for (fields[entries], fields[conditions]) and records what a whole answer records', async () => {
     const { id, entryIds, first, second, payload, changeLater, trail } = await savedThenChangedLater('sparse-whole');
     const sparse = await as.inspector!.save('sparse-ids', payload, '?fields[entries]=scannedAt&fields[conditions]=');

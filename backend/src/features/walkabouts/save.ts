@@ -10,10 +10,13 @@
  * - Later edits win by editedAt: a change made on the device before the stored one (an offline
  *   save arriving late) is kept in the edit trail with applied = false and does not overwrite.
  * - Set-based: scans, results and the edit trail are a few statements over json_to_recordset,
- *   whatever the number of conditions; the changed conditions come back from the UPDATE itself.
+ *   whatever the number of conditions; the UPDATE answers the ids of the conditions it changed.
+ * - Answered once committed: the saved entries and conditions beside the walkabout and its building, each read on a
+ *   connection of its own. A condition the save changed is answered with the result it wrote and the rest of its
+ *   fields (its task's snapshot and status: conditionSnapshots), read while the save records.
  * - Sparse fieldsets (`fields[conditions]`, `fields[entries]`, jsonapi/sparse.ts): a client that keeps no copy of the
- *   conditions it saved (the web app: it reads the walkabout's fresh counts) asks for none of their fields, and the
- *   UPDATE then answers their ids only: 1,000 resources of 35 fields are neither built, read nor written.
+ *   conditions it saved (the web app: it reads the walkabout's fresh counts) asks for none of their fields, and they are
+ *   answered by id: 1,000 resources of 35 fields are neither read, built nor written.
  * - Notifications: the failures and notes a save records are queued as a job in its transaction (`notify`, given by
  *   the route), so that the job is there if and only if the save is.
  */
@@ -26,9 +29,9 @@ import {
   type ConditionSave,
   type PayloadError,
 } from '@fsi/shared';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { anyId, columnsOf, idArray, inIds, jsonRows, queryRows, rowsFromJson, type JsonFields, type JsonRows } from '../../db/raw';
+import { anyId, idArray, inIds, jsonRows, queryRows, rowsFromJson, type JsonFields, type JsonRows } from '../../db/raw';
 import { conditions, entries, users, walkaboutSaves } from '../../db/schema';
 import { FieldErrors, HttpError, notFound, type FieldError } from '../../jsonapi/errors';
 import { sparseObject, type SparseObject } from '../../jsonapi/sparse';
@@ -75,6 +78,24 @@ type SavedResource = SparseObject<EntryResourceObject> | SparseObject<ConditionR
 
 /** The saved entries and conditions, as a save answers them and a repeat of its key again. */
 type SavedData = { data: SavedResource[]; meta: { savedAt: string; replayed: boolean } };
+
+/**
+ * A save's entries or conditions in its answer before they are read: by id (`ids`, those still there, when none of
+ * their fields is asked for), or the ids of those to answer whole once the save is committed (`read`; savedResources),
+ * of which the conditions the save wrote (`written`) are answered with what it wrote.
+ */
+type SavedPart = { ids: number[] } | { read: number[]; written?: Written };
+
+/**
+ * The conditions a save wrote, as it wrote them (their results: conditionRecords), and what they are besides (their
+ * task's snapshot and status, which a save does not change: conditionSnapshots), read on a connection of its own while
+ * the save records. A snapshot that Create Current Walkabouts refreshes meanwhile (walkabouts/current.ts) is answered
+ * as it was read; the walkabout's next read gives the new one.
+ */
+type Written = { results: Map<number, ChangeRecord>; snapshots: Promise<Snapshots> };
+
+/** What a save, or a repeat of its key, answers: its entries and conditions (SavedPart), and when it was saved. */
+type SavedParts = { entries: SavedPart; conditions: SavedPart; meta: SavedData['meta'] };
 
 /**
  * The answer: the saved entries and conditions, and in `included` the walkabout and its building
@@ -191,13 +212,9 @@ async function saveRowOf(db: Database, walkaboutId: number, userId: number, key:
  * save's results included: what the device would read next), with the first send's time. A save recorded before
  * migration 0015 answers the document it stored.
  */
-async function savedAnswer(db: Database, row: SaveRow, now: Date): Promise<SavedData | null> {
+function savedAnswer(row: SaveRow): SavedParts | SavedData | null {
   if (row.entryIds && row.conditionIds) {
-    const saved = await conditionsNow(db, row.conditionIds);
-    return {
-      data: [...(await savedEntries(db, row.entryIds, now)), ...row.conditionIds.flatMap((id) => resourceOf(saved, id))],
-      meta: { savedAt: row.savedAt.toISOString(), replayed: true },
-    };
+    return { entries: { read: row.entryIds }, conditions: { read: row.conditionIds }, meta: { savedAt: row.savedAt.toISOString(), replayed: true } };
   }
   if (!row.response) return null;
   const document = JSON.parse(row.response) as SavedData;
@@ -218,15 +235,49 @@ export async function saveWalkaboutData(
 ): Promise<SaveDocument> {
   // Without a field of theirs asked for, the saved entries and conditions are answered by id (recordChanges).
   const answered: Answered = { entries: fields.entries === null || fields.entries.length > 0, conditions: fields.conditions === null || fields.conditions.length > 0 };
-  const { walkaboutId, buildingId, ...stored } = await storeSave(db, scope, body, key, now, signer, { answered, notify });
-  const data = stored.data.map((resource) => {
+  const stored = await storeSave(db, scope, body, key, now, signer, { answered, notify });
+  // The saved entries and conditions are read beside the walkabout and building, each on a connection of its own.
+  const [saved, included] = await Promise.all([
+    'data' in stored ? stored.data : savedResources(db, stored, now),
+    freshWalkaboutAndBuilding(db, scope, stored.walkaboutId, stored.buildingId, now, signer),
+  ]);
+  const data = saved.map((resource) => {
     if (resource.type === 'entries') return sparseObject(resource, fields.entries);
     const condition = sparseObject(resource, fields.conditions);
     const photoUrl = condition.attributes.photoUrl;
     return photoUrl === undefined ? condition : { ...condition, attributes: { ...condition.attributes, photoUrl: signedPhotoUrl(signer, photoUrl) } };
   });
-  return { ...stored, data, included: await freshWalkaboutAndBuilding(db, scope, walkaboutId, buildingId, now, signer) };
+  return { data, meta: stored.meta, included };
 }
+
+/**
+ * The resources of a save's entries and conditions (SavedParts): those answered by id as they are, the others read
+ * whole now, once the save is committed (as the server has them, a repeat of its key alike), in the save's order.
+ */
+async function savedResources(db: Database, parts: SavedParts, now: Date): Promise<SavedResource[]> {
+  const { entries: entryPart, conditions: conditionPart } = parts;
+  const [entryResources, conditionResources] = await Promise.all([
+    'ids' in entryPart ? entryPart.ids.map((id) => byId('entries', id)) : savedEntries(db, entryPart.read, now),
+    'ids' in conditionPart ? conditionPart.ids.map((id) => byId('conditions', id)) : wholeConditions(db, conditionPart),
+  ]);
+  return [...entryResources, ...conditionResources];
+}
+
+/**
+ * The conditions of a whole answer, in the save's order: those the save wrote (Written) from their result and snapshot,
+ * the others (a newer result kept, one saved with a time finer than the millisecond) read now.
+ */
+async function wholeConditions(db: Database, { read, written }: { read: number[]; written?: Written }): Promise<ConditionResourceObject[]> {
+  const [snapshots, others] = await Promise.all([written?.snapshots, conditionsNow(db, written ? read.filter((id) => !written.results.has(id)) : read)]);
+  return read.flatMap((id) => {
+    const result = written?.results.get(id);
+    const snapshot = result && snapshots!.rows.get(id);
+    return result && snapshot ? [conditionResource(writtenView(snapshot, result, snapshots!.editor), null)] : resourceOf(others, id);
+  });
+}
+
+/** A resource answered by id: its type and id, no field. */
+const byId = <T extends 'entries' | 'conditions'>(type: T, id: number) => ({ type, id: String(id), attributes: {} });
 
 /** The walkabout (with the floors the caller sees), its building and the cycles they name, serialized as their own GET routes do. */
 async function freshWalkaboutAndBuilding(
@@ -249,7 +300,7 @@ async function freshWalkaboutAndBuilding(
   return [walkaboutResource(walkabout, now, floorIds), buildingResource(building, signer), ...cycles.map(cycleResource)];
 }
 
-type Stored = SavedData & { walkaboutId: number; buildingId: number };
+type Stored = (SavedParts | SavedData) & { walkaboutId: number; buildingId: number };
 
 /** Whether a save's entries and conditions are answered with fields (else by id: none of their fields was asked for). */
 type Answered = { entries: boolean; conditions: boolean };
@@ -284,7 +335,7 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
   const { walkabout, contract } = found;
   requirePermission(scope, canRecordWalkabouts(scope), 'You may view walkabouts but not record results.');
 
-  const replay = firstSend && (await savedAnswer(db, firstSend, now));
+  const replay = firstSend && savedAnswer(firstSend);
   if (replay) return { ...replay, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
   requireAcceptedContract(contract);
   if (isClosedNow(walkabout, now)) throw new HttpError(409, CLOSED_MESSAGE, undefined, 'CLOSED');
@@ -313,17 +364,22 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
   });
   if (errors.length) throw new FieldErrors(errors);
 
+  // A whole answer's conditions: their snapshots (conditionSnapshots), read outside the save's transaction (record).
+  const readSnapshots = how.answered.conditions ? (ids: number[]) => conditionSnapshots(db, scope.userId, ids) : null;
   try {
-    const saved = await db.transaction((tx) => record(tx, scope, walkabout.id, key, now, payload.data, definitions, flags, how));
+    const saved = await db.transaction((tx) => record(tx, scope, walkabout.id, key, now, payload.data, definitions, flags, how, readSnapshots));
     return { ...saved, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
   } catch (error) {
     if (!(error instanceof AlreadySaved)) throw error;
     const row = await saveRowOf(db, walkabout.id, scope.userId, key);
-    const first = row && (await savedAnswer(db, row, now));
+    const first = row && savedAnswer(row);
     if (!first) throw error;
     return { ...first, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
   }
 }
+
+/** A change of a condition as a save writes it (recordChanges' records). */
+type ChangeRecord = ReturnType<typeof conditionRecords>[number];
 
 function conditionRecords(list: ConditionSave[], definitions: Map<string, Definition>, flags: Map<string, boolean>, now: Date) {
   return list.map((c, n) => {
@@ -356,7 +412,8 @@ async function record(
   definitions: Map<string, Definition>,
   flags: Map<string, boolean>,
   how: Recording,
-): Promise<SavedData> {
+  readSnapshots: ((ids: number[]) => Promise<Snapshots>) | null,
+): Promise<SavedParts> {
   const entryIds = [...new Set(data.entries.map((e) => Number(e.id)))];
   const conditionIds = [...new Set(data.conditions.map((c) => Number(c.id)))];
   // The save's editor is locked once, for every condition it names them on (migration 0017), with its key.
@@ -368,44 +425,47 @@ async function record(
       on conflict (walkabout_id, user_id, key) do nothing returning id`,
   );
   if (!save) throw new AlreadySaved();
+  // A whole answer's snapshots, read on a connection of their own while this records (on PGlite, whose one session runs
+  // a transaction alone, once it has): awaited by the answer; a save that fails leaves them unread, no failure unhandled.
+  const snapshots = readSnapshots && conditionIds.length ? readSnapshots(conditionIds) : null;
+  snapshots?.catch(() => undefined);
 
   // The first scan unlocks the entry and names its scanner; every scan is kept in scans and the edit trail.
   const scans = data.entries.flatMap((e, n) => (e.scannedAt === null ? [] : [{ n, id: Number(e.id), scanned_at: e.scannedAt }]));
   const changes = conditionRecords(data.conditions, definitions, flags, now);
   const recorded = await recordChanges(tx, scope, walkaboutId, save.id, { scans, changes, entryIds }, how.answered);
-  if (how.notify && recorded.conditions.length) {
-    const kept = new Set(recorded.conditions.map((resource) => Number(resource.id)));
+  if (how.notify && recorded.conditionIds.length) {
+    const kept = new Set(recorded.conditionIds);
     const results = changes.filter((c) => kept.has(c.id));
     await how.notify(tx, walkaboutId, results.map((c) => ({ id: c.id, satisfaction: c.satisfaction, hasSatisfactoryRemarks: c.has_satisfactory_remarks, remarks: c.remarks })));
   }
-
-  const document: SavedData = {
-    data: [...(recorded.entries ?? (await savedEntries(tx, entryIds, now))), ...recorded.conditions],
+  // Written as sent, but for a time finer than the millisecond: the database rounds it to the microsecond, read back.
+  const results = new Map(changes.filter((c) => recorded.applied.has(c.id) && !SUBMILLISECOND.test(c.edited_at)).map((c) => [c.id, c]));
+  return {
+    entries: how.answered.entries ? { read: entryIds } : { ids: recorded.entryIds },
+    conditions: how.answered.conditions
+      ? { read: recorded.conditionIds, ...(snapshots && { written: { results, snapshots } }) }
+      : { ids: recorded.conditionIds },
     meta: { savedAt: now.toISOString(), replayed: false },
   };
-  return document;
 }
 
 /** What one save writes: its scans, its changes of conditions, and the entries it names (answered in the save's order). */
 type Changes = { scans: { n: number; id: number; scanned_at: string | null }[]; changes: ReturnType<typeof conditionRecords>; entryIds: number[] };
 
 /**
- * The scans and the changes of conditions of a save, and the conditions as the server now has them (a newer stored
- * result stays), in the order of the save: one statement over the records (json_to_recordset, sent once: as json the
- * database only checks the text it is sent, where jsonb first builds a binary copy of it, 11 against 8 ms of
- * PostgreSQL's time for 1,000 records).
+ * The scans and the changes of conditions of a save, in one statement over the records (json_to_recordset, sent once:
+ * as json the database only checks the text it is sent, where jsonb first builds a binary copy of it, 11 against 8 ms
+ * of PostgreSQL's time for 1,000 records; each value is made jsonb on its own, as json_to_recordset's own jsonb
+ * columns cost 0.8 ms more per 1,000). Answers the ids of the conditions saved that are still there (answered or read
+ * once the save is committed, savedResources), in the order of the save, and without `answered.entries` the ids of its
+ * entries that are still there, in the order a whole answer gives them (entryOrder).
  * - A scan unlocks its entry if it is the first (naming its scanner), and is kept in scans.
- * - The UPDATE takes the changes that are not older than the stored result and answers the rows it changed.
+ * - The UPDATE takes the changes that are not older than the stored result (a newer stored result stays) and answers
+ *   the ids it changed; those whose stored result was newer (an older offline save) are only checked to still exist,
+ *   in a query that a save of the device's own latest changes does not make.
  * - The edit trail is one INSERT … SELECT of the scans then the changes, each in the order of the save; applied =
  *   whether the scan unlocked its entry, whether the UPDATE took the change.
- * - With `answered.conditions`, the answer is the changed rows with their editor's name and their task's status (a
- *   status per task, taskStatusesOf, as opening the walkabout works it out: a save of 1,000 conditions names a few
- *   dozen; a task's status does not change with a result), as one JSON value (jsonRows: rows of 35 fields decoded and
- *   mapped one by one cost more than the database's work). The conditions whose stored result was newer (an older
- *   offline save) are read as they are, in a query that a save of the device's own latest changes does not make.
- *   Without it (no condition field asked for), the UPDATE answers the ids it changed, and the others are only checked
- *   to still exist; without `answered.entries`, the entries that are still there are answered by id, in the order a
- *   whole answer gives them (entryOrder), from the same statement.
  */
 async function recordChanges(
   tx: Database,
@@ -414,9 +474,9 @@ async function recordChanges(
   saveId: number,
   { scans, changes, entryIds }: Changes,
   answered: Answered,
-): Promise<{ conditions: SavedResource[]; entries: SparseObject<EntryResourceObject>[] | null }> {
+): Promise<{ conditionIds: number[]; applied: Set<number>; entryIds: number[] }> {
   const entryIdsAnswered = !answered.entries;
-  if (!scans.length && !changes.length && !(entryIdsAnswered && entryIds.length)) return { conditions: [], entries: entryIdsAnswered ? [] : null };
+  if (!scans.length && !changes.length && !(entryIdsAnswered && entryIds.length)) return { conditionIds: [], applied: new Set(), entryIds: [] };
   // Without scans, their part of the statement is left out (an INSERT of no rows still runs its statement triggers).
   const scanned = scans.length
     ? {
@@ -432,65 +492,125 @@ async function recordChanges(
           union all `,
       }
     : { with: sql``, trail: sql`` };
-  const recorded = (answer: SQL) => sql`with ${scanned.with}
-      v as materialized (select * from json_to_recordset(${JSON.stringify(changes)}::json) as v(
-        n int, id int, entry_id int, value jsonb, remarks text, photo_url text, photo_mimetype text,
-        has_satisfactory_remarks boolean, satisfaction text, edited_via text, edited_at timestamptz)),
-      applied as (update conditions c set value = nullif(v.value, 'null'::jsonb), remarks = v.remarks, photo_url = v.photo_url,
-          photo_mimetype = v.photo_mimetype, has_satisfactory_remarks = v.has_satisfactory_remarks, satisfaction = v.satisfaction,
-          edited_via = v.edited_via, edited_at = v.edited_at, editor_id = ${scope.userId}
-        from v where c.id = v.id and c.walkabout_id = ${walkaboutId} and (c.edited_at is null or v.edited_at >= c.edited_at)
-        returning ${answer}),
-      trail as (insert into walkabout_edits (walkabout_id, save_id, kind, condition_id, entry_id, user_id, value, remarks,
-          photo_url, photo_mimetype, has_satisfactory_remarks, edited_via, edited_at, applied)
-        select ${walkaboutId}, ${saveId}, edit.kind, edit.condition_id, edit.entry_id, ${scope.userId}, edit.value, edit.remarks,
-          edit.photo_url, edit.photo_mimetype, edit.has_satisfactory_remarks, edit.edited_via, edit.edited_at, edit.applied
-        from (${scanned.trail}select 1 as part, v.n, 'condition' as kind, v.id as condition_id, v.entry_id, nullif(v.value, 'null'::jsonb) as value,
-              v.remarks, v.photo_url, v.photo_mimetype, v.has_satisfactory_remarks, v.edited_via, v.edited_at, a.id is not null as applied
-            from v left join (select distinct id from applied) a on a.id = v.id) as edit
-        order by edit.part, edit.n)`;
   const entryIdsNow =
     entryIdsAnswered && entryIds.length
       ? sql`(select json_agg(${entries.id} order by ${sql.join(entryOrder, sql`, `)}) from ${entries} where ${inIds(entries.id, entryIds)})`
       : sql`null::json`;
-  const entriesOf = (ids: number[] | null) =>
-    entryIdsAnswered ? (ids ?? []).map((id): SparseObject<EntryResourceObject> => ({ type: 'entries', id: String(id), attributes: {} })) : null;
-  const ids = [...new Set(changes.map((c) => c.id))];
-  if (!answered.conditions) {
-    const [answer] = await queryRows<{ applied: number[]; entry_ids: number[] | null }>(
-      tx,
-      sql`${recorded(sql`c.id`)} select (select coalesce(json_agg(id), '[]'::json) from applied) as applied, ${entryIdsNow} as entry_ids`,
-    );
-    const applied = new Set(answer!.applied);
-    const kept = ids.filter((id) => !applied.has(id));
-    const existing = kept.length
-      ? new Set((await tx.select({ id: conditions.id }).from(conditions).where(anyId(conditions.id, kept))).map((row) => row.id))
-      : new Set<number>();
-    return {
-      conditions: ids.filter((id) => applied.has(id) || existing.has(id)).map((id) => ({ type: 'conditions', id: String(id), attributes: {} })),
-      entries: entriesOf(answer!.entry_ids),
-    };
-  }
-  const appliedFields = {
-    ...columnsOf(conditions, 'applied'),
-    // Every row this UPDATE answers has the caller as its editor: their name, read once rather than per row.
-    editorUsername: sql`(select username from editor)`,
-    taskStatus: sql`s.task_status`,
-  };
-  const [answer] = await queryRows<{ rows: JsonRows; entry_ids: number[] | null }>(
+  const [answer] = await queryRows<{ applied: number[]; entry_ids: number[] | null }>(
     tx,
-    sql`${recorded(sql`c.*`)},
-      editor as (select ${users.username} from ${users} where ${users.id} = ${scope.userId}),
-      ${taskStatusesOf(sql`${conditions.id} in (select id from v)`)}
-    select ${jsonRows(appliedFields)} as rows, ${entryIdsNow} as entry_ids
-    from applied left join task_statuses s on s.walkabout_id = applied.walkabout_id and s.task_id = applied.task_id`,
+    sql`with ${scanned.with}
+      v as materialized (select n, id, entry_id, nullif(value::jsonb, 'null'::jsonb) as value, remarks, photo_url, photo_mimetype,
+          has_satisfactory_remarks, satisfaction, edited_via, edited_at
+        from json_to_recordset(${JSON.stringify(changes)}::json) as v(
+        n int, id int, entry_id int, value json, remarks text, photo_url text, photo_mimetype text,
+        has_satisfactory_remarks boolean, satisfaction text, edited_via text, edited_at timestamptz)),
+      applied as (update conditions c set value = v.value, remarks = v.remarks, photo_url = v.photo_url,
+          photo_mimetype = v.photo_mimetype, has_satisfactory_remarks = v.has_satisfactory_remarks, satisfaction = v.satisfaction,
+          edited_via = v.edited_via, edited_at = v.edited_at, editor_id = ${scope.userId}
+        from v where c.id = v.id and c.walkabout_id = ${walkaboutId} and (c.edited_at is null or v.edited_at >= c.edited_at)
+        returning c.id),
+      trail as (insert into walkabout_edits (walkabout_id, save_id, kind, condition_id, entry_id, user_id, value, remarks,
+          photo_url, photo_mimetype, has_satisfactory_remarks, edited_via, edited_at, applied)
+        select ${walkaboutId}, ${saveId}, edit.kind, edit.condition_id, edit.entry_id, ${scope.userId}, edit.value, edit.remarks,
+          edit.photo_url, edit.photo_mimetype, edit.has_satisfactory_remarks, edit.edited_via, edit.edited_at, edit.applied
+        from (${scanned.trail}select 1 as part, v.n, 'condition' as kind, v.id as condition_id, v.entry_id, v.value,
+              v.remarks, v.photo_url, v.photo_mimetype, v.has_satisfactory_remarks, v.edited_via, v.edited_at, a.id is not null as applied
+            from v left join (select distinct id from applied) a on a.id = v.id) as edit
+        order by edit.part, edit.n)
+    select (select coalesce(json_agg(id), '[]'::json) from applied) as applied, ${entryIdsNow} as entry_ids`,
   );
-  const byId = new Map<number, ConditionView>();
-  for (const row of rowsFromJson<ConditionView>(appliedFields, answer!.rows)) byId.set(row.id, row);
-  const kept = ids.filter((id) => !byId.has(id));
-  if (kept.length) for (const [id, condition] of await conditionsNow(tx, kept)) byId.set(id, condition);
-  return { conditions: ids.flatMap((id) => resourceOf(byId, id)), entries: entriesOf(answer!.entry_ids) };
+  const ids = [...new Set(changes.map((c) => c.id))];
+  const applied = new Set(answer!.applied);
+  const kept = ids.filter((id) => !applied.has(id));
+  const existing = kept.length
+    ? new Set((await tx.select({ id: conditions.id }).from(conditions).where(anyId(conditions.id, kept))).map((row) => row.id))
+    : new Set<number>();
+  return { conditionIds: ids.filter((id) => applied.has(id) || existing.has(id)), applied, entryIds: answer!.entry_ids ?? [] };
 }
+
+/** A condition's fields that a save writes (recordChanges): the others are its task's snapshot (snapshotFields). */
+type ResultField = 'value' | 'satisfaction' | 'remarks' | 'photoUrl' | 'photoMimetype' | 'hasSatisfactoryRemarks' | 'editedVia' | 'editedAt' | 'editorId' | 'editorUsername';
+type ConditionSnapshot = Omit<ConditionView, ResultField>;
+
+/** What conditionViews reads of a condition but its result: every other field of a ConditionView. */
+const snapshotFields = {
+  id: conditions.id,
+  walkaboutId: conditions.walkaboutId,
+  entryId: conditions.entryId,
+  sectionId: conditions.sectionId,
+  taskId: conditions.taskId,
+  label: conditions.label,
+  type: conditions.type,
+  classification: conditions.classification,
+  description: conditions.description,
+  hint: conditions.hint,
+  referenceName: conditions.referenceName,
+  referenceWording: conditions.referenceWording,
+  typeValue: conditions.typeValue,
+  typeSatisfactoryValue: conditions.typeSatisfactoryValue,
+  typeUnsatisfactoryValue: conditions.typeUnsatisfactoryValue,
+  typeRecordValue: conditions.typeRecordValue,
+  rangeFrom: conditions.rangeFrom,
+  rangeTo: conditions.rangeTo,
+  options: conditions.options,
+  orderOnWalkabout: conditions.orderOnWalkabout,
+  taskStatus: sql`task_statuses.task_status`,
+} satisfies JsonFields & Record<keyof ConditionSnapshot, unknown>;
+
+/** The snapshots of the listed conditions (by id), and the save's editor: the caller, with their name. */
+type Snapshots = { rows: Map<number, ConditionSnapshot>; editor: { id: number; username: string | null } };
+
+async function conditionSnapshots(db: Database, editorId: number, ids: number[]): Promise<Snapshots> {
+  const where = anyId(conditions.id, ids);
+  const [answer] = await queryRows<{ rows: JsonRows; editor: string | null }>(
+    db,
+    sql`with ${taskStatusesOf(where)}
+      select ${jsonRows(snapshotFields)} as rows, (select ${users.username} from ${users} where ${users.id} = ${editorId}) as editor
+      from ${conditions} left join task_statuses on task_statuses.walkabout_id = ${conditions.walkaboutId} and task_statuses.task_id = ${conditions.taskId}
+      where ${where}`,
+  );
+  const rows = new Map<number, ConditionSnapshot>();
+  for (const row of rowsFromJson<ConditionSnapshot>(snapshotFields, answer!.rows)) rows.set(row.id, row);
+  return { rows, editor: { id: editorId, username: answer!.editor } };
+}
+
+/** A time with digits past the millisecond (the shared rule takes up to nine). */
+const SUBMILLISECOND = /\.\d{4}/;
+
+/** A condition as the save wrote it: its snapshot and the result recorded, by the save's editor (a literal: see judged). */
+const writtenView = (s: ConditionSnapshot, r: ChangeRecord, editor: Snapshots['editor']): ConditionView => ({
+  id: s.id,
+  walkaboutId: s.walkaboutId,
+  entryId: s.entryId,
+  sectionId: s.sectionId,
+  taskId: s.taskId,
+  label: s.label,
+  type: s.type,
+  classification: s.classification,
+  description: s.description,
+  hint: s.hint,
+  referenceName: s.referenceName,
+  referenceWording: s.referenceWording,
+  typeValue: s.typeValue,
+  typeSatisfactoryValue: s.typeSatisfactoryValue,
+  typeUnsatisfactoryValue: s.typeUnsatisfactoryValue,
+  typeRecordValue: s.typeRecordValue,
+  rangeFrom: s.rangeFrom,
+  rangeTo: s.rangeTo,
+  options: s.options,
+  orderOnWalkabout: s.orderOnWalkabout,
+  taskStatus: s.taskStatus,
+  value: r.value as ConditionView['value'],
+  satisfaction: r.satisfaction,
+  remarks: r.remarks,
+  photoUrl: r.photo_url,
+  photoMimetype: r.photo_mimetype,
+  hasSatisfactoryRemarks: r.has_satisfactory_remarks,
+  editedVia: r.edited_via,
+  editedAt: new Date(r.edited_at),
+  editorId: editor.id,
+  editorUsername: editor.username,
+});
 
 /** The listed conditions as they are, with their editor's name and their task's status (as a tree reads them). */
 async function conditionsNow(db: Database, ids: number[]): Promise<Map<number, ConditionView>> {
