@@ -1,5 +1,6 @@
 /** The walkabout calls of docs/REST.md, through real requests, as each kind of user makes them. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/raw';
@@ -496,7 +497,8 @@ describe.each(databases)('walkabouts on %s', (database) => {
     expect(older.status).toBe(200);
     const kept = (older.body.data as JsonApiResource[]).find((r) => r.id === accessible.id)!;
     expect(kept.attributes).toMatchObject({ value: false, isSatisfactory: false, remarks: 'Blocked by a pallet' });
-    const trail = await backend.db.select().from(schema.walkaboutEdits).where(eq(schema.walkaboutEdits.conditionId, Number(accessible.id)));
+    // In the order they were recorded (a row's place in the table is not: one written later may fill an earlier page's space).
+    const trail = await backend.db.select().from(schema.walkaboutEdits).where(eq(schema.walkaboutEdits.conditionId, Number(accessible.id))).orderBy(schema.walkaboutEdits.id);
     expect(trail.map((row) => [row.value, row.applied])).toEqual([[false, true], [true, false]]);
     // The building's status counts the unsatisfactory result of its current Monthly walkabout.
     const building = one((await as.inspector!.get(`/buildings/${demo.building('Yonge & Eglinton Tower')}`)).body).attributes;
@@ -584,6 +586,48 @@ describe.each(databases)('walkabouts on %s', (database) => {
       await backend.db.update(schema.walkabouts).set({ lockedAt: row!.lockedAt }).where(eq(schema.walkabouts.id, Number(id)));
     }
   });
+
+  if (database === 'postgres') {
+    it('records a save that PostgreSQL ends to break a deadlock by running it again, once', async () => {
+      const id = await demo.walkabout('Riverside Distribution Warehouse', 'Yearly');
+      const condition = (await walkaboutOf(as.admin!, id)).conditions.find((c) => c.attributes.conditionType === 'yesno' && c.attributes.value === null)!;
+      const entryId = Number(condition.attributes.entryId);
+      // The entry scanned first: the save below writes its condition, then the entry's failure count (migration 0020).
+      expect((await as.admin!.save('deadlock-scan', { walkaboutToUpdateId: id, data: { entries: [{ id: String(entryId), scannedAt: '2026-11-21T14:00:00Z' }] } })).status).toBe(200);
+      const failuresOf = async () => (await backend.db.select({ n: schema.entries.failureCount }).from(schema.entries).where(eq(schema.entries.id, entryId)))[0]!.n;
+      const failuresBefore = await failuresOf();
+      const other = new pg.Client({ connectionString: backend.databaseUrl });
+      await other.connect();
+      try {
+        const otherPid = (await other.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+        // Another transaction holds the entry's row; the save locks the condition, then waits for the entry.
+        await other.query('begin');
+        await other.query('update entries set label = label where id = $1', [entryId]);
+        const saving = as.admin!.save('deadlock-save', {
+          walkaboutToUpdateId: id,
+          data: { conditions: [{ id: condition.id, value: 'no', remarks: 'Pin missing', editedAt: '2026-11-21T14:01:00Z' }] },
+        });
+        const waiting = sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
+          and pid <> ${otherPid} and query like '%insert into walkabout_edits%'`;
+        while ((await queryRows<{ n: number }>(backend.db, waiting))[0]!.n === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        // The other transaction now waits for the condition: a deadlock, which PostgreSQL breaks by ending the save
+        // (its wait began first), so that this update goes through.
+        await other.query('update conditions set remarks = remarks where id = $1', [Number(condition.id)]);
+        await other.query('commit');
+        const saved = await saving;
+        expect(saved.status).toBe(200);
+        expect((saved.body.data as JsonApiResource[]).find((r) => r.id === condition.id)!.attributes).toMatchObject({ value: 'no', remarks: 'Pin missing', isSatisfactory: false });
+        // Recorded once: one save under the key, one edit, the failure counted once.
+        const saves = await backend.db.select({ id: schema.walkaboutSaves.id }).from(schema.walkaboutSaves).where(eq(schema.walkaboutSaves.key, 'deadlock-save'));
+        expect(saves).toHaveLength(1);
+        const edits = await backend.db.select({ applied: schema.walkaboutEdits.applied }).from(schema.walkaboutEdits).where(eq(schema.walkaboutEdits.saveId, saves[0]!.id));
+        expect(edits).toEqual([{ applied: true }]);
+        expect(await failuresOf()).toBe(failuresBefore + 1);
+      } finally {
+        await other.end();
+      }
+    });
+  }
 
   it('compares a location across the locked and the active walkabouts', async () => {
     const location = await demo.location('King Street Commerce Centre', 'Main Lobby');

@@ -367,7 +367,7 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
   // A whole answer's conditions: their snapshots (conditionSnapshots), read outside the save's transaction (record).
   const readSnapshots = how.answered.conditions ? (ids: number[]) => conditionSnapshots(db, scope.userId, ids) : null;
   try {
-    const saved = await db.transaction((tx) => record(tx, scope, walkabout.id, key, now, payload.data, definitions, flags, how, readSnapshots));
+    const saved = await againAfterDeadlock(() => db.transaction((tx) => record(tx, scope, walkabout.id, key, now, payload.data, definitions, flags, how, readSnapshots)));
     return { ...saved, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
   } catch (error) {
     if (!(error instanceof AlreadySaved)) throw error;
@@ -375,6 +375,26 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
     const first = row && savedAnswer(row);
     if (!first) throw error;
     return { ...first, walkaboutId: walkabout.id, buildingId: walkabout.buildingId };
+  }
+}
+
+/** How many times a save is run in all when deadlocks end it (againAfterDeadlock). */
+const SAVE_ATTEMPTS = 3;
+
+/**
+ * Runs a save's transaction again when PostgreSQL ends it to break a deadlock (40P01): two saves, or a save and another
+ * writer, each waiting for rows the other has locked (a save locks its conditions, then their entries for the counts of
+ * migration 0020, then its edits' walkabout and user). The transaction was rolled back whole, so running it again
+ * records it once; the third deadlock in a row is answered as an error, which the device's queue sends again later.
+ */
+async function againAfterDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause ?? error;
+      if ((cause as { code?: string }).code !== '40P01' || attempt === SAVE_ATTEMPTS) throw error;
+    }
   }
 }
 
