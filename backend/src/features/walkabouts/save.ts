@@ -140,9 +140,8 @@ const idsIn = (list: unknown): number[] =>
     : [];
 
 
-/** What a definition reads: only the columns it needs (a save of 1,000 conditions reads 1,000 rows). */
-const definitionFields = {
-  id: conditions.id,
+/** A condition's rule, from its task's snapshot: what conditionSatisfaction judges its value by. */
+const ruleFields = {
   type: conditions.type,
   typeValue: conditions.typeValue,
   typeSatisfactoryValue: conditions.typeSatisfactoryValue,
@@ -151,8 +150,10 @@ const definitionFields = {
   rangeFrom: conditions.rangeFrom,
   rangeTo: conditions.rangeTo,
   options: conditions.options,
-  entryId: conditions.entryId,
 } satisfies JsonFields;
+
+/** What a definition reads: only the columns it needs (a save of 1,000 conditions reads 1,000 rows). */
+const definitionFields = { id: conditions.id, ...ruleFields, entryId: conditions.entryId } satisfies JsonFields;
 
 /**
  * The definitions (task snapshot and entry) of the listed conditions that the caller may edit, read as one JSON value
@@ -560,19 +561,12 @@ const snapshotFields = {
   sectionId: conditions.sectionId,
   taskId: conditions.taskId,
   label: conditions.label,
-  type: conditions.type,
   classification: conditions.classification,
   description: conditions.description,
   hint: conditions.hint,
   referenceName: conditions.referenceName,
   referenceWording: conditions.referenceWording,
-  typeValue: conditions.typeValue,
-  typeSatisfactoryValue: conditions.typeSatisfactoryValue,
-  typeUnsatisfactoryValue: conditions.typeUnsatisfactoryValue,
-  typeRecordValue: conditions.typeRecordValue,
-  rangeFrom: conditions.rangeFrom,
-  rangeTo: conditions.rangeTo,
-  options: conditions.options,
+  ...ruleFields,
   orderOnWalkabout: conditions.orderOnWalkabout,
   taskStatus: sql`task_statuses.task_status`,
 } satisfies JsonFields & Record<keyof ConditionSnapshot, unknown>;
