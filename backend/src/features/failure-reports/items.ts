@@ -26,7 +26,7 @@ export const followUpCondition = sql.raw(
   `(c.satisfaction = 'unsatisfactory' or (c.has_satisfactory_remarks and c.remarks <> ''))`,
 );
 /** An entry with a failure or a note, on the table alias `e`: the predicate of entries_follow_up_idx. */
-const followUpEntry = sql.raw(`(e.failure_count > 0 or e.note_count > 0)`);
+export const followUpEntry = sql.raw(`(e.failure_count > 0 or e.note_count > 0)`);
 
 /**
  * Common table expressions for the buildings `buildingIds` (a subquery) at the time `at` (an

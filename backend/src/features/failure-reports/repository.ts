@@ -11,7 +11,7 @@ import { queryRows } from '../../db/raw';
 import { buildings, organizations } from '../../db/schema';
 import { buildingsInScope, type Scope } from '../../plugins/authorization';
 import { taskStatusesOf } from '../walkabouts/repository';
-import { followUpCondition, followUpItemCtes } from './items';
+import { followUpCondition, followUpEntry, followUpItemCtes } from './items';
 
 /** A timestamp as ISO 8601 text in UTC (both drivers then answer the same string). */
 const isoText = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -241,7 +241,7 @@ export async function findTarget(db: Database, scope: Scope, target: FollowUpTar
   const query =
     target.kind === 'entries'
       ? sql`select e.id, buildings.id as "buildingId", buildings.time_zone as "timeZone",
-          (e.failure_count > 0 or e.note_count > 0) as "isItem", ${followUpColumns('f')}
+          ${followUpEntry} as "isItem", ${followUpColumns('f')}
         from entries e join walkabouts w on w.id = e.walkabout_id join buildings on buildings.id = w.building_id
           left join report_follow_ups f on f.entry_id = e.id
         where e.id = ${target.id} and ${inScope}`

@@ -639,9 +639,9 @@ function resourceOf(conditionsById: Map<number, ConditionView>, id: number): Con
 }
 
 /** The saved entries as the server now has them (an entry resource names its sections, not its conditions, so those are not read). */
-async function savedEntries(tx: Database, entryIds: number[], now: Date): Promise<EntryResourceObject[]> {
+async function savedEntries(db: Database, entryIds: number[], now: Date): Promise<EntryResourceObject[]> {
   if (!entryIds.length) return [];
-  const tree = await entriesWithSections(tx, inArray(entries.id, entryIds));
+  const tree = await entriesWithSections(db, inArray(entries.id, entryIds));
   const sectionsOf = new Map<number, number[]>();
   for (const s of tree.sections) sectionsOf.set(s.entryId, [...(sectionsOf.get(s.entryId) ?? []), s.id]);
   return tree.entries.map((e) => entryResource(e, sectionsOf.get(e.entry.id) ?? [], now));

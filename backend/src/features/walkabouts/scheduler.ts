@@ -15,6 +15,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/raw';
+import { followUpEntry } from '../failure-reports/items';
 import { buildingCycleOffsets, buildings, cycleOverrides, cycles, regions, walkabouts } from '../../db/schema';
 import { effectiveCycleOverride, periodsToCreate, type CycleOverride, type Period } from './schedule';
 import { createWalkabout, hasApplicableTasks } from './snapshot';
@@ -124,7 +125,7 @@ export async function finalizeLocked(db: Database, now: Date, walkaboutId?: numb
     sql`update walkabouts w set finalized_at = ${now.toISOString()},
         final_is_complete = not exists (select 1 from conditions c where c.walkabout_id = w.id and c.value is null),
         final_unsatisfactory_count = (select coalesce(sum(e.failure_count), 0) from entries e
-          where e.walkabout_id = w.id and (e.failure_count > 0 or e.note_count > 0))
+          where e.walkabout_id = w.id and ${followUpEntry})
       where w.locked_at <= ${now.toISOString()} and w.finalized_at is null${only}
       returning w.id`,
   );
