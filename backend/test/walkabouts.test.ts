@@ -369,6 +369,43 @@ describe.each(databases)('walkabouts on %s', (database) => {
     expect(again.body.data).toEqual(saved.body.data);
   });
 
+  it("answers a save's stored photo as a signed URL that serves it: whole, with fields[conditions], and on a repeat of its key", async () => {
+    const id = await demo.walkabout('King Street Commerce Centre', 'Weekly');
+    const condition = (await walkaboutOf(as.admin!, id)).conditions.find((c) => c.attributes.conditionType === 'yesno')!;
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } }).jpeg().toBuffer();
+    const request = multipartFile('photo.jpg', 'image/jpeg', photo);
+    const { token } = await signIn(backend.url, 'admin', 'demo1234');
+    const upload = await backend.app.inject({ method: 'POST', url: '/uploads', payload: request.payload, headers: { ...request.headers, authorization: `Bearer ${token}` } });
+    expect(upload.statusCode).toBe(201);
+    const stored = upload.json().data.attributes.url as string;
+    const key = stored.slice('/files/'.length);
+    const entries = [{ id: String(condition.attributes.entryId), scannedAt: '2026-11-21T15:00:00Z' }];
+    const failed = (editedAt: string) => ({ id: condition.id, value: 'no', remarks: 'Gauge cracked', photoUrl: stored, photoMimetype: 'image/jpeg', editedAt });
+    /** The condition's photo in `answer`: a signed URL of the stored file that serves the photo without a session. */
+    const servedPhoto = async (answer: JsonApiResource[]) => {
+      const url = answer.find((r) => r.type === 'conditions' && r.id === condition.id)!.attributes.photoUrl as string;
+      expect(url).toMatch(new RegExp(`^/signed-files/${key.replace('.', '\\.')}\\?name=photo\\.jpg&type=image%2Fjpeg&expires=\\d+&signature=[\\w-]+$`));
+      const file = await backend.app.inject({ method: 'GET', url });
+      expect([file.statusCode, file.headers['content-type'], file.rawPayload.equals(photo)]).toEqual([200, 'image/jpeg', true]);
+    };
+
+    const payload = { walkaboutToUpdateId: id, data: { entries, conditions: [failed('2026-11-21T15:01:00Z')] } };
+    const whole = await as.admin!.save('stored-photo', payload);
+    expect(whole.status).toBe(200);
+    await servedPhoto(whole.body.data as JsonApiResource[]);
+    const narrowed = await as.admin!.save('stored-photo-narrowed', { walkaboutToUpdateId: id, data: { entries: [], conditions: [failed('2026-11-21T15:02:00Z')] } }, '?fields[conditions]=photoUrl,value');
+    expect(narrowed.status).toBe(200);
+    expect(Object.keys((narrowed.body.data as JsonApiResource[])[0]!.attributes).sort()).toEqual(['photoUrl', 'value']);
+    await servedPhoto(narrowed.body.data as JsonApiResource[]);
+    const again = await as.admin!.save('stored-photo', payload);
+    expect(again.body.meta).toMatchObject({ replayed: true });
+    await servedPhoto(again.body.data as JsonApiResource[]);
+    // Kept as the stored reference, which GET /walkabouts/{id} signs too.
+    const [row] = await backend.db.select({ photoUrl: schema.conditions.photoUrl }).from(schema.conditions).where(eq(schema.conditions.id, Number(condition.id)));
+    expect(row!.photoUrl).toBe(stored);
+    await servedPhoto((await walkaboutOf(as.admin!, id)).conditions);
+  });
+
   it('answers only the fields asked for (fields[entries], fields[conditions]) and records what a whole answer records', async () => {
     const { id, entryIds, first, second, payload, changeLater, trail } = await savedThenChangedLater('sparse-whole');
     const sparse = await as.inspector!.save('sparse-ids', payload, '?fields[entries]=scannedAt&fields[conditions]=');
@@ -809,11 +846,13 @@ describe.each(databases)('walkabouts on %s', (database) => {
     const rows = await queryRows<{ photo_url: string }>(backend.db, sql`select photo_url from location_comments where id = ${Number(one(again.body).id)}`);
     expect(rows[0]!.photo_url).toBe(url);
 
+    // A file that is not the photo it says is refused and not kept (the PDFs of the reports that the lock test's lock
+    // produced, and the photos of other tests, are files too).
+    const photosKept = async () => (await queryRows<{ n: number }>(backend.db, sql`select count(*)::int as n from uploads where mimetype <> 'application/pdf'`))[0]!.n;
+    const before = await photosKept();
     const text = multipartFile('notes.jpg', 'image/jpeg', Buffer.from('not really a photo'));
     const refused = await backend.app.inject({ method: 'POST', url: '/uploads', payload: text.payload, headers: { ...text.headers, authorization: `Bearer ${token}` } });
     expect(refused.statusCode).toBe(422);
-    // Only the upright photo is kept (the PDFs of the reports that the lock test's lock produced are files too).
-    const kept = await queryRows<{ n: number }>(backend.db, sql`select count(*)::int as n from uploads where mimetype <> 'application/pdf'`);
-    expect(kept[0]!.n).toBe(1);
+    expect(await photosKept()).toBe(before);
   });
 });

@@ -4,6 +4,7 @@ import type { Static } from 'typebox';
 import { inArray } from 'drizzle-orm';
 import { entries } from '../../db/schema';
 import { LARGE_ARRAYS, largeArraysSerializer } from '../../http/compiler-cache';
+import { withSerializedData } from '../../jsonapi/serialized';
 import { badParameter, notFound } from '../../jsonapi/errors';
 import { parseIds, parseInclude, parsePage } from '../../jsonapi/query';
 import { listDocument, requestUrl, singleDocument } from '../../jsonapi/serializer';
@@ -149,13 +150,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       // queued in the save's transaction (there if and only if the save is), it starts once this answer is sent.
       const notify = await conditionNotificationsQueue(app, reply.raw);
       const saved = await saveWalkaboutData(app.db, scopeOf(request), body, key, new Date(), app.urlSigner, { fields, notify });
-      if (fields.entries || fields.conditions) reply.serializer(sparseSave(fields));
+      // Its entries and conditions are written by sparseSave's schema (whole, or with the fields asked for), but for the
+      // conditions a whole answer has as their JSON already (save.ts writtenResources, jsonapi/serialized.ts).
+      reply.serializer(withSerializedData(sparseSave(fields)));
       // generateReport: the walkabout's interim reports (issue 10 point 1), once the save is recorded.
       const asked = body as { generateReport?: unknown; walkaboutToUpdateId?: unknown } | null;
       const walkaboutId = Number(asked?.walkaboutToUpdateId);
       if (asked?.generateReport === true && Number.isSafeInteger(walkaboutId)) await requestWalkaboutReportsQuietly(app, [walkaboutId], { audit: false });
-      // With fields[…] its entries and conditions hold only the fields asked for: sparseSave's schema writes them, where
-      // the route's own (whole resources, its type here) writes a save without.
+      // With fields[…] its entries and conditions hold only the fields asked for, and a whole answer's written conditions
+      // are their JSON: the serializer above writes them, not the route's schema (whole resources, its type here).
       return saved as unknown as Static<typeof SaveDocument>;
     },
   );
