@@ -150,15 +150,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       // queued in the save's transaction (there if and only if the save is), it starts once this answer is sent.
       const notify = await conditionNotificationsQueue(app, reply.raw);
       const saved = await saveWalkaboutData(app.db, scopeOf(request), body, key, new Date(), app.urlSigner, { fields, notify });
-      // Its entries and conditions are written by sparseSave's schema (whole, or with the fields asked for), but for the
-      // conditions a whole answer has as their JSON already (save.ts writtenResources, jsonapi/serialized.ts).
-      reply.serializer(withSerializedData(sparseSave(fields)));
       // generateReport: the walkabout's interim reports (issue 10 point 1), once the save is recorded.
       const asked = body as { generateReport?: unknown; walkaboutToUpdateId?: unknown } | null;
       const walkaboutId = Number(asked?.walkaboutToUpdateId);
       if (asked?.generateReport === true && Number.isSafeInteger(walkaboutId)) await requestWalkaboutReportsQuietly(app, [walkaboutId], { audit: false });
       // With fields[…] its entries and conditions hold only the fields asked for, and a whole answer's written conditions
-      // are their JSON: the serializer above writes them, not the route's schema (whole resources, its type here).
+      // are their JSON already (save.ts writtenResources): sparseSave's schema writes the first (whole, or with the fields
+      // asked for), and the second are put in place as they are (jsonapi/serialized.ts), not by the route's own schema
+      // (whole resources, its type here).
+      reply.serializer(withSerializedData(sparseSave(fields)));
       return saved as unknown as Static<typeof SaveDocument>;
     },
   );

@@ -76,7 +76,7 @@ export type SaveOptions = {
 
 /**
  * A saved entry or condition in the answer: whole, or with the fields asked for (SaveFields); a condition the save wrote,
- * in a whole answer, as its JSON (Written), which the route writes as it is (jsonapi/serialized.ts).
+ * in a whole answer, as its JSON (writtenResources), which the route writes as it is (jsonapi/serialized.ts).
  */
 type SavedResource = SparseObject<EntryResourceObject> | SparseObject<ConditionResourceObject> | SerializedResource;
 
@@ -92,11 +92,11 @@ type SavedPart = { ids: number[] } | { read: number[]; written?: Written };
 
 /**
  * The conditions a save wrote, as it wrote them (their results: conditionRecords), and their resources (by id; as JSON
- * in a whole answer), built while the save records (writtenResources) from those results and what the conditions are besides, which a
- * save does not change: their rule and entry (their definitions, read before it, by which it judged them), and their
- * task's snapshot texts and status (conditionSnapshots, read on a connection of its own meanwhile). A snapshot that
- * Create Current Walkabouts refreshes meanwhile (walkabouts/current.ts) is answered as it was read; the walkabout's
- * next read gives the new one.
+ * in a whole answer), built while the save records (writtenResources) from those results and what the conditions are
+ * besides, which a save does not change: their rule and entry (their definitions, read before it, by which it judged
+ * them), and their task's snapshot texts and status (conditionSnapshots, read on a connection of its own meanwhile). A
+ * snapshot that Create Current Walkabouts refreshes meanwhile (walkabouts/current.ts) is answered as it was read; the
+ * walkabout's next read gives the new one.
  */
 type Written = { results: Map<number, ChangeRecord>; resources: Promise<Map<number, ConditionResourceObject | SerializedResource>> };
 
@@ -459,9 +459,9 @@ async function record(
       on conflict (walkabout_id, user_id, key) do nothing returning id`,
   );
   if (!save) throw new AlreadySaved();
-  // A whole answer's snapshots, read on a connection of their own while this records (on PGlite, whose one session runs
-  // a transaction alone, once it has), and its conditions' JSON written from them (writtenResources): awaited by the
-  // answer; a save that fails leaves them unused, no failure unhandled.
+  // The snapshots of an answer with the conditions' fields, read on a connection of their own while this records (on
+  // PGlite, whose one session runs a transaction alone, once it has), and the conditions' resources built from them
+  // (writtenResources): awaited by the answer; a save that fails leaves them unused, no failure unhandled.
   const snapshots = readSnapshots && conditionIds.length ? readSnapshots(conditionIds) : null;
   snapshots?.catch(() => undefined);
 
@@ -469,7 +469,7 @@ async function record(
   const scans = data.entries.flatMap((e, n) => (e.scannedAt === null ? [] : [{ n, id: Number(e.id), scanned_at: e.scannedAt }]));
   const changes = conditionRecords(data.conditions, definitions, flags, now);
   const recording = recordChanges(tx, scope, walkaboutId, save.id, { scans, changes, entryIds }, how.answered);
-  // Its statement sent, the whole answer's conditions are written as JSON once their snapshots come, while it runs.
+  // Its statement sent, the answer's conditions are built (as JSON when whole) once their snapshots come, while it runs.
   const resources = snapshots?.then((read) => writtenResources(walkaboutId, changes, definitions, read, how.jsonSigner));
   resources?.catch(() => undefined);
   const recorded = await recording;
