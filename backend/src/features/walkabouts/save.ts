@@ -91,14 +91,14 @@ type SavedData = { data: SavedResource[]; meta: { savedAt: string; replayed: boo
 type SavedPart = { ids: number[] } | { read: number[]; written?: Written };
 
 /**
- * The conditions a save wrote, as it wrote them (their results: conditionRecords), and their resources (by id; as JSON
- * in a whole answer), built while the save records (writtenResources) from those results and what the conditions are
- * besides, which a save does not change: their rule and entry (their definitions, read before it, by which it judged
+ * The conditions a save wrote as it was sent (`ids`: applied, at a time the database keeps as sent), and their resources
+ * (by id; as JSON in a whole answer), built while the save records (writtenResources) from their results
+ * (conditionRecords) and what the conditions are besides, which a save does not change: their rule and entry (their definitions, read before it, by which it judged
  * them), and their task's snapshot texts and status (conditionSnapshots, read on a connection of its own meanwhile). A
  * snapshot that Create Current Walkabouts refreshes meanwhile (walkabouts/current.ts) is answered as it was read; the
  * walkabout's next read gives the new one.
  */
-type Written = { results: Map<number, ChangeRecord>; resources: Promise<Map<number, ConditionResourceObject | SerializedResource>> };
+type Written = { ids: Set<number>; resources: Promise<Map<number, ConditionResourceObject | SerializedResource>> };
 
 /** What a save, or a repeat of its key, answers: its entries and conditions (SavedPart), and when it was saved. */
 type SavedParts = { entries: SavedPart; conditions: SavedPart; meta: SavedData['meta'] };
@@ -268,19 +268,20 @@ async function savedResources(db: Database, parts: SavedParts, now: Date): Promi
   const { entries: entryPart, conditions: conditionPart } = parts;
   const [entryResources, conditionResources] = await Promise.all([
     'ids' in entryPart ? entryPart.ids.map((id) => byId('entries', id)) : savedEntries(db, entryPart.read, now),
-    'ids' in conditionPart ? conditionPart.ids.map((id) => byId('conditions', id)) : wholeConditions(db, conditionPart),
+    'ids' in conditionPart ? conditionPart.ids.map((id) => byId('conditions', id)) : conditionsWithFields(db, conditionPart),
   ]);
   return [...entryResources, ...conditionResources];
 }
 
 /**
- * The conditions of a whole answer, in the save's order: those the save wrote (Written) as their JSON, the others (a
- * newer result kept, one saved with a time finer than the millisecond) read now.
+ * The conditions of an answer with their fields, in the save's order: those the save wrote as it was sent (Written) as
+ * they were built while it recorded, the others (a newer result kept, one saved with a time finer than the
+ * millisecond; all of them for a repeat of the key) read now.
  */
-async function wholeConditions(db: Database, { read, written }: { read: number[]; written?: Written }): Promise<(ConditionResourceObject | SerializedResource)[]> {
-  const [resources, others] = await Promise.all([written?.resources, conditionsNow(db, written ? read.filter((id) => !written.results.has(id)) : read)]);
+async function conditionsWithFields(db: Database, { read, written }: { read: number[]; written?: Written }): Promise<(ConditionResourceObject | SerializedResource)[]> {
+  const [resources, others] = await Promise.all([written?.resources, conditionsNow(db, written ? read.filter((id) => !written.ids.has(id)) : read)]);
   return read.flatMap<ConditionResourceObject | SerializedResource>((id) => {
-    const resource = written?.results.has(id) && resources!.get(id);
+    const resource = written?.ids.has(id) && resources!.get(id);
     return resource ? [resource] : resourceOf(others, id);
   });
 }
@@ -378,7 +379,7 @@ async function storeSave(db: Database, scope: Scope, body: unknown, key: string,
   });
   if (errors.length) throw new FieldErrors(errors);
 
-  // A whole answer's conditions: their snapshots (conditionSnapshots), read outside the save's transaction (record).
+  // An answer with the conditions' fields: their snapshots (conditionSnapshots), read outside the save's transaction (record).
   const readSnapshots = how.answered.conditions ? (ids: number[]) => conditionSnapshots(db, scope.userId, ids) : null;
   try {
     const saved = await againAfterDeadlock(() => db.transaction((tx) => record(tx, scope, walkabout.id, key, now, payload.data, definitions, flags, how, readSnapshots)));
@@ -469,8 +470,10 @@ async function record(
   const scans = data.entries.flatMap((e, n) => (e.scannedAt === null ? [] : [{ n, id: Number(e.id), scanned_at: e.scannedAt }]));
   const changes = conditionRecords(data.conditions, definitions, flags, now);
   const recording = recordChanges(tx, scope, walkaboutId, save.id, { scans, changes, entryIds }, how.answered);
-  // Its statement sent, the answer's conditions are built (as JSON when whole) once their snapshots come, while it runs.
-  const resources = snapshots?.then((read) => writtenResources(walkaboutId, changes, definitions, read, how.jsonSigner));
+  // Its statement sent, the answer's conditions are built (as JSON when whole) once their snapshots come, while it runs:
+  // those written as sent, but for a time finer than the millisecond, which the database rounds to the microsecond.
+  const asSent = changes.filter((c) => !SUBMILLISECOND.test(c.edited_at));
+  const resources = snapshots?.then((read) => writtenResources(walkaboutId, asSent, definitions, read, how.jsonSigner));
   resources?.catch(() => undefined);
   const recorded = await recording;
   if (how.notify && recorded.conditionIds.length) {
@@ -478,12 +481,11 @@ async function record(
     const results = changes.filter((c) => kept.has(c.id));
     await how.notify(tx, walkaboutId, results.map((c) => ({ id: c.id, satisfaction: c.satisfaction, hasSatisfactoryRemarks: c.has_satisfactory_remarks, remarks: c.remarks })));
   }
-  // Written as sent, but for a time finer than the millisecond: the database rounds it to the microsecond, read back.
-  const results = new Map(changes.filter((c) => recorded.applied.has(c.id) && !SUBMILLISECOND.test(c.edited_at)).map((c) => [c.id, c]));
+  const written = new Set(asSent.filter((c) => recorded.applied.has(c.id)).map((c) => c.id));
   return {
     entries: how.answered.entries ? { read: entryIds } : { ids: recorded.entryIds },
     conditions: how.answered.conditions
-      ? { read: recorded.conditionIds, ...(resources && { written: { results, resources } }) }
+      ? { read: recorded.conditionIds, ...(resources && { written: { ids: written, resources } }) }
       : { ids: recorded.conditionIds },
     meta: { savedAt: now.toISOString(), replayed: false },
   };
@@ -572,7 +574,7 @@ type ResultField = 'value' | 'satisfaction' | 'remarks' | 'photoUrl' | 'photoMim
 type ConditionSnapshot = Omit<ConditionView, ResultField>;
 
 /**
- * What a whole answer reads of a condition while its save records (conditionSnapshots): its snapshot's texts and
+ * What an answer with the conditions' fields reads of a condition while its save records (conditionSnapshots): its snapshot's texts and
  * places. The rest of a ConditionSnapshot is known already: its walkabout, its entry and its rule (its Definition,
  * read before the save, by which the save judged it), and its task's status (read beside, once per task).
  */
@@ -658,7 +660,7 @@ const writtenView = (walkaboutId: number, d: Definition, s: SnapshotText, r: Cha
  * committed, when its answer waits on them. With `jsonSigner` (a whole answer), their photos signed and written as JSON:
  * 1,000 of them are 900 KB, 2 ms to build and 2 to write; without, as objects, which the answer narrows to the fields
  * asked for and signs. Those of a change the save does not apply (a newer result kept) are not used: they are read
- * after the commit, as are those whose time the database rounds (SUBMILLISECOND), not built here.
+ * after the commit, as are those whose time the database rounds (SUBMILLISECOND), which are not given here.
  */
 function writtenResources(
   walkaboutId: number,
@@ -671,7 +673,7 @@ function writtenResources(
   for (const change of changes) {
     const snapshot = snapshots.rows.get(change.id);
     const definition = definitions.get(String(change.id));
-    if (!snapshot || !definition || SUBMILLISECOND.test(change.edited_at)) continue;
+    if (!snapshot || !definition) continue;
     const resource = conditionResource(writtenView(walkaboutId, definition, snapshot, change, snapshots), jsonSigner);
     resources.set(change.id, jsonSigner ? new SerializedResource(JSON.stringify(resource)) : resource);
   }
