@@ -209,9 +209,12 @@ const IDLE_MS = 11_000;
  * A save as an inspector makes them, one location's results (its 20 conditions, its entry scanned), on PostgreSQL:
  * after IDLE_MS without a query (the median of `rounds`), against the same save on a connection in use (the median of
  * 10, after 10 of warm-up). A connection started again pays for its session's first trigger calls and prepared
- * statements (db/client.ts POOL_IDLE_MS).
+ * statements (db/client.ts POOL_IDLE_MS): measured before that was kept, 36-52 ms after a pause against 16-23 in use.
+ * The median of five rather than three: with the connection kept, single saves after a pause read 14.7-32.3 ms against
+ * 13.0-27.7 in use (two runs, of 6 and 4 pauses; the database's own statements under 2 ms each), and the median of
+ * three read 1.05-2.05x in four runs.
  */
-export async function benchIdleSave(rounds = 3): Promise<IdleSaveBench> {
+export async function benchIdleSave(rounds = 5): Promise<IdleSaveBench> {
   const { backend, large, token } = await prepare('postgres', { locations: 50, tasks: 20 });
   try {
     const walkaboutId = await createWalkabout(backend, large, token);
