@@ -1,11 +1,11 @@
 /**
  * anyId and inIds (db/raw.ts; issue 8): a list of ids bound as one array value must select exactly what inArray selects,
- * on both databases, for a list of a thousand ids as for none, an id listed twice once; anything but an integer is
- * refused before it reaches SQL.
+ * on both databases, for a list of a thousand ids as for none, an id listed twice once; so must idArrayLiteral, the
+ * list written into the statement's text; anything but an integer is refused before it reaches SQL.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anyId, inIds } from '../src/db/raw';
+import { anyId, idArrayLiteral, inIds } from '../src/db/raw';
 import { schema, type TestBackend } from '../src/testing';
 import { databases, startTestBackend } from './helpers';
 
@@ -22,7 +22,8 @@ describe.each(databases)('anyId on %s', (database) => {
   const ids = (where: ReturnType<typeof anyId>) =>
     backend.db.select({ id: schema.conditions.id }).from(schema.conditions).where(where).orderBy(asc(schema.conditions.id));
 
-  for (const [name, listed] of [['anyId', anyId], ['inIds', inIds]] as const) {
+  const anyLiteral = (column: Column, list: readonly number[]): SQL => sql`${column} = any(${idArrayLiteral(list)})`;
+  for (const [name, listed] of [['anyId', anyId], ['inIds', inIds], ['idArrayLiteral', anyLiteral]] as const) {
     it(`${name} selects what inArray selects, for every other condition and for a thousand ids, an id listed twice once, and nothing for none`, async () => {
       const all = (await backend.db.select({ id: schema.conditions.id }).from(schema.conditions).orderBy(asc(schema.conditions.id))).map((r) => r.id);
       const every = all.filter((_, n) => n % 2 === 0);
@@ -50,5 +51,7 @@ describe.each(databases)('anyId on %s', (database) => {
     expect(() => anyId(schema.conditions.id, [Number.NaN])).toThrow('Not an id');
     expect(() => anyId(schema.conditions.id, ['1}, {2' as unknown as number])).toThrow('Not an id');
     expect(() => inIds(schema.conditions.id, [1, 2.5])).toThrow('Not an id: 2.5');
+    expect(() => idArrayLiteral([1, 2.5])).toThrow('Not an id: 2.5');
+    expect(() => idArrayLiteral(["1}'::integer[]; drop table conditions; --" as unknown as number])).toThrow('Not an id');
   });
 });

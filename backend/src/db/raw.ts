@@ -35,8 +35,21 @@ export function inIds(column: Column | SQL, ids: readonly number[]): SQL {
 
 /** `'{1,2,3}'::integer[]`: a list of ids as one array value (see anyId). The ids must be integers. */
 export function idArray(ids: readonly number[]): SQL {
+  return sql`${idsText(ids)}::integer[]`;
+}
+
+/**
+ * idArray written into the statement's text rather than bound: the planner sees the ids themselves, where a
+ * statement's plan depends on how many there are and which (the overview's filters, the ids a statement read a
+ * moment ago). The ids must be integers.
+ */
+export function idArrayLiteral(ids: readonly number[]): SQL {
+  return sql.raw(`'${idsText(ids)}'::integer[]`);
+}
+
+function idsText(ids: readonly number[]): string {
   for (const id of ids) if (!Number.isSafeInteger(id)) throw new TypeError(`Not an id: ${id}`);
-  return sql`${`{${ids.join(',')}}`}::integer[]`;
+  return `{${ids.join(',')}}`;
 }
 
 /** A value of a prepared statement: integer lists and timestamps are all it takes. */

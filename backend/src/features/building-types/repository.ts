@@ -8,7 +8,7 @@
 import { ALREADY_PAUSED_MESSAGE, canChangeBuildingStatuses, canViewBuildingTypes, NOT_ALLOWED_TO_CHANGE_BUILDING_STATUS_MESSAGE, NOT_AT_BUILDING_MESSAGE, TASK_NOT_AT_BUILDING_MESSAGE, validateSuspension, type BuildingLevelStatus } from '@fsi/shared/suspensions';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/raw';
+import { anyId, queryRows } from '../../db/raw';
 import { buildingSuspensions, type EntityStatus } from '../../db/schema';
 import { FieldErrors, forbidden, notFound, type FieldError } from '../../jsonapi/errors';
 import type { Scope } from '../../plugins/authorization';
@@ -98,7 +98,6 @@ export async function buildingTypes(db: Database, buildingId: number, statuses?:
 /** The tasks of these types with what the building tasks screen shows, by type, cycle name, component, group and order. */
 export async function buildingTasks(db: Database, buildingId: number, typeIds: readonly number[]): Promise<BuildingTaskRow[]> {
   if (!typeIds.length) return [];
-  const idList = sql.join(typeIds.map((id) => sql`${id}::integer`), sql`, `);
   const [rows, suspensions] = await Promise.all([
     queryRows<Omit<BuildingTaskRow, keyof BuildingStatus>>(
       db,
@@ -107,7 +106,7 @@ export async function buildingTasks(db: Database, buildingId: number, typeIds: r
         from tasks t join cycles c on c.id = t.cycle_id
         left join equipment_components ec on ec.id = t.component_id
         left join task_groups g on g.id = t.group_id
-        where t.equipment_type_id in (${idList})
+        where ${anyId(sql`t.equipment_type_id`, typeIds)}
         order by t.equipment_type_id, c.name, ec."order" nulls first, ec.id nulls first, g.name nulls first, t."order", t.id`,
     ),
     suspensionsOf(db, buildingId),

@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { equipmentAtBuilding, type BuildingEquipmentRow } from '../applicability/repository';
-import { queryRows } from '../../db/raw';
+import { anyId, idArray, inIds, queryRows } from '../../db/raw';
 import { buildings, organizations } from '../../db/schema';
 import { buildingsInScope, type Scope } from '../../plugins/authorization';
 import { taskStatusesOf } from '../walkabouts/repository';
@@ -137,8 +137,6 @@ export type CommentRow = {
   createdAt: string;
 };
 
-const idList = (ids: number[]) => sql`(${sql.join((ids.length ? ids : [-1]).map((id) => sql`${id}::integer`), sql`, `)})`;
-
 /** The comments of the items, oldest first. */
 export async function itemComments(db: Database, entryIds: number[], locationCommentIds: number[]): Promise<CommentRow[]> {
   if (!entryIds.length && !locationCommentIds.length) return [];
@@ -147,7 +145,7 @@ export async function itemComments(db: Database, entryIds: number[], locationCom
     sql`select rc.id, rc.entry_id as "entryId", rc.location_comment_id as "locationCommentId", rc.body,
       (select username from users where id = rc.creator_id) as "creatorUsername", ${iso('rc.created_at')} as "createdAt"
     from report_comments rc
-    where rc.entry_id in ${idList(entryIds)} or rc.location_comment_id in ${idList(locationCommentIds)}
+    where ${inIds(sql`rc.entry_id`, entryIds)} or ${inIds(sql`rc.location_comment_id`, locationCommentIds)}
     order by rc.created_at, rc.id`,
   );
 }
@@ -188,14 +186,14 @@ export async function walkaboutResults(db: Database, walkaboutIds: number[]): Pr
   if (!walkaboutIds.length) return [];
   return queryRows<ResultRow>(
     db,
-    sql`with ${taskStatusesOf(sql`conditions.walkabout_id in ${idList(walkaboutIds)}`)}
+    sql`with ${taskStatusesOf(anyId(sql`conditions.walkabout_id`, walkaboutIds))}
     select conditions.walkabout_id as "walkaboutId", wf.name as "floorName", l.name as "locationName", e.equipment_name as "equipmentName",
       e.equipment_type_id as "equipmentTypeId", s.name as "sectionName", conditions.label, conditions.value, conditions.satisfaction,
       conditions.remarks, conditions.photo_url as "photoUrl", ts.task_status as "taskStatus"
     from conditions join sections s on s.id = conditions.section_id join entries e on e.id = conditions.entry_id
       join walkabout_floors wf on wf.id = e.walkabout_floor_id join locations l on l.id = e.location_id
       left join task_statuses ts on ts.walkabout_id = conditions.walkabout_id and ts.task_id = conditions.task_id
-    where conditions.walkabout_id in ${idList(walkaboutIds)}
+    where ${anyId(sql`conditions.walkabout_id`, walkaboutIds)}
     order by conditions.walkabout_id, wf."order", e."order", e.id, s.order_on_walkabout, conditions.order_on_walkabout, conditions.id`,
   );
 }
@@ -214,7 +212,7 @@ export type RepairRow = ItemRow & { equipmentTypeName: string | null };
  * off-cycle location remarks at locations holding one of them; oldest repair first.
  */
 export async function repairedItems(db: Database, buildingId: number, from: Date, to: Date, equipmentTypeIds: number[]): Promise<RepairRow[]> {
-  const types = idList(equipmentTypeIds);
+  const types = idArray(equipmentTypeIds);
   return queryRows<RepairRow>(
     db,
     sql`select coalesce(e.failure, false) as failure, not coalesce(e.failure, false) as notes, ${itemDetails},
@@ -225,8 +223,8 @@ export async function repairedItems(db: Database, buildingId: number, from: Date
       ${itemJoins}
     where f.repaired_at >= ${from.toISOString()}::timestamptz and f.repaired_at < ${to.toISOString()}::timestamptz
       and l.building_id = ${buildingId}
-      and (e.equipment_type_id in ${types}
-        or (lc.id is not null and exists (select 1 from location_equipment x where x.location_id = lc.location_id and x.equipment_type_id in ${types})))
+      and (e.equipment_type_id = any(${types})
+        or (lc.id is not null and exists (select 1 from location_equipment x where x.location_id = lc.location_id and x.equipment_type_id = any(${types}))))
     order by f.repaired_at, f.id`,
   );
 }

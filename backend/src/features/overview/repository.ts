@@ -16,21 +16,15 @@
  * frozen when it was finalized after its lock time), as GET /walkabouts says isComplete.
  */
 import { canViewOverview, type OverviewState, type WalkaboutFilterType } from '@fsi/shared/overview';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/raw';
+import { idArrayLiteral as idArray, queryRows } from '../../db/raw';
 import { buildings, organizations } from '../../db/schema';
 import { forbidden, notFound } from '../../jsonapi/errors';
 import type { Page } from '../../jsonapi/query';
 import { buildingsInScope, organizationsInScope, regionsInScope, usersInScope, type Scope } from '../../plugins/authorization';
 
 export const NOT_ALLOWED_OVERVIEW_DETAIL = 'Only administrators and users with an overview permission can see the overview.';
-
-/** An integer array literal of checked ids, so that a statement tests membership with one hash lookup. */
-function idArray(ids: readonly number[]): SQL {
-  for (const id of ids) if (!Number.isSafeInteger(id)) throw new TypeError(`Not an id: ${id}`);
-  return sql.raw(`'{${ids.join(',')}}'::integer[]`);
-}
 
 function requireOverview(scope: Scope): void {
   if (!canViewOverview(scope.isAdmin, scope.permissions)) throw forbidden(NOT_ALLOWED_OVERVIEW_DETAIL);

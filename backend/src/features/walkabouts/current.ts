@@ -27,7 +27,7 @@ import type { CurrentWalkaboutChanges } from '@fsi/shared';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/raw';
+import { idArrayLiteral as idArray, queryRows } from '../../db/raw';
 import { walkabouts } from '../../db/schema';
 import { createDueWalkaboutsOf } from './scheduler';
 import { activeEquipment, applicableTaskCondition, applicableTasks, taskOptions } from './snapshot';
@@ -57,12 +57,6 @@ const hasResults = (e: SQL) => sql`(${e}.scanned_at is not null or ${e}.qr_unava
   or exists (select 1 from documents d where d.entry_id = ${e}.id)
   or exists (select 1 from report_follow_ups fu where fu.entry_id = ${e}.id)
   or exists (select 1 from report_comments cm where cm.entry_id = ${e}.id))`;
-
-/** An integer array literal (ids read from the database a moment ago), so that a statement tests membership with one hash lookup. */
-function idArray(ids: readonly number[]): SQL {
-  for (const id of ids) if (!Number.isSafeInteger(id)) throw new TypeError(`Not an id: ${id}`);
-  return sql.raw(`'{${ids.join(',')}}'::integer[]`);
-}
 
 async function count(db: Database, query: SQL): Promise<number> {
   const rows = await queryRows<{ id: number }>(db, query);
