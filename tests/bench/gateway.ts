@@ -56,10 +56,10 @@ const CPU_QUERIES_OF_SIZE: Record<number, number> = { 6: 150, 24: 150, 500: 24 }
  * The screen's queries (with ten connections) that the gateway's fresh process serves before its CPU is measured, as
  * the throughput is measured after its warm-up: a server's steady state. V8 optimizes the code that runs once per
  * query (HTTP, Apollo's request pipeline, the REST calls, the viewer's resolvers) only after thousands of queries.
- * Measured here in that process (the screen's query, batches of 200 after 300 sequential ones, four runs), its CPU
- * per query went down batch after batch, from 2.0-2.6 ms in the first batch to 1.23-1.30 ms in the twelfth (2,700
- * queries); per file, Node's HTTP client and server and the viewer's resolvers took a quarter to a half of their first
- * batch's time by then.
+ * Measured here in that process (the screen's query, batches of 200 after 300 sequential ones), its CPU per query went
+ * down batch after batch, from 2.0-2.6 ms in the first batch (four runs) to 1.23-1.30 ms in the twelfth (2,700
+ * queries; three runs); in a CPU profile, Node's HTTP client and server and the viewer's resolvers took a fifth to a
+ * half of their first batch's time by then.
  */
 const CPU_STEADY_WARMUP = 2_400;
 /** Queries of each size before its CPU is measured, after the steady state's warm-up. */

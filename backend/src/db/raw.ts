@@ -39,9 +39,10 @@ export function idArray(ids: readonly number[]): SQL {
 }
 
 /**
- * idArray written into the statement's text rather than bound: the planner sees the ids themselves, where a
- * statement's plan depends on how many there are and which (the overview's filters, the ids a statement read a
- * moment ago). The ids must be integers.
+ * idArray written into the statement's text rather than bound: the planner sees a constant array, also in a generic
+ * plan (PGlite plans its reads generically, pglite-plans.ts), and PostgreSQL tests `= any(…)` of a constant array of
+ * nine ids or more with one hash lookup per row rather than a comparison with each id. For lists that filter many rows
+ * (the overview's filters, the ids a statement read a moment ago). The ids must be integers.
  */
 export function idArrayLiteral(ids: readonly number[]): SQL {
   return sql.raw(`'${idsText(ids)}'::integer[]`);
