@@ -471,9 +471,10 @@ async function record(
   const changes = conditionRecords(data.conditions, definitions, flags, now);
   const recording = recordChanges(tx, scope, walkaboutId, save.id, { scans, changes, entryIds }, how.answered);
   // Its statement sent, the answer's conditions are built (as JSON when whole) once their snapshots come, while it runs:
-  // those written as sent, but for a time finer than the millisecond, which the database rounds to the microsecond.
-  const asSent = changes.filter((c) => !SUBMILLISECOND.test(c.edited_at));
-  const resources = snapshots?.then((read) => writtenResources(walkaboutId, asSent, definitions, read, how.jsonSigner));
+  // those written as sent, but for a time finer than the millisecond, which the database rounds to the microsecond. An
+  // answer by id (the web app's) reads no snapshot and builds none.
+  const asSent = snapshots && changes.filter((c) => !SUBMILLISECOND.test(c.edited_at));
+  const resources = snapshots?.then((read) => writtenResources(walkaboutId, asSent!, definitions, read, how.jsonSigner));
   resources?.catch(() => undefined);
   const recorded = await recording;
   if (how.notify && recorded.conditionIds.length) {
@@ -481,11 +482,11 @@ async function record(
     const results = changes.filter((c) => kept.has(c.id));
     await how.notify(tx, walkaboutId, results.map((c) => ({ id: c.id, satisfaction: c.satisfaction, hasSatisfactoryRemarks: c.has_satisfactory_remarks, remarks: c.remarks })));
   }
-  const written = new Set(asSent.filter((c) => recorded.applied.has(c.id)).map((c) => c.id));
+  const written: Written | null = asSent && resources ? { ids: new Set(asSent.filter((c) => recorded.applied.has(c.id)).map((c) => c.id)), resources } : null;
   return {
     entries: how.answered.entries ? { read: entryIds } : { ids: recorded.entryIds },
     conditions: how.answered.conditions
-      ? { read: recorded.conditionIds, ...(resources && { written: { ids: written, resources } }) }
+      ? { read: recorded.conditionIds, ...(written && { written }) }
       : { ids: recorded.conditionIds },
     meta: { savedAt: now.toISOString(), replayed: false },
   };
